@@ -1,0 +1,70 @@
+// Every number of spec §9 and DECISIONS.md, once. Web, server and machines import from here;
+// no view, machine or route repeats one of these as a literal.
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+export const MB = 1024 * 1024;
+
+export const Limits = {
+  password: { minLength: 8, maxLength: 20, historyDepth: 3 },
+  login: { maxFailures: 5, lockoutMs: 30 * MINUTE },
+  emailCode: { digits: 6, validMs: 3 * MINUTE, maxWrongTries: 5, resendAfterMs: 60 * SECOND },
+  activationLink: { validMs: 24 * HOUR },
+  resetLink: { validMs: 30 * MINUTE },
+  captcha: { tolerancePx: 5, tokenValidMs: 2 * MINUTE, challengeValidMs: 2 * MINUTE },
+  passwordTransport: { maxAgeMs: 2 * MINUTE },
+  session: { idleMs: 30 * MINUTE, absoluteMs: 12 * HOUR, tokenBytes: 32 },
+  qr: { validAfterScanMs: 10 * MINUTE, regenerateAfterMs: 120 * SECOND },
+  beneficiary: { thresholdPercent: 25, totalMaxPercent: 100 },
+  upload: {
+    maxBytes: 10 * MB,
+    maxMegabytes: 10,
+    extensions: ['jpg', 'jpeg', 'png', 'pdf'] as const,
+    mimeTypes: ['image/jpeg', 'image/png', 'application/pdf'] as const,
+  },
+  cardApplication: { maxFiles: 1, maxBytes: 10 * MB },
+  toast: { durationMs: 3 * SECOND },
+  request: { timeoutMs: 90_000 },
+  logoutDelayMs: 100,
+  dateRange: { maxDays: 366 },
+  chatDialog: { width: 400, height: 500 },
+  draftAutosaveMs: 800,
+} as const;
+
+export const AREA_CODES = ['+86', '+852', '+65', '+1', '+44'] as const;
+export type AreaCode = (typeof AREA_CODES)[number];
+
+export const SESSION_STORE_KEY = 'user';
+
+export const Watermark = {
+  rotateDeg: -20,
+  opacity: 0.2,
+  fontSize: 16,
+  gapX: 200,
+  gapY: 100,
+  width: 120,
+  height: 64,
+  zIndex: 9999,
+} as const;
+
+export const RootFont = {
+  desktop: { designWidth: 1920, minPx: 12 },
+  mobile: { designWidth: 375, minPx: 14 },
+} as const;
+
+export const ErrorReporting = {
+  release: '2.0.0',
+  sampleRate: 1,
+  tracesSampleRate: 0.01,
+  replaysSessionSampleRate: 0.1,
+  replaysOnErrorSampleRate: 1,
+  replayLoadDelayMs: 2 * SECOND,
+  idleTimeoutMs: 1 * SECOND,
+  finalTimeoutMs: 30 * SECOND,
+  heartbeatMs: 5 * SECOND,
+  maxSpans: 1000,
+} as const;
+
+export const Time = { SECOND, MINUTE, HOUR } as const;

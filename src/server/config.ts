@@ -1,0 +1,149 @@
+// Configuration, read once from the environment and validated. A bad value stops the start with a
+// message naming the variable (issue 2 §3).
+import path from 'node:path';
+import { z } from 'zod';
+
+export const APP_ENVS = ['development', 'test', 'mirr', 'sandbox', 'production'] as const;
+export type AppEnv = (typeof APP_ENVS)[number];
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const envSchema = z.object({
+  APP_ENV: z.enum(APP_ENVS).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    )
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    )
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default('Portal <no-reply@portal.localhost>'),
+  PUBLIC_URL: optionalUrl,
+  SENTRY_DSN: optionalUrl,
+  CHECKOUT_BASE_URL: optionalUrl,
+  IDENTITY_BASE_URL: optionalUrl,
+  BACKOFFICE_BASE_URL: optionalUrl,
+  BACKOFFICE_OPS_BASE_URL: optionalUrl,
+  SUPPORT_CHAT_URL: optionalUrl,
+  SUPPORT_EMAIL: z.email().default('support@portal.localhost'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** Per-environment base addresses (spec §7): used when the variable is not set. */
+const BASE_ADDRESSES: Record<AppEnv, { checkout: string; identity: string; backOffice: string; backOfficeOps: string }> = {
+  development: {
+    checkout: 'http://127.0.0.1:3100',
+    identity: 'http://127.0.0.1:3101',
+    backOffice: 'http://127.0.0.1:3102',
+    backOfficeOps: 'http://127.0.0.1:3103',
+  },
+  test: {
+    checkout: 'https://checkout.test.portal.example',
+    identity: 'https://identity.test.portal.example',
+    backOffice: 'https://admin.test.portal.example',
+    backOfficeOps: 'https://ops.test.portal.example',
+  },
+  mirr: {
+    checkout: 'https://checkout.mirr.portal.example',
+    identity: 'https://identity.mirr.portal.example',
+    backOffice: 'https://admin.mirr.portal.example',
+    backOfficeOps: 'https://ops.mirr.portal.example',
+  },
+  sandbox: {
+    checkout: 'https://checkout.sandbox.portal.example',
+    identity: 'https://identity.sandbox.portal.example',
+    backOffice: 'https://admin.sandbox.portal.example',
+    backOfficeOps: 'https://ops.sandbox.portal.example',
+  },
+  production: {
+    checkout: 'https://checkout.portal.example',
+    identity: 'https://identity.portal.example',
+    backOffice: 'https://admin.portal.example',
+    backOfficeOps: 'https://ops.portal.example',
+  },
+};
+
+export interface AppConfig {
+  env: AppEnv;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  sentryDsn: string | undefined;
+  supportChatUrl: string | undefined;
+  supportEmail: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  baseAddresses: { checkout: string; identity: string; backOffice: string; backOfficeOps: string };
+  /** Development aids (dev mailbox, /plat/dev/*) exist everywhere but production. */
+  devTools: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(
+      'Invalid configuration:\n' + problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n'),
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? '(environment)'),
+        message: issue.message,
+      })),
+    );
+  }
+  const e = parsed.data;
+  const defaults = BASE_ADDRESSES[e.APP_ENV];
+  return {
+    env: e.APP_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    sentryDsn: e.SENTRY_DSN,
+    supportChatUrl: e.SUPPORT_CHAT_URL,
+    supportEmail: e.SUPPORT_EMAIL,
+    logLevel: e.LOG_LEVEL,
+    baseAddresses: {
+      checkout: e.CHECKOUT_BASE_URL ?? defaults.checkout,
+      identity: e.IDENTITY_BASE_URL ?? defaults.identity,
+      backOffice: e.BACKOFFICE_BASE_URL ?? defaults.backOffice,
+      backOfficeOps: e.BACKOFFICE_OPS_BASE_URL ?? defaults.backOfficeOps,
+    },
+    devTools: e.APP_ENV !== 'production',
+  };
+}

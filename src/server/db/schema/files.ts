@@ -1,0 +1,2 @@
+// Filled in by the files area. drizzle pg-core tables only.
+export {};

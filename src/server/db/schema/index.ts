@@ -1,0 +1,4 @@
+// The one drizzle (pg-core) schema, one file per area. drizzle-kit reads this folder.
+export * from './accounts';
+export * from './outbox';
+export * from './files';

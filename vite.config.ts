@@ -1,0 +1,89 @@
+/// <reference types="vitest/config" />
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API the dev server proxies `/plat` to (`npm run dev` starts it; see src/tools/dev.ts).
+const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3001';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    // plugin-react 6 no longer runs Babel: the Lingui macro needs its own Babel pass (STACK.md).
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    lingui(),
+  ],
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    host: '127.0.0.1',
+    proxy: { '/plat': { target: apiTarget, changeOrigin: false } },
+  },
+  test: {
+    // Every suite runs in `npm test`; the runner's summary is the last thing printed.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: { name: 'paths', include: ['tests/paths/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['tests/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The same server suite once more, against an external PostgreSQL started by the harness
+        // (Debian's server, provisioned by .ci/run), reached only through DATABASE_URL.
+        extends: true,
+        test: {
+          name: 'server-external-pg',
+          include: ['tests/server/**/*.test.ts'],
+          exclude: ['tests/server/**/*.embedded-only.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/globalSetup.ts'],
+          env: { TEST_PG: 'external' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/globalSetup.ts', 'tests/support/browserSetup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
