@@ -1,0 +1,45 @@
+// What the plugins add to Fastify, declared once so every plugin and route sees the same shapes.
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Pool } from 'pg';
+import type { Locale } from '../contract/envelope';
+import type { AppConfig } from './config';
+import type * as schema from './db/schema/index';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A drizzle transaction or the database itself: services accept either. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The clock every rule with a time limit reads; tests inject one they can move. */
+export interface Clock {
+  now(): Date;
+}
+
+export interface Principal {
+  userId: string;
+  sessionId: string;
+  email: string;
+  role: 'applicant' | 'reviewer';
+  /** Null for reviewers. */
+  companyId: string | null;
+  locale: Locale;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    clock: Clock;
+    db: Db;
+    pool: Pool;
+    /** preHandlers: reject with the envelope unless the caller is signed in with that role. */
+    requireSignedIn: preHandlerAsyncHookHandler;
+    requireApplicant: preHandlerAsyncHookHandler;
+    requireReviewer: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    /** From the language header: '0' → zh-cn, anything else → en-us (spec §1). */
+    locale: Locale;
+    /** Set by the auth plugin when a valid session token came with the request. */
+    principal: Principal | null;
+  }
+}
