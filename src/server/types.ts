@@ -1,6 +1,5 @@
 // What the plugins add to Fastify, declared once so every plugin and route sees the same shapes.
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Pool } from 'pg';
 import type { Locale } from '../contract/envelope';
 import type { AppConfig } from './config';
@@ -31,10 +30,11 @@ declare module 'fastify' {
     clock: Clock;
     db: Db;
     pool: Pool;
-    /** preHandlers: reject with the envelope unless the caller is signed in with that role. */
-    requireSignedIn: preHandlerAsyncHookHandler;
-    requireApplicant: preHandlerAsyncHookHandler;
-    requireReviewer: preHandlerAsyncHookHandler;
+    /** Hooks for `onRequest` (or `preHandler`): reject with the envelope unless the caller is
+     *  signed in with that role. */
+    requireSignedIn: (request: FastifyRequest) => Promise<void>;
+    requireApplicant: (request: FastifyRequest) => Promise<void>;
+    requireReviewer: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     /** From the language header: '0' → zh-cn, anything else → en-us (spec §1). */

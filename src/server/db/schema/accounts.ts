@@ -115,3 +115,16 @@ export const columnSettings = pgTable(
   },
   (t) => [uniqueIndex('column_settings_user_menu_unique').on(t.userId, t.menuKey)],
 );
+
+/** Security rate-limit counters, shared by every API instance (ARCHITECTURE.md). */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: ts('reset_at').notNull(),
+});
+
+/** One-time nonces of the password transport (DECISIONS.md): a replayed ciphertext finds its nonce here. */
+export const passwordNonces = pgTable('password_nonces', {
+  nonce: text('nonce').primaryKey(),
+  usedAt: ts('used_at').notNull(),
+});

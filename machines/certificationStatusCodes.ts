@@ -1,0 +1,69 @@
+// The numbers the session store and the database carry for enterprise certification
+// (`enterpriseCertificationStatus`, `enterpriseAuditStatus`; DECISIONS.md "Status codes"), and the
+// state of machines/certificationLifecycle.machine.ts each pair stands for. Kept beside the chart so
+// that a test can prove every state of the chart has numbers and every pair has a state.
+import type { StateValue } from 'xstate';
+
+export type CertificationStatusNumber = -1 | 0 | 1 | 2;
+export type AuditStatusNumber = 0 | 1 | 2 | 3;
+
+export interface CertificationStatusCodes {
+  status: CertificationStatusNumber;
+  audit: AuditStatusNumber;
+}
+
+/** Status 0 covers "never started" and "draft in progress"; whether a draft exists tells them apart. */
+export interface StoredCertification {
+  status: number;
+  audit: number | null;
+  hasDraft: boolean;
+}
+
+const codesByState = {
+  'notCertified.noDraft': { status: 0, audit: 0 },
+  'notCertified.draft': { status: 0, audit: 0 },
+  underReview: { status: 1, audit: 1 },
+  rejected: { status: 1, audit: 3 },
+  approved: { status: 2, audit: 2 },
+} as const satisfies Record<string, CertificationStatusCodes>;
+
+export type CertificationStatePath = keyof typeof codesByState;
+
+export const certificationStatePaths = Object.keys(codesByState) as CertificationStatePath[];
+
+function statePathOf(value: StateValue): string {
+  if (typeof value === 'string') return value;
+  const entries = Object.entries(value);
+  const [key, child] = entries[0] ?? [];
+  if (entries.length !== 1 || key === undefined || child === undefined) {
+    throw new Error(`certification lifecycle has no parallel states: ${JSON.stringify(value)}`);
+  }
+  return `${key}.${statePathOf(child)}`;
+}
+
+function stateValueOf(path: CertificationStatePath): StateValue {
+  const [parent, child] = path.split('.');
+  return child === undefined ? (parent as string) : { [parent as string]: child };
+}
+
+/** The numbers to store for a state of the certification lifecycle, or null for a value it does not have. */
+export function certificationCodesOf(value: StateValue): CertificationStatusCodes | null {
+  const path = statePathOf(value);
+  return path in codesByState ? codesByState[path as CertificationStatePath] : null;
+}
+
+/**
+ * The lifecycle state a stored pair stands for, or null when the pair is not one DECISIONS.md defines
+ * (the caller treats that as corrupt data, never as permission). A missing status (-1) is a company
+ * that has not started: the chart's initial state.
+ */
+export function certificationStateOf(stored: StoredCertification): StateValue | null {
+  const { status, audit, hasDraft } = stored;
+  if (status === -1 || (status === 0 && (audit === null || audit === 0))) {
+    return stateValueOf(hasDraft ? 'notCertified.draft' : 'notCertified.noDraft');
+  }
+  if (status === 1 && audit === 1) return stateValueOf('underReview');
+  if (status === 1 && audit === 3) return stateValueOf('rejected');
+  if (status === 2 && (audit === null || audit === 2)) return stateValueOf('approved');
+  return null;
+}

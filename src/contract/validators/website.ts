@@ -1,0 +1,18 @@
+// Company website: an absolute http(s) address of a public host name. No credentials in the URL
+// (they would be shown to reviewers) and no bare IP addresses or intranet names.
+import { TextLimits } from './textLimits';
+
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+export function isValidWebsite(value: string): boolean {
+  if (value.length > TextLimits.website || !/^https?:\/\//i.test(value) || /\s/.test(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  if (url.username !== '' || url.password !== '') return false;
+  return HOST_NAME.test(url.hostname);
+}

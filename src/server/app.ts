@@ -1,0 +1,61 @@
+// The API server, built by a factory so that tests build as many as they need (issue 2 §5).
+// Plugins go in a fixed order: infrastructure → services → routes → the one error handler.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import { authPlugin } from './plugins/auth';
+import { clockPlugin } from './plugins/clock';
+import { cryptoPlugin } from './plugins/crypto';
+import { dbPlugin } from './plugins/db';
+import { errorHandlerPlugin } from './plugins/errorHandler';
+import { languagePlugin } from './plugins/language';
+import { openApiPlugin } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rateLimit';
+import { securityHeadersPlugin } from './plugins/securityHeaders';
+import { registerSpa, webBuildExists } from './plugins/spa';
+import { apiRoutes } from './routes/index';
+import type { Clock } from './types';
+
+export interface BuildOptions {
+  clock?: Clock;
+  /** Serve the built web app from dist/web (default: when it exists and not in tests). */
+  serveWeb?: boolean;
+}
+
+/** JSON bodies are small forms; files go through multipart with their own limits. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT,
+    // Never trust X-Forwarded-For unless a proxy is configured: per-IP limits would be bypassable.
+    trustProxy: false,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  // Infrastructure
+  await app.register(clockPlugin, { clock: options.clock });
+  await app.register(languagePlugin);
+  // Before any route: child contexts take the error handler in force when they are created.
+  let spaFallback: Awaited<ReturnType<typeof registerSpa>> | undefined;
+  await app.register(errorHandlerPlugin, { spaFallback: () => spaFallback });
+  await app.register(dbPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(openApiPlugin);
+
+  // Services
+  await app.register(cryptoPlugin);
+  await app.register(authPlugin);
+
+  // Routes
+  await app.register(apiRoutes, { prefix: '/plat' });
+  const serveWeb = options.serveWeb ?? (config.env !== 'test' && webBuildExists());
+  if (serveWeb) spaFallback = await registerSpa(app);
+  return app;
+}

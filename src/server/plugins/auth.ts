@@ -1,0 +1,62 @@
+// Who is calling: a Bearer token resolved to a principal, and the preHandlers routes use to demand
+// a signed-in applicant or reviewer. Reviewer sessions cannot call applicant APIs and the reverse.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors';
+import { createSessionService, type SessionFailure, type SessionService } from '../security/sessions';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionService;
+  }
+  interface FastifyRequest {
+    /** Set when a token came but did not sign anybody in. */
+    sessionFailure: SessionFailure | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const m = /^Bearer\s+([A-Za-z0-9_-]{20,100})$/.exec(header.trim());
+  // A malformed header is a token that signs nobody in, not an absent one.
+  return m ? m[1]! : '';
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('sessions', createSessionService(app.db, app.clock));
+    app.decorateRequest('sessionFailure', null);
+
+    // Resolved on request, before parsing and validation: an anonymous caller learns nothing from
+    // a validation answer, it is told to sign in first.
+    app.addHook('onRequest', async (request) => {
+      const token = bearerToken(request);
+      if (token === null) return;
+      if (token === '') {
+        request.sessionFailure = 'loginInvalid';
+        return;
+      }
+      const result = await app.sessions.resolve(token);
+      if ('principal' in result) request.principal = result.principal;
+      else request.sessionFailure = result.failure;
+    });
+
+    const signedIn = async (request: FastifyRequest) => {
+      if (request.principal) return request.principal;
+      throw new AppError(request.sessionFailure ?? 'noToken', 401);
+    };
+    app.decorate('requireSignedIn', async (request: FastifyRequest) => {
+      await signedIn(request);
+    });
+    app.decorate('requireApplicant', async (request: FastifyRequest) => {
+      const p = await signedIn(request);
+      if (p.role !== 'applicant' || !p.companyId) throw new AppError('forbidden', 403);
+    });
+    app.decorate('requireReviewer', async (request: FastifyRequest) => {
+      const p = await signedIn(request);
+      if (p.role !== 'reviewer') throw new AppError('forbidden', 403);
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

@@ -1,0 +1,81 @@
+// The one error handler and the one not-found handler: every failure answers with the envelope,
+// `msg` in the caller's language, never a stack trace (issue 2 §5, API.md "Answers").
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { CodeName } from '../../contract/codes';
+import { envelope } from '../envelope';
+import { AppError, type FieldProblem } from '../errors';
+
+/** Which code answers a client error Fastify (or one of its plugins) raised itself. */
+const CODE_BY_STATUS: Record<number, CodeName> = {
+  400: 'validationFailed',
+  401: 'loginInvalid',
+  403: 'forbidden',
+  404: 'notFound',
+  405: 'methodNotAllowed',
+  406: 'unsupportedMediaType',
+  409: 'transitionNotAllowed',
+  413: 'tooLarge',
+  415: 'unsupportedMediaType',
+  429: 'rateLimited',
+};
+
+function fieldProblems(error: unknown): FieldProblem[] {
+  if (!hasZodFastifySchemaValidationErrors(error)) return [];
+  return error.validation.map((v) => {
+    const where = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    return { path: where, message: v.message ?? 'field.invalid' };
+  });
+}
+
+/** Extra reporting (Sentry) for faults; set by the error-reporting plugin when a DSN is given. */
+export type FaultReporter = (error: unknown, request: FastifyRequest) => void;
+
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply, report?: FaultReporter) {
+  if (error instanceof AppError) {
+    return reply.code(error.httpStatus).send(envelope(request, error.codeName, error.data));
+  }
+  const fe = error as Partial<FastifyError> & { statusCode?: number };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return reply.code(400).send(envelope(request, 'validationFailed', fieldProblems(error)));
+  }
+  const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const name = CODE_BY_STATUS[status] ?? 'validationFailed';
+    return reply.code(status).send(envelope(request, name, null));
+  }
+  // A fault: log it with the detail, answer without any.
+  request.log.error({ err: error }, 'unhandled error');
+  report?.(error, request);
+  return reply.code(500).send(envelope(request, 'internal', null));
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
+
+export const errorHandlerPlugin = fp(
+  async (
+    app: FastifyInstance,
+    opts: {
+      report?: FaultReporter;
+      /** Read at request time: the web app is registered after the routes. */
+      spaFallback?: () => ((req: FastifyRequest, reply: FastifyReply) => unknown) | undefined;
+    },
+  ) => {
+    app.setErrorHandler((error, request, reply) => sendError(error, request, reply, opts.report));
+    app.setNotFoundHandler(async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      const spa = opts.spaFallback?.();
+      if (spa && request.method === 'GET' && !url.startsWith('/plat/') && url !== '/plat') {
+        return spa(request, reply);
+      }
+      // The path exists with another method: 405 with Allow, not a misleading 404.
+      const allowed = METHODS.filter((m) => m !== request.method && app.hasRoute({ url, method: m }));
+      if (allowed.length > 0) {
+        return reply.code(405).header('allow', allowed.join(', ')).send(envelope(request, 'methodNotAllowed', null));
+      }
+      return reply.code(404).send(envelope(request, 'notFound', null));
+    });
+  },
+  { name: 'error-handler' },
+);

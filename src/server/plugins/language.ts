@@ -1,0 +1,15 @@
+// Every request gets its locale from the language header before anything else runs, so that even
+// the answer to a malformed request is in the caller's language (API.md "Answers").
+import fp from 'fastify-plugin';
+import { LANGUAGE_HEADER, localeFromLanguageHeader } from '../../contract/envelope';
+
+export const languagePlugin = fp(
+  async (app) => {
+    app.decorateRequest('locale', 'zh-cn');
+    app.decorateRequest('principal', null);
+    app.addHook('onRequest', async (request) => {
+      request.locale = localeFromLanguageHeader(request.headers[LANGUAGE_HEADER]);
+    });
+  },
+  { name: 'language' },
+);

@@ -1,0 +1,13 @@
+// Every API route, under /plat (API.md "Paths"). One line per area; each area is its own plugin.
+import type { FastifyInstance } from 'fastify';
+import { configManagementRoutes } from './configManagement/index';
+import { coreRoutes } from './core/index';
+import { columnSettingsRoutes } from './ums/columnSettings';
+import { publicKeyRoutes } from './ums/publicKey';
+
+export async function apiRoutes(app: FastifyInstance) {
+  await app.register(coreRoutes);
+  await app.register(publicKeyRoutes, { prefix: '/ums' });
+  await app.register(columnSettingsRoutes, { prefix: '/ums' });
+  await app.register(configManagementRoutes, { prefix: '/config-management' });
+}

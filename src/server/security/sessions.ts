@@ -1,0 +1,111 @@
+// Opaque 256-bit session tokens, stored only as a SHA-256 hash; idle and absolute timeouts;
+// revocation with a reason that tells the browser which session-invalid code applies
+// (DECISIONS.md "Session", "Session-invalid codes").
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { CodeName } from '../../contract/codes';
+import type { Locale } from '../../contract/envelope';
+import { Limits } from '../../contract/limits';
+import { sessions, users } from '../db/schema/index';
+import type { Clock, Db, DbOrTx, Principal } from '../types';
+
+export type RevokeReason = 'logout' | 'password' | 'permissions' | 'elsewhere';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Why a presented token does not sign anybody in: the session-invalid code to answer with. */
+export type SessionFailure = Extract<CodeName, 'noToken' | 'loginInvalid' | 'tokenExpired' | 'signedInElsewhere' | 'permissionsChanged'>;
+
+const REVOKED_CODE: Record<RevokeReason, SessionFailure> = {
+  logout: 'loginInvalid',
+  password: 'signedInElsewhere',
+  elsewhere: 'signedInElsewhere',
+  permissions: 'permissionsChanged',
+};
+
+/** Refresh last_seen_at at most this often: one write a minute per session, not one per request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export function createSessionService(db: Db, clock: Clock) {
+  return {
+    async create(userId: string, meta: { ip?: string; userAgent?: string } = {}, tx: DbOrTx = db) {
+      const token = randomBytes(Limits.session.tokenBytes).toString('base64url');
+      const now = clock.now();
+      const [row] = await tx
+        .insert(sessions)
+        .values({
+          userId,
+          tokenHash: hashToken(token),
+          createdAt: now,
+          lastSeenAt: now,
+          expiresAt: new Date(now.getTime() + Limits.session.absoluteMs),
+          ip: meta.ip,
+          userAgent: meta.userAgent?.slice(0, 300),
+        })
+        .returning({ id: sessions.id });
+      return { token, sessionId: row!.id };
+    },
+
+    async resolve(token: string): Promise<{ principal: Principal } | { failure: SessionFailure }> {
+      const now = clock.now();
+      const [row] = await db
+        .select({
+          sessionId: sessions.id,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          revokedAt: sessions.revokedAt,
+          revokedReason: sessions.revokedReason,
+          userId: users.id,
+          email: users.email,
+          role: users.role,
+          status: users.status,
+          companyId: users.companyId,
+          language: users.language,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.tokenHash, hashToken(token)))
+        .limit(1);
+      if (!row) return { failure: 'loginInvalid' };
+      if (row.revokedAt) return { failure: REVOKED_CODE[(row.revokedReason as RevokeReason) ?? 'logout'] ?? 'loginInvalid' };
+      if (row.status !== 'active') return { failure: 'permissionsChanged' };
+      if (row.expiresAt <= now || row.lastSeenAt.getTime() + Limits.session.idleMs <= now.getTime()) {
+        return { failure: 'tokenExpired' };
+      }
+      if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+      }
+      return {
+        principal: {
+          userId: row.userId,
+          sessionId: row.sessionId,
+          email: row.email,
+          role: row.role,
+          companyId: row.companyId,
+          locale: row.language as Locale,
+        },
+      };
+    },
+
+    async revoke(sessionId: string, reason: RevokeReason, tx: DbOrTx = db) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: clock.now(), revokedReason: reason })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    /** Every session of the user (but `keepSessionId`, when given) ends: password change or reset. */
+    async revokeAllOfUser(userId: string, reason: RevokeReason, keepSessionId?: string, tx: DbOrTx = db) {
+      const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+      if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: clock.now(), revokedReason: reason })
+        .where(and(...conditions));
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,218 @@
+// The one way an upload reaches the disk (DECISIONS.md "Uploads"). The bytes stream through a
+// checker into a temp file: counted (10 MB enforced while streaming, never buffered whole), hashed,
+// and typed by their first bytes. Any failure removes the partial file and writes no row; only a
+// complete, accepted file is renamed to its random name and recorded.
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Limits } from '../../contract/limits';
+import { storedFiles, type StoredFile } from '../db/schema/files';
+import { AppError } from '../errors';
+import type { DbOrTx } from '../types';
+import { detectType, SNIFF_BYTES, type AllowedContentType } from './detectType';
+import { displayName } from './fileName';
+import { isDiskFault } from './multipartErrors';
+import { dimensionsAcceptable, jpegDimensions, pngDimensions, type ReadAt } from './imageDimensions';
+
+/**
+ * A @fastify/multipart file part fits as is. `truncated` is busboy's flag: at its fileSize limit it
+ * stops the stream without an error, so a part that says truncated is refused whatever we counted.
+ */
+export interface UploadInput {
+  file: Readable & { truncated?: boolean };
+  filename?: string | undefined;
+}
+
+export interface StorageDirs {
+  /** Accepted files, each under its random storage key. */
+  filesDir: string;
+  /** Uploads in progress; never read back. */
+  tmpDir: string;
+}
+
+export interface UploadOwner {
+  kind: string;
+  companyId: string | null;
+  uploadedBy: string | null;
+}
+
+/** A complete, accepted upload waiting in the temp folder: saved with a row, or discarded. */
+export interface ReceivedUpload {
+  readonly contentType: AllowedContentType;
+  readonly size: number;
+  readonly sha256: string;
+  readonly originalName: string;
+  /** Moves the file to its random name and inserts the row (in `db`, which may be a transaction). */
+  save(db: DbOrTx, owner: UploadOwner, now: Date): Promise<StoredFile>;
+  discard(): Promise<void>;
+}
+
+const refused = () => new AppError('fileTypeNotAllowed', 415);
+
+/** Counts, hashes and types the bytes as they pass; fails the stream as soon as a rule breaks. */
+class UploadChecker extends Transform {
+  bytes = 0;
+  contentType: AllowedContentType | null = null;
+  private readonly hash = createHash('sha256');
+  private head = Buffer.alloc(0);
+
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  /** Once, after the stream has ended. */
+  digest(): string {
+    return this.hash.digest('hex');
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.bytes += chunk.length;
+    if (this.bytes > this.maxBytes) return done(new AppError('fileTooLarge', 413));
+    if (this.contentType === null && this.head.length < SNIFF_BYTES) {
+      this.head = Buffer.concat([this.head, chunk.subarray(0, SNIFF_BYTES - this.head.length)]);
+      if (this.head.length === SNIFF_BYTES) {
+        const problem = this.decideType();
+        if (problem) return done(problem);
+      }
+    }
+    this.hash.update(chunk);
+    done(null, chunk);
+  }
+
+  override _flush(done: TransformCallback) {
+    if (this.bytes === 0) return done(new AppError('fileEmpty', 400));
+    if (this.contentType === null) return done(this.decideType());
+    done();
+  }
+
+  private decideType(): AppError | null {
+    this.contentType = detectType(this.head);
+    if (this.contentType === null) return refused();
+    if (this.contentType === 'image/png') {
+      const dims = pngDimensions(this.head);
+      if (!dims || !dimensionsAcceptable(dims)) return refused();
+    }
+    return null;
+  }
+}
+
+/** Errors of our own rules and of the disk pass through; anything the stream raised is a broken upload. */
+function asUploadError(error: unknown): unknown {
+  if (error instanceof AppError || isDiskFault(error)) return error;
+  return new AppError('uploadFailed', 400);
+}
+
+/** A JPEG's frame header can sit after large metadata segments, so it is read from the complete file. */
+async function checkAndSync(tmpPath: string, contentType: AllowedContentType, size: number) {
+  const handle = await open(tmpPath, 'r');
+  try {
+    if (contentType === 'image/jpeg') {
+      const readAt: ReadAt = async (offset, length) => {
+        const buffer = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, offset);
+        return buffer.subarray(0, bytesRead);
+      };
+      const dims = await jpegDimensions(readAt, size);
+      if (!dims || !dimensionsAcceptable(dims)) throw refused();
+    }
+    // On disk before a row can point at it.
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Streams one upload into the temp folder and checks it; throws an AppError when it is refused. */
+export async function receiveUpload(
+  dirs: StorageDirs,
+  input: UploadInput,
+  maxBytes: number = Limits.upload.maxBytes,
+): Promise<ReceivedUpload> {
+  const tmpPath = path.join(dirs.tmpDir, `${randomBytes(16).toString('hex')}.part`);
+  const checker = new UploadChecker(maxBytes);
+  try {
+    await pipeline(input.file, checker, createWriteStream(tmpPath, { flags: 'wx', mode: 0o600 }));
+    if (input.file.truncated) throw new AppError('fileTooLarge', 413);
+    const contentType = checker.contentType;
+    if (contentType === null) throw refused(); // cannot happen after a clean flush; kept for the type
+    await checkAndSync(tmpPath, contentType, checker.bytes);
+    return receivedUpload(dirs, tmpPath, {
+      contentType,
+      size: checker.bytes,
+      sha256: checker.digest(),
+      originalName: displayName(input.filename, contentType),
+    });
+  } catch (error) {
+    await rm(tmpPath, { force: true });
+    // Whatever the client still sends of a refused part is read and dropped, so the answer is not
+    // lost in a connection reset.
+    if (!input.file.destroyed) input.file.resume();
+    throw asUploadError(error);
+  }
+}
+
+function receivedUpload(
+  dirs: StorageDirs,
+  tmpPath: string,
+  facts: Pick<ReceivedUpload, 'contentType' | 'size' | 'sha256' | 'originalName'>,
+): ReceivedUpload {
+  let settled = false;
+  const settle = () => {
+    if (settled) throw new Error('an upload is saved or discarded once');
+    settled = true;
+  };
+  return {
+    ...facts,
+    async save(db, owner, now) {
+      settle();
+      const storageKey = randomBytes(20).toString('hex');
+      const finalPath = path.join(dirs.filesDir, storageKey);
+      await rename(tmpPath, finalPath);
+      try {
+        const [row] = await db
+          .insert(storedFiles)
+          .values({ ...facts, ...owner, storageKey, createdAt: now })
+          .returning();
+        if (!row) throw new Error('stored_files insert returned no row');
+        return row;
+      } catch (error) {
+        await rm(finalPath, { force: true });
+        throw error;
+      }
+    },
+    async discard() {
+      if (settled) return;
+      settled = true;
+      await rm(tmpPath, { force: true });
+    },
+  };
+}
+
+export interface SaveUploadDeps {
+  dirs: StorageDirs;
+  db: DbOrTx;
+  now: () => Date;
+}
+
+/**
+ * The helper every upload route calls: stream, check, store, record. Pass `tx` to record the row in
+ * the caller's transaction (if that transaction rolls back later, the file stays as an orphan with
+ * no row, unreachable; see `sweepOrphans` in fileStore.ts).
+ */
+export async function saveUpload(
+  deps: SaveUploadDeps,
+  input: UploadInput,
+  owner: UploadOwner & { tx?: DbOrTx },
+): Promise<StoredFile> {
+  const received = await receiveUpload(deps.dirs, input);
+  const { tx, ...who } = owner;
+  try {
+    return await received.save(tx ?? deps.db, who, deps.now());
+  } catch (error) {
+    await received.discard();
+    throw error;
+  }
+}
