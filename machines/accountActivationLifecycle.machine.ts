@@ -7,8 +7,7 @@ import { Limits } from '../src/contract/limits';
 import type { StateMeta } from './stateMeta';
 
 export type AccountActivationLifecycleEvent =
-  | { type: 'user.openActivationLink' }
-  | { type: 'user.resendActivationLink' };
+  { type: 'user.openActivationLink' } | { type: 'user.resendActivationLink' };
 
 export type AccountActivationStatus = 'registered' | 'activated';
 

@@ -45,7 +45,9 @@ export const certificationLifecycleMachine = setup({
       },
     },
     underReview: {
-      meta: { spec: '§4 Enterprise certification; DECISIONS.md Status codes: status 1, audit 1 (under review)' },
+      meta: {
+        spec: '§4 Enterprise certification; DECISIONS.md Status codes: status 1, audit 1 (under review)',
+      },
       tags: ['awaitingReviewer'],
       on: {
         'reviewer.approve': 'approved',
@@ -67,7 +69,9 @@ export const certificationLifecycleMachine = setup({
       },
     },
     approved: {
-      meta: { spec: '§4 Enterprise certification: code 2 means completed; DECISIONS.md Status codes: status 2, audit 2' },
+      meta: {
+        spec: '§4 Enterprise certification: code 2 means completed; DECISIONS.md Status codes: status 2, audit 2',
+      },
       tags: ['certified'],
       type: 'final',
     },

@@ -1,8 +1,15 @@
 // The server-side enforcer of the status lifecycles (ARCHITECTURE.md "Lifecycles are shared"): the
 // server asks the same chart the web app renders whether a requested change exists. Pure functions
 // over xstate's pure transition API; nothing here runs an actor, a timer or I/O.
-import { getStateNodes, pathToStateValue, transition } from 'xstate';
-import type { AnyStateMachine, AnyStateNode, EventFromLogic, EventObject, StateValue } from 'xstate';
+import { pathToStateValue, transition } from 'xstate';
+import type {
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  AnyStateNode,
+  EventFromLogic,
+  EventObject,
+  StateValue,
+} from 'xstate';
 import type { StateMeta } from './stateMeta';
 
 /** The stored state is not one the chart has: corrupt or foreign data, never a permission. */
@@ -13,9 +20,10 @@ export class UnknownLifecycleStateError extends Error {
   }
 }
 
-function resolve(machine: AnyStateMachine, value: StateValue) {
+// Lifecycle charts carry no context: the database row is the context, the chart only the rules.
+function resolve(machine: AnyStateMachine, value: StateValue): AnyMachineSnapshot {
   try {
-    return machine.resolveState({ value });
+    return machine.resolveState({ value, context: {} });
   } catch (error) {
     throw new UnknownLifecycleStateError(machine.id, value, error);
   }
@@ -34,13 +42,15 @@ export function nextLifecycleState<TMachine extends AnyStateMachine>(
 ): StateValue | null {
   const snapshot = resolve(machine, from);
   if (snapshot.status !== 'active' || !snapshot.can(event)) return null;
-  const [next] = transition(machine, snapshot, event);
-  return next.value;
+  const [next] = transition(machine as AnyStateMachine, snapshot, event);
+  return (next as AnyMachineSnapshot).value;
 }
 
 /** Every state node of the chart (not the root), in document order. */
 function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
-  return getStateNodes(machine.root);
+  const collect = (node: AnyStateNode): AnyStateNode[] =>
+    Object.values(node.states).flatMap((child) => [child, ...collect(child)]);
+  return collect(machine.root);
 }
 
 function metaOf(node: AnyStateNode): Partial<StateMeta> {
@@ -114,6 +124,6 @@ export function elapseLifecycleDelay(
     .find((delayed) => delayed.delay === delayName);
   if (!waiting) return null;
   const event: EventObject = { type: waiting.eventType };
-  const [next] = transition(machine, snapshot, event as EventFromLogic<AnyStateMachine>);
-  return next.value;
+  const [next] = transition(machine, snapshot, event);
+  return (next as AnyMachineSnapshot).value;
 }

@@ -18,13 +18,7 @@ export type VerificationSessionLifecycleEvent =
   | { type: 'desktop.close' };
 
 export type VerificationSessionStatus =
-  | 'created'
-  | 'scanned'
-  | 'verifying'
-  | 'verified'
-  | 'failed'
-  | 'cancelled'
-  | 'expired';
+  'created' | 'scanned' | 'verifying' | 'verified' | 'failed' | 'cancelled' | 'expired';
 
 /** desktopMayClose: the desktop dialog can be closed (not while the phone is verifying). */
 export type VerificationSessionLifecycleTag = 'desktopMayClose' | 'usable';
@@ -65,7 +59,9 @@ export const verificationSessionLifecycleMachine = setup({
       },
     },
     scanned: {
-      meta: { spec: '§4 Identity QR verification: valid 10 minutes after scan (DECISIONS.md QR verification)' },
+      meta: {
+        spec: '§4 Identity QR verification: valid 10 minutes after scan (DECISIONS.md QR verification)',
+      },
       initial: 'opened',
       after: { qrValidAfterScan: 'expired' },
       on: {
@@ -108,7 +104,10 @@ export const verificationSessionLifecycleMachine = setup({
       type: 'final',
     },
     cancelled: {
-      meta: { spec: '§4 Identity QR verification: cancelling requires a re-scan before submit', status: 'cancelled' },
+      meta: {
+        spec: '§4 Identity QR verification: cancelling requires a re-scan before submit',
+        status: 'cancelled',
+      },
       type: 'final',
     },
     expired: {

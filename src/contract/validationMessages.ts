@@ -24,7 +24,10 @@ export const ValidationMessages = {
   'field.tooLong': t('内容过长', 'This entry is too long'),
   'file.required': t('请上传文件', 'Please upload the file'),
   'file.invalid': t('文件无效，请重新上传', 'The file is not valid, please upload it again'),
-  'form.incomplete': t('校验失败，请完善必填信息', 'Validation failure exists, please complete the required information'),
+  'form.incomplete': t(
+    '校验失败，请完善必填信息',
+    'Validation failure exists, please complete the required information',
+  ),
 
   // ---- account (spec §5) ----------------------------------------------------------------------
   'email.required': t('请输入邮箱', 'Please enter email'),
@@ -36,7 +39,10 @@ export const ValidationMessages = {
   ),
   'password.confirmRequired': t('请再次输入密码', 'Please enter the password again'),
   'password.mismatch': t('两次输入的密码不一致', 'Passwords do not match'),
-  'password.sameAsCurrent': t('新密码不能与当前密码相同', 'The new password must differ from the current password'),
+  'password.sameAsCurrent': t(
+    '新密码不能与当前密码相同',
+    'The new password must differ from the current password',
+  ),
   'emailCode.required': t('请输入验证码', 'Please enter the verification code'),
   'emailCode.format': t(`验证码为${codeDigits}位数字`, `The verification code has ${codeDigits} digits`),
   'serviceAgreement.required': t('请阅读并同意服务协议', 'Please read and accept the service agreement'),
@@ -50,7 +56,10 @@ export const ValidationMessages = {
   'chineseName.format': t('请输入中文姓名', 'Please enter the name in Chinese characters'),
   'englishName.format': t('请输入英文姓名', 'Please enter the name in English letters'),
   'companyName.chineseFormat': t('请输入正确的中文公司名称', 'Please enter the company name in Chinese'),
-  'companyName.englishFormat': t('请输入正确的英文公司名称', 'Please enter the company name in English letters'),
+  'companyName.englishFormat': t(
+    '请输入正确的英文公司名称',
+    'Please enter the company name in English letters',
+  ),
   'address.chineseFormat': t('请输入正确的中文地址', 'Please enter the address in Chinese'),
   'address.englishFormat': t('请输入正确的英文地址', 'Please enter the address in English letters'),
 
@@ -60,11 +69,20 @@ export const ValidationMessages = {
     '组织机构代码与统一社会信用代码不一致',
     'The organization code does not match the unified social credit code',
   ),
-  'hkBusinessRegistration.format': t('商业登记号码应为8位数字', 'The Business Registration number has 8 digits'),
-  'hkCompaniesRegistry.format': t('公司注册编号（CR）应为7位数字', 'The Companies Registry (CR) number has 7 digits'),
+  'hkBusinessRegistration.format': t(
+    '商业登记号码应为8位数字',
+    'The Business Registration number has 8 digits',
+  ),
+  'hkCompaniesRegistry.format': t(
+    '公司注册编号（CR）应为7位数字',
+    'The Companies Registry (CR) number has 7 digits',
+  ),
   'uen.format': t('UEN格式不正确', 'Invalid UEN'),
   'acra.format': t('ACRA注册号格式不正确', 'Invalid ACRA registration number'),
-  'registrationNumber.format': t('注册号应为2至20位字母或数字', 'The registration number has 2 to 20 letters or digits'),
+  'registrationNumber.format': t(
+    '注册号应为2至20位字母或数字',
+    'The registration number has 2 to 20 letters or digits',
+  ),
   'postalCode.format': t('邮政编码格式不正确', 'Invalid postal code'),
   'website.format': t(
     '网址格式不正确，请以 http:// 或 https:// 开头',
@@ -80,7 +98,10 @@ export const ValidationMessages = {
   // ---- persons --------------------------------------------------------------------------------
   'idCard.format': t('身份证号码不正确', 'Invalid identity card number'),
   'passport.format': t('护照号码应为5至20位字母或数字', 'The passport number has 5 to 20 letters or digits'),
-  'documentNumber.format': t('证件号码应为5至20位字母或数字', 'The document number has 5 to 20 letters or digits'),
+  'documentNumber.format': t(
+    '证件号码应为5至20位字母或数字',
+    'The document number has 5 to 20 letters or digits',
+  ),
   'shareholding.required': t('请输入持股比例', 'Please enter the shareholding ratio'),
   'shareholding.range': t(
     '持股比例应在0至100之间，最多两位小数',

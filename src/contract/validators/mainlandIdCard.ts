@@ -7,11 +7,11 @@ const CHECK_CHARACTERS = '10X98765432';
 const SHAPE = /^\d{17}[\dX]$/;
 // Province-level codes of GB/T 2260 (plus 71 Taiwan, 81 Hong Kong, 82 Macao, 83 for residence
 // permits of Taiwan residents): a number outside them was mistyped.
-const PROVINCE_CODES = new Set([
-  '11', '12', '13', '14', '15', '21', '22', '23', '31', '32', '33', '34', '35', '36', '37',
-  '41', '42', '43', '44', '45', '46', '50', '51', '52', '53', '54', '61', '62', '63', '64', '65',
-  '71', '81', '82', '83',
-]);
+const PROVINCE_CODES: ReadonlySet<string> = new Set(
+  '11 12 13 14 15 21 22 23 31 32 33 34 35 36 37 41 42 43 44 45 46 50 51 52 53 54 61 62 63 64 65 71 81 82 83'.split(
+    ' ',
+  ),
+);
 const EARLIEST_BIRTH_YEAR = 1900;
 
 export function idCardCheckCharacter(first17: string): string | undefined {

@@ -3,7 +3,7 @@
 // letters with single spaces, hyphens, apostrophes or dots between them (O'Brien, Jean-Luc, St. John).
 
 const CHINESE_NAME = /^\p{Script=Han}+(?:·\p{Script=Han}+)*$/u;
-const ENGLISH_NAME = /^[A-Za-z]+(?:(?:[ '\-]|\. ?)[A-Za-z]+)*\.?$/;
+const ENGLISH_NAME = /^[A-Za-z]+(?:(?:[ '-]|\. ?)[A-Za-z]+)*\.?$/;
 
 export function isValidChineseName(value: string): boolean {
   return CHINESE_NAME.test(value);

@@ -9,11 +9,12 @@ const LOCAL_COMPANY_UEN = /^(\d{4})\d{5}[A-Z]$/;
 const OTHER_UEN = /^([RST])(\d{2})([A-Z]{2})\d{4}[A-Z]$/;
 
 // Entity-type codes of format C (uen.gov.sg "UEN issuance" table).
-const OTHER_ENTITY_TYPES = new Set([
-  'CC', 'CD', 'CH', 'CL', 'CM', 'CP', 'CS', 'CX', 'DP', 'FB', 'FC', 'FM', 'FN', 'GA', 'GB', 'GS',
-  'HS', 'LL', 'LP', 'MB', 'MC', 'MD', 'MH', 'MM', 'MQ', 'NB', 'NR', 'PA', 'PB', 'PF', 'RF', 'RP',
-  'SM', 'SS', 'TC', 'TU', 'VH', 'XL',
-]);
+const OTHER_ENTITY_TYPES: ReadonlySet<string> = new Set(
+  (
+    'CC CD CH CL CM CP CS CX DP FB FC FM FN GA GB GS HS LL LP MB MC MD MH MM MQ NB NR PA PB PF RF RP ' +
+    'SM SS TC TU VH XL'
+  ).split(' '),
+);
 // Format-C entities that ACRA itself registers: limited partnerships, LLPs, foreign companies,
 // public accounting firms. Every other format-C issuer is another agency.
 const ACRA_ENTITY_TYPES = new Set(['LP', 'LL', 'FC', 'PF']);

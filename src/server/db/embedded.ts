@@ -6,16 +6,16 @@ import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { disarmEmbeddedPostgresExitHook } from './embedded/exitHook';
-import { findFreePort } from './embedded/freePort';
-import { clearLeftover, removeOwner, writeOwner } from './embedded/leftover';
-import { ensureNativeLibraries, platformPackageDir } from './embedded/nativeLibraries';
-import { ensurePostgresOsUser, ensureTraversable, POSTGRES_OS_USER, runningAsRoot, type OsUser } from './embedded/osUser';
-import { readOrCreatePassword } from './embedded/password';
-import { PostgresStartError, spawnPostgres, type PostgresProcess } from './embedded/postgresProcess';
-import { RecentLog } from './embedded/recentLog';
+import { disarmEmbeddedPostgresExitHook } from './embeddedServer/exitHook';
+import { findFreePort } from './embeddedServer/freePort';
+import { clearLeftover, removeOwner, writeOwner } from './embeddedServer/leftover';
+import { ensureNativeLibraries, platformPackageDir } from './embeddedServer/nativeLibraries';
+import { ensurePostgresOsUser, ensureTraversable, POSTGRES_OS_USER, runningAsRoot, type OsUser } from './embeddedServer/osUser';
+import { readOrCreatePassword } from './embeddedServer/password';
+import { PostgresStartError, spawnPostgres, type PostgresProcess } from './embeddedServer/postgresProcess';
+import { RecentLog } from './embeddedServer/recentLog';
 
-export { DataDirInUseError } from './embedded/leftover';
+export { DataDirInUseError } from './embeddedServer/leftover';
 
 export const APP_DATABASE = 'portal';
 const SUPERUSER = 'postgres';
@@ -33,10 +33,14 @@ const INITDB_LOCALE_FLAGS = [
 export interface EmbeddedPostgresOptions {
   /** DATA_DIR: the cluster lives in DATA_DIR/pg. */
   dataDir: string;
-  /** Receives every line postgres and initdb print. */
+  /** Receives every line postgres and initdb print (chatty: the app shows it at debug level). */
   log?: (line: string) => void;
+  /** Our own notes worth showing at any level: leftover stopped, cluster created, links repaired. */
+  notice?: (message: string) => void;
   /** Extra `-c` settings (tests only; production runs with the defaults). */
   settings?: Record<string, string>;
+  /** The platform package with the binaries (tests only: a copy with its links removed). */
+  platformPackage?: string;
 }
 
 export interface EmbeddedPostgres {
@@ -117,20 +121,21 @@ async function ensureAppDatabase(adminUrl: string): Promise<void> {
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => undefined);
+  const notice = options.notice ?? log;
   const { root, clusterDir, passwordFile, ownerFile } = embeddedPaths(options.dataDir);
   mkdirSync(root, { recursive: true, mode: 0o700 });
 
-  const packageDir = platformPackageDir();
+  const packageDir = options.platformPackage ?? platformPackageDir();
   const { repaired } = await ensureNativeLibraries(packageDir);
-  if (repaired.length > 0) log(`restored ${repaired.length} shared-library links of the embedded PostgreSQL binaries`);
+  if (repaired.length > 0) notice(`restored ${repaired.length} shared-library links of the embedded PostgreSQL binaries`);
 
   const password = readOrCreatePassword(passwordFile);
   const osUser = runningAsRoot() ? await ensurePostgresOsUser(POSTGRES_OS_USER) : null;
   if (osUser) ensureTraversable(root, osUser);
 
-  await clearLeftover(clusterDir, ownerFile, log);
+  await clearLeftover(clusterDir, ownerFile, notice);
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
-    log(`creating the PostgreSQL cluster in ${clusterDir}`);
+    notice(`creating the PostgreSQL cluster in ${clusterDir}`);
     await initialiseCluster(clusterDir, root, password, osUser, log);
   }
 

@@ -23,7 +23,7 @@ import { messageIdFor } from './messageId';
 import { createOutboxListener } from './outboxListener';
 import { DEFAULT_RETRY_POLICY, isGivenUp, retryDelayMs, type RetryPolicy } from './retryPolicy';
 import type { MailSender } from './smtpSender';
-import { MailTemplateError, renderMail } from './templates/registry';
+import { InvalidMailError, renderMail } from './templates/registry';
 
 export interface DeliveryWorkerOptions {
   /** How often due rows are looked for without a wake-up (retries, other instances' mail). */
@@ -127,7 +127,7 @@ export function createDeliveryWorker(
       }
 
       // A row that cannot be rendered will never render: retrying would only delay the alarm.
-      const giveUp = problem instanceof MailTemplateError || isGivenUp(opts.retry, attempts);
+      const giveUp = problem instanceof InvalidMailError || isGivenUp(opts.retry, attempts);
       const lastError = describe(problem);
       await tx
         .update(outbox)
@@ -208,7 +208,10 @@ export function createDeliveryWorker(
       clearTimeout(timer);
       const inFlight = pass;
       if (inFlight) {
-        const deadline = setTimeout(() => abortSends.abort(new StopAbort('stop timeout')), opts.stopTimeoutMs);
+        const deadline = setTimeout(
+          () => abortSends.abort(new StopAbort('stop timeout')),
+          opts.stopTimeoutMs,
+        );
         await inFlight.catch(() => undefined);
         clearTimeout(deadline);
       }

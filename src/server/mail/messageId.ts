@@ -8,7 +8,10 @@ const FALLBACK_DOMAIN = 'portal.localhost';
 export function senderDomain(mailFrom: string): string {
   const parsed = addressparser(mailFrom, { flatten: true });
   const address = parsed[0]?.address ?? '';
-  const domain = address.slice(address.lastIndexOf('@') + 1).trim().toLowerCase();
+  const domain = address
+    .slice(address.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
   return address.includes('@') && /^[a-z0-9.-]+$/.test(domain) ? domain : FALLBACK_DOMAIN;
 }
 

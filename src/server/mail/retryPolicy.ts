@@ -18,7 +18,11 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
  * Delay before attempt `attempts + 1`, after `attempts` failed ones (≥ 1). "Equal jitter": half of
  * the exponential step is fixed, half random, so retries never collapse to zero delay.
  */
-export function retryDelayMs(policy: RetryPolicy, attempts: number, random: () => number = Math.random): number {
+export function retryDelayMs(
+  policy: RetryPolicy,
+  attempts: number,
+  random: () => number = Math.random,
+): number {
   const exponential = policy.baseDelayMs * 2 ** Math.max(0, attempts - 1);
   const step = Math.min(policy.maxDelayMs, exponential);
   return Math.round(step / 2 + random() * (step / 2));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { StoredFile } from '../db/schema/files';
+import { drainUnreadBody } from '../storage/drainUnreadBody';
 import { openFile, removeFile, type OpenedFile } from '../storage/fileStore';
 import {
   receiveUpload,
@@ -54,6 +55,7 @@ export const storagePlugin = fp(
       remove: (id) => removeFile(app.db, dirs, id, app.clock.now()),
     };
     app.decorate('storage', storage);
+    app.addHook('onResponse', drainUnreadBody);
   },
   { name: 'storage' },
 );

@@ -70,7 +70,7 @@ class UploadChecker extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     this.bytes += chunk.length;
-    if (this.bytes > this.maxBytes) return done(new AppError('fileTooLarge', 413));
+    if (this.bytes >= this.maxBytes) return done(new AppError('fileTooLarge', 413));
     if (this.contentType === null && this.head.length < SNIFF_BYTES) {
       this.head = Buffer.concat([this.head, chunk.subarray(0, SNIFF_BYTES - this.head.length)]);
       if (this.head.length === SNIFF_BYTES) {
@@ -133,8 +133,14 @@ export async function receiveUpload(
 ): Promise<ReceivedUpload> {
   const tmpPath = path.join(dirs.tmpDir, `${randomBytes(16).toString('hex')}.part`);
   const checker = new UploadChecker(maxBytes);
+  // The source is piped by hand, not through pipeline(), so that a refusal does not destroy it:
+  // see drainOrDestroy.
+  const sourceFailed = (error: Error) => checker.destroy(error);
+  input.file.once('error', sourceFailed);
   try {
-    await pipeline(input.file, checker, createWriteStream(tmpPath, { flags: 'wx', mode: 0o600 }));
+    const written = pipeline(checker, createWriteStream(tmpPath, { flags: 'wx', mode: 0o600 }));
+    input.file.pipe(checker);
+    await written;
     if (input.file.truncated) throw new AppError('fileTooLarge', 413);
     const contentType = checker.contentType;
     if (contentType === null) throw refused(); // cannot happen after a clean flush; kept for the type
@@ -146,12 +152,24 @@ export async function receiveUpload(
       originalName: displayName(input.filename, contentType),
     });
   } catch (error) {
+    input.file.unpipe(checker);
+    drainOrDestroy(input.file);
     await rm(tmpPath, { force: true });
-    // Whatever the client still sends of a refused part is read and dropped, so the answer is not
-    // lost in a connection reset.
-    if (!input.file.destroyed) input.file.resume();
     throw asUploadError(error);
+  } finally {
+    input.file.off('error', sourceFailed);
   }
+}
+
+/**
+ * A multipart part is read to its end and dropped: destroying it would stop the request being read,
+ * and the connection would hang with the client still sending after our answer. busboy stops
+ * passing bytes at the fileSize limit, so draining costs no memory. Any other stream is destroyed.
+ */
+function drainOrDestroy(source: UploadInput['file']) {
+  if (source.destroyed) return;
+  if ('truncated' in source) source.resume();
+  else source.destroy();
 }
 
 function receivedUpload(

@@ -75,9 +75,11 @@ async function readBody(response: { data: unknown; headers?: Headers }, binary: 
   if (!binary) return response.data;
   // A binary call answered with JSON carries an envelope (an error), not the document.
   const type = response.headers?.get?.('content-type') ?? '';
-  if (type.includes('application/json') && response.data instanceof Blob) {
+  // Duck-typed: the fetch in use may come from another realm than this window's Blob.
+  const data = response.data as Partial<Blob> | null;
+  if (type.includes('application/json') && typeof data?.text === 'function') {
     try {
-      return JSON.parse(await response.data.text()) as unknown;
+      return JSON.parse(await data.text()) as unknown;
     } catch {
       return response.data;
     }
@@ -123,7 +125,7 @@ export function createApiClient(deps: ApiClientDeps) {
     const failureBase = { method: spec.method, url, params: spec.params, body: spec.body };
 
     try {
-      const response = await redaxios.request({
+      const response = await redaxios<unknown>({
         url: `${deps.baseURL}${url}`,
         method: spec.method,
         headers,

@@ -17,7 +17,9 @@ export const outbox = pgTable(
     locale: text('locale', { enum: ['zh-cn', 'en-us'] }).notNull(),
     /** A name of the template registry (src/server/mail/templates/registry.ts). */
     template: text('template').notNull(),
-    vars: jsonb('vars').notNull().default(sql`'{}'::jsonb`),
+    vars: jsonb('vars')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /**
      * 'sending' exists only inside the claiming transaction (the row is locked while the SMTP
      * peer is talked to); other sessions see 'pending' and skip the locked row, and a crash rolls

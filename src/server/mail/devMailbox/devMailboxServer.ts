@@ -31,6 +31,7 @@ export async function startDevMailboxServer(deps: {
     size: MAX_MESSAGE_BYTES,
     rejectOversized: true,
     banner: 'portal dev mailbox',
+    closeTimeout: 2_000,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -48,7 +49,9 @@ export async function startDevMailboxServer(deps: {
           (err: unknown) => {
             deps.log.error({ err }, 'dev mailbox could not store a message');
             // 451: a temporary failure, so the sender keeps the mail and tries again.
-            callback(Object.assign(new Error('could not store the message, try again later'), { responseCode: 451 }));
+            callback(
+              Object.assign(new Error('could not store the message, try again later'), { responseCode: 451 }),
+            );
           },
         );
       });

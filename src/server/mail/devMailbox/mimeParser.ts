@@ -72,7 +72,9 @@ export function decodeHeaderValue(value: string): string {
     },
   );
   // Raw 8-bit headers (SMTPUTF8) arrive as UTF-8 bytes read as latin1 above.
-  return /[\u0080-\u00ff]/.test(decoded) && !/=\?/.test(value) ? Buffer.from(decoded, 'latin1').toString('utf8') : decoded;
+  return /[\u0080-\u00ff]/.test(decoded) && !/=\?/.test(value)
+    ? Buffer.from(decoded, 'latin1').toString('utf8')
+    : decoded;
 }
 
 function headerParams(value: string): { type: string; params: Map<string, string> } {
@@ -82,7 +84,13 @@ function headerParams(value: string): { type: string; params: Map<string, string
     const eq = piece.indexOf('=');
     if (eq <= 0) continue;
     const key = piece.slice(0, eq).trim().toLowerCase();
-    params.set(key, piece.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1'));
+    params.set(
+      key,
+      piece
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1'),
+    );
   }
   return { type: type.trim().toLowerCase(), params };
 }
@@ -111,7 +119,8 @@ function collectBodies(part: Part, found: { text?: string; html?: string }, dept
   if (type.startsWith('multipart/')) {
     const boundary = params.get('boundary');
     if (!boundary || depth > 10) return;
-    for (const child of splitMultipart(part.body, boundary)) collectBodies(splitHeaderAndBody(child), found, depth + 1);
+    for (const child of splitMultipart(part.body, boundary))
+      collectBodies(splitHeaderAndBody(child), found, depth + 1);
     return;
   }
   if (disposition.startsWith('attachment')) return;
@@ -120,8 +129,19 @@ function collectBodies(part: Part, found: { text?: string; html?: string }, dept
   if (type === 'text/html' && found.html === undefined) found.html = decodeText(decodeBody(part), charset);
 }
 
+function trailingBreakLength(body: Buffer): number {
+  if (body.length >= 2 && body[body.length - 2] === 0x0d && body[body.length - 1] === 0x0a) return 2;
+  return body.length >= 1 && body[body.length - 1] === 0x0a ? 1 : 0;
+}
+
 export function parseMail(raw: Buffer): ParsedMail {
-  const root = splitHeaderAndBody(raw);
+  const parsed = splitHeaderAndBody(raw);
+  // The line break that ends the DATA of a message belongs to the transport, not to the body (in
+  // a multipart body, the one before each boundary is dropped the same way).
+  const root = {
+    ...parsed,
+    body: parsed.body.subarray(0, parsed.body.length - trailingBreakLength(parsed.body)),
+  };
   const found: { text?: string; html?: string } = {};
   collectBodies(root, found, 0);
   const header = (name: string) => decodeHeaderValue(root.headers.get(name) ?? '');

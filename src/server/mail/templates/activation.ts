@@ -25,9 +25,15 @@ export const activation = defineTemplate({
       subject: 'Activate your business account',
       blocks: [
         { kind: 'paragraph', text: `Hello ${firstName},` },
-        { kind: 'paragraph', text: 'Thank you for registering. Open the link below to activate your account:' },
+        {
+          kind: 'paragraph',
+          text: 'Thank you for registering. Open the link below to activate your account:',
+        },
         { kind: 'link', href: link, label: 'Activate account' },
-        { kind: 'paragraph', text: `The link is valid for ${durationText(validity, 'en-us')} and can be used once.` },
+        {
+          kind: 'paragraph',
+          text: `The link is valid for ${durationText(validity, 'en-us')} and can be used once.`,
+        },
         { kind: 'paragraph', text: 'If you did not register, you can ignore this email.' },
       ],
     }),

@@ -40,14 +40,20 @@ export const cardApplicationDecision = defineTemplate({
         ? {
             subject: 'Card-issuing application approved',
             blocks: [
-              { kind: 'paragraph', text: `Hello, the card-issuing application of ${v.companyName} has been approved.` },
+              {
+                kind: 'paragraph',
+                text: `Hello, the card-issuing application of ${v.companyName} has been approved.`,
+              },
               { kind: 'link', href: v.link, label: 'Sign in to the portal' },
             ],
           }
         : {
             subject: 'Card-issuing application not approved',
             blocks: [
-              { kind: 'paragraph', text: `Hello, the card-issuing application of ${v.companyName} was not approved, for this reason:` },
+              {
+                kind: 'paragraph',
+                text: `Hello, the card-issuing application of ${v.companyName} was not approved, for this reason:`,
+              },
               { kind: 'quote', text: v.reason },
               { kind: 'paragraph', text: 'You can sign in, correct it and apply again.' },
               { kind: 'link', href: v.link, label: 'Sign in to the portal' },

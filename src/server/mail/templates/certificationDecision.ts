@@ -52,7 +52,10 @@ export const certificationDecision = defineTemplate({
         ? {
             subject: 'Enterprise certification approved',
             blocks: [
-              { kind: 'paragraph', text: `Hello, the enterprise certification of ${v.companyName} has been approved.` },
+              {
+                kind: 'paragraph',
+                text: `Hello, the enterprise certification of ${v.companyName} has been approved.`,
+              },
               { kind: 'paragraph', text: `Your operator id: ${v.operatorId}` },
               { kind: 'link', href: v.link, label: 'Sign in to the portal' },
             ],
@@ -60,9 +63,15 @@ export const certificationDecision = defineTemplate({
         : {
             subject: 'Enterprise certification not approved',
             blocks: [
-              { kind: 'paragraph', text: `Hello, the enterprise certification of ${v.companyName} was not approved, for this reason:` },
+              {
+                kind: 'paragraph',
+                text: `Hello, the enterprise certification of ${v.companyName} was not approved, for this reason:`,
+              },
               { kind: 'quote', text: v.reason },
-              { kind: 'paragraph', text: 'Sign in to correct it and submit again; the data you submitted has been kept.' },
+              {
+                kind: 'paragraph',
+                text: 'Sign in to correct it and submit again; the data you submitted has been kept.',
+              },
               { kind: 'link', href: v.link, label: 'Sign in to the portal' },
             ],
           },

@@ -16,7 +16,10 @@ export const certificationSubmitted = defineTemplate({
     'en-us': ({ companyName }) => ({
       subject: 'Enterprise certification submitted',
       blocks: [
-        { kind: 'paragraph', text: `Hello, the enterprise certification of ${companyName} has been submitted and is under review.` },
+        {
+          kind: 'paragraph',
+          text: `Hello, the enterprise certification of ${companyName} has been submitted and is under review.`,
+        },
         { kind: 'paragraph', text: 'The result will be sent to you by email.' },
       ],
     }),

@@ -22,9 +22,15 @@ export const registrationCode = defineTemplate({
     'en-us': ({ code }) => ({
       subject: `Your registration code: ${code}`,
       blocks: [
-        { kind: 'paragraph', text: 'Hello, you are registering a business account. Your verification code is:' },
+        {
+          kind: 'paragraph',
+          text: 'Hello, you are registering a business account. Your verification code is:',
+        },
         { kind: 'code', text: code },
-        { kind: 'paragraph', text: `The code is valid for ${durationText(validity, 'en-us')} and can be used once.` },
+        {
+          kind: 'paragraph',
+          text: `The code is valid for ${durationText(validity, 'en-us')} and can be used once.`,
+        },
         { kind: 'paragraph', text: 'If you did not request this, you can ignore this email.' },
       ],
     }),

@@ -28,9 +28,9 @@ export function isMailTemplateName(name: string): name is MailTemplateName {
   return Object.hasOwn(mailTemplates, name);
 }
 
-/** A row whose template or variables no longer fit: delivering it would send nonsense. */
-export class MailTemplateError extends Error {
-  override readonly name = 'MailTemplateError';
+/** A mail whose template, variables or address do not fit: delivering it would send nonsense. */
+export class InvalidMailError extends Error {
+  override readonly name = 'InvalidMailError';
 }
 
 /** Checks the variables against the template's schema; returns them parsed (defaults applied). */
@@ -38,13 +38,13 @@ export function parseMailVars<N extends MailTemplateName>(name: N, vars: unknown
   const parsed = mailTemplates[name].vars.safeParse(vars);
   if (!parsed.success) {
     const where = parsed.error.issues.map((i) => i.path.join('.') || '(root)').join(', ');
-    throw new MailTemplateError(`variables of mail template '${name}' are not valid: ${where}`);
+    throw new InvalidMailError(`variables of mail template '${name}' are not valid: ${where}`);
   }
   return parsed.data as MailTemplateVars<N>;
 }
 
 export function renderMail(name: string, vars: unknown, locale: Locale): RenderedMail {
-  if (!isMailTemplateName(name)) throw new MailTemplateError(`unknown mail template '${name}'`);
+  if (!isMailTemplateName(name)) throw new InvalidMailError(`unknown mail template '${name}'`);
   const template = mailTemplates[name];
   const parsed = parseMailVars(name, vars);
   // The union of every template's function cannot be called with the union of their variables;

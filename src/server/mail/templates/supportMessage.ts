@@ -21,7 +21,10 @@ export const supportMessage = defineTemplate({
     'zh-cn': (v) => ({
       subject: `[客服] ${v.topic}`,
       blocks: [
-        { kind: 'paragraph', text: `来自：${v.fromName} <${v.fromEmail}>${v.companyName ? `（${v.companyName}）` : ''}` },
+        {
+          kind: 'paragraph',
+          text: `来自：${v.fromName} <${v.fromEmail}>${v.companyName ? `（${v.companyName}）` : ''}`,
+        },
         { kind: 'paragraph', text: `主题：${v.topic}` },
         { kind: 'quote', text: v.message },
       ],
@@ -29,7 +32,10 @@ export const supportMessage = defineTemplate({
     'en-us': (v) => ({
       subject: `[Support] ${v.topic}`,
       blocks: [
-        { kind: 'paragraph', text: `From: ${v.fromName} <${v.fromEmail}>${v.companyName ? ` (${v.companyName})` : ''}` },
+        {
+          kind: 'paragraph',
+          text: `From: ${v.fromName} <${v.fromEmail}>${v.companyName ? ` (${v.companyName})` : ''}`,
+        },
         { kind: 'paragraph', text: `Topic: ${v.topic}` },
         { kind: 'quote', text: v.message },
       ],

@@ -1,0 +1,132 @@
+// The accounts API (issue 4): paths, request schemas and answer shapes, shared by the web client
+// and the server routes. Passwords never travel in clear: every `*Cipher` field is the base64
+// RSA-OAEP (SHA-256) ciphertext of JSON `{ password, nonce, ts }` under the key from
+// GET /plat/ums/crypto/public-key (DECISIONS.md "Password transport").
+//
+// Business outcomes the page handles answer HTTP 200 with their own code (API.md); the code names
+// below are those of src/contract/codes.ts.
+import { z } from 'zod';
+import { AREA_CODES } from '../limits';
+import type { Locale } from '../envelope';
+
+export const AccountPaths = {
+  publicKey: '/ums/crypto/public-key', // GET → { keyId, publicKeyPem, algorithm: 'RSA-OAEP-256' }
+  captcha: '/ums/captcha', // GET → CaptchaChallenge
+  captchaVerify: '/ums/captcha/verify', // POST CaptchaVerifyRequest → { captchaToken } | captchaFailed
+  registerSendCode: '/ums/register/send-code', // POST → { resendAfterMs, validMs } | emailRegisteredNotActivated | emailRegistered | codeResendTooSoon | captchaFailed
+  register: '/ums/register', // POST → { email } | codeWrong | codeExpired | codeNotSent | codeTooManyTries
+  activate: '/ums/activate', // POST { token } → activationSuccess | activationExpired | alreadyActivated | activationLinkInvalid
+  activateResend: '/ums/activate/resend', // POST { email } → ok (always, so nothing is revealed)
+  login: '/ums/login', // POST → LoginResult | invalidCredentials | accountLocked | captchaFailed | accountNotActivated | passwordCipherRejected
+  logout: '/ums/logout', // POST → ok
+  userInfo: '/ums/user/info', // GET → SessionUser
+  forgot: '/ums/password/forgot', // POST → ok | emailNotFound | captchaFailed
+  resetCheck: '/ums/password/reset/check', // POST { token } → ok | resetLinkExpired | resetLinkInvalid
+  reset: '/ums/password/reset', // POST → ok | resetLinkExpired | resetLinkInvalid | passwordReused | passwordFormat
+  changePassword: '/ums/password/change', // POST → ok | currentPasswordIncorrect | passwordReused | passwordFormat
+  loginHistory: '/ums/user/login-history', // GET LoginHistoryQuery → Page<LoginHistoryItem>
+  preferences: '/ums/user/preferences', // POST { language } → ok
+} as const;
+
+const cipher = z.string().min(16, 'field.required').max(2048, 'field.invalid');
+const captchaToken = z.string().min(16, 'captcha.required').max(256, 'captcha.required');
+const email = z.string().trim().toLowerCase().email('email.format').max(254, 'email.format');
+
+export interface CaptchaChallenge {
+  challengeId: string;
+  /** PNG data URLs drawn on the server; the gap's x position never leaves the server. */
+  background: string;
+  piece: string;
+  /** Where the piece sits vertically, and the sizes, in CSS pixels. */
+  pieceY: number;
+  width: number;
+  height: number;
+  pieceSize: number;
+}
+
+export const captchaVerifyRequest = z.object({
+  challengeId: z.string().uuid('captcha.required'),
+  /** The piece's final left edge in CSS pixels. */
+  x: z.number().min(0).max(1000),
+  /** The drag trajectory: positions over time (ms since the drag started). */
+  trail: z
+    .array(z.object({ x: z.number().min(-50).max(1000), y: z.number().min(-500).max(500), t: z.number().min(0).max(120_000) }))
+    .min(2)
+    .max(500),
+  /** Solved with the arrow keys (WCAG 2.5.7): the trail is then key steps, judged accordingly. */
+  keyboard: z.boolean().optional(),
+});
+
+export const registerSendCodeRequest = z.object({
+  email,
+  captchaToken: captchaToken.optional(),
+  locale: z.enum(['zh-cn', 'en-us']).optional(),
+});
+
+export const registerRequest = z.object({
+  firstName: z.string().trim().min(1, 'field.required').max(50, 'field.invalid'),
+  lastName: z.string().trim().min(1, 'field.required').max(50, 'field.invalid'),
+  location: z.enum(['CN', 'HK', 'SG', 'US', 'GB'], 'field.required'),
+  companyName: z.string().trim().min(1, 'field.required').max(200, 'field.invalid'),
+  position: z.enum(['legalPerson', 'manager', 'employee', 'other'], 'field.required'),
+  email,
+  phoneAreaCode: z.enum(AREA_CODES).nullish(),
+  phone: z.string().trim().max(20).nullish(),
+  passwordCipher: cipher,
+  invitationCode: z.string().trim().max(64).nullish(),
+  serviceAgreement: z.literal(true, 'serviceAgreement.required'),
+  emailCode: z.string().regex(/^\d{6}$/, 'emailCode.format'),
+});
+
+export const activateRequest = z.object({ token: z.string().min(16).max(200) });
+export const activateResendRequest = z.object({ email });
+
+export const loginRequest = z.object({ email, passwordCipher: cipher, captchaToken });
+
+export interface SessionUser {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneAreaCode: string | null;
+  phone: string | null;
+  role: 'applicant' | 'reviewer';
+  position: string | null;
+  accountStatus: 'inactive' | 'active' | 'disabled';
+  language: Locale;
+  operatorId: string | null;
+  companyId: string | null;
+  companyName: string | null;
+  companyLocation: string | null;
+  companyCreditCode: string | null;
+  /** Missing (-1) for reviewers (DECISIONS.md "Status codes"). */
+  enterpriseCertificationStatus: number;
+  enterpriseAuditStatus: number | null;
+}
+
+export interface LoginResult {
+  token: string;
+  user: SessionUser;
+}
+
+export const forgotRequest = z.object({ email, captchaToken, locale: z.enum(['zh-cn', 'en-us']).optional() });
+export const resetCheckRequest = z.object({ token: z.string().min(16).max(200) });
+export const resetRequest = z.object({ token: z.string().min(16).max(200), passwordCipher: cipher });
+export const changePasswordRequest = z.object({ currentPasswordCipher: cipher, newPasswordCipher: cipher });
+
+export const loginHistoryQuery = z.object({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export interface LoginHistoryItem {
+  id: string;
+  time: string;
+  ip: string | null;
+  device: string | null;
+  result: 'success' | 'wrongPassword' | 'locked' | 'notActivated' | 'captchaFailed';
+}
+
+export const preferencesRequest = z.object({ language: z.enum(['zh-cn', 'en-us']) });

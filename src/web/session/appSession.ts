@@ -1,0 +1,25 @@
+// The running app's session actor, started from the session store and wired to the API client.
+import { installSessionGate } from '../api/sessionGate';
+import { requestRegistry } from '../api/requestRegistry';
+import { getLocale } from '../i18n/localeStore';
+import { toasts } from '../shell/toast/toastStore';
+import { createSessionActor, goToLogin, sessionGateFor } from './sessionActor';
+import { clearSession, isSignedIn, writeSession, type SessionUser } from './sessionStore';
+
+export const sessionActor = createSessionActor(
+  { toast: (m) => toasts.show(m), registry: requestRegistry, clearSession, goToLogin, getLocale },
+  isSignedIn(),
+);
+installSessionGate(sessionGateFor(sessionActor));
+sessionActor.start();
+
+/** Called by the login flow once the server has answered with a session. */
+export function signIn(user: SessionUser): void {
+  writeSession({ ...user, isLogin: true });
+  sessionActor.send({ type: 'session.signedIn' });
+}
+
+/** The user menu's "log out". */
+export function signOut(): void {
+  sessionActor.send({ type: 'user.logout' });
+}

@@ -1,0 +1,32 @@
+// Root font scaling (spec §1): rem-based sizes follow the window width relative to the design
+// width, never below the minimum. On desktop the body also gets a zoom factor, for the few
+// px-sized things (third-party widgets) that rem does not reach.
+import { RootFont } from '../../contract/limits';
+
+/** The browser default the designs were drawn against. */
+export const BASE_FONT_PX = 16;
+
+export interface RootScale {
+  fontSizePx: number;
+  /** Desktop only; 1 on mobile. */
+  bodyZoom: number;
+}
+
+export function rootScale(windowWidth: number, isMobile: boolean): RootScale {
+  const { designWidth, minPx } = isMobile ? RootFont.mobile : RootFont.desktop;
+  const fontSizePx = Math.max(minPx, (BASE_FONT_PX * windowWidth) / designWidth);
+  const bodyZoom = isMobile ? 1 : fontSizePx / BASE_FONT_PX;
+  return { fontSizePx: Math.round(fontSizePx * 100) / 100, bodyZoom: Math.round(bodyZoom * 1000) / 1000 };
+}
+
+/** Applies the scale now and on every resize; returns the cleanup. */
+export function startRootFontScaling(isMobile: boolean, win: Window = window): () => void {
+  const apply = () => {
+    const { fontSizePx, bodyZoom } = rootScale(win.document.documentElement.clientWidth || win.innerWidth, isMobile);
+    win.document.documentElement.style.fontSize = `${fontSizePx}px`;
+    win.document.documentElement.style.setProperty('--portal-body-zoom', String(bodyZoom));
+  };
+  apply();
+  win.addEventListener('resize', apply);
+  return () => win.removeEventListener('resize', apply);
+}

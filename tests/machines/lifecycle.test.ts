@@ -1,0 +1,73 @@
+// The enforcer itself, on a chart made for the purpose, so its contract holds for every lifecycle.
+import { describe, expect, it } from 'vitest';
+import { setup } from 'xstate';
+import {
+  elapseLifecycleDelay,
+  lifecycleStateOf,
+  lifecycleStatusOf,
+  nextLifecycleState,
+  UnknownLifecycleStateError,
+} from '../../machines/lifecycle';
+
+const door = setup({
+  types: {} as { events: { type: 'open' } | { type: 'close' } | { type: 'knock' } | { type: 'lock' } },
+  delays: { autoClose: 5000 },
+}).createMachine({
+  id: 'door',
+  initial: 'closed',
+  states: {
+    closed: {
+      meta: { status: 'closed' },
+      on: { open: 'open', knock: 'closed', lock: 'locked' },
+    },
+    open: { meta: { status: 'open' }, on: { close: 'closed' }, after: { autoClose: 'closed' } },
+    locked: { meta: { status: 'locked' }, type: 'final' },
+    broken: { meta: { status: 'open' } },
+  },
+});
+
+describe('nextLifecycleState', () => {
+  it('returns the next state for a transition the chart has', () => {
+    expect(nextLifecycleState(door, 'closed', { type: 'open' })).toBe('open');
+  });
+
+  it('returns null, not the unchanged state, when the chart has no such transition', () => {
+    expect(nextLifecycleState(door, 'open', { type: 'open' })).toBeNull();
+    expect(nextLifecycleState(door, 'closed', { type: 'nonsense' } as never)).toBeNull();
+  });
+
+  it('allows a self-transition (the same value, not null)', () => {
+    expect(nextLifecycleState(door, 'closed', { type: 'knock' })).toBe('closed');
+  });
+
+  it('refuses everything from a final state', () => {
+    expect(nextLifecycleState(door, 'locked', { type: 'open' })).toBeNull();
+  });
+
+  it('throws a named error for a state the chart does not have', () => {
+    expect(() => nextLifecycleState(door, 'ajar', { type: 'close' })).toThrow(UnknownLifecycleStateError);
+  });
+});
+
+describe('lifecycle status codec', () => {
+  it('reads meta.status both ways', () => {
+    expect(lifecycleStatusOf(door, 'open')).toBe('open');
+    expect(lifecycleStateOf(door, 'closed')).toBe('closed');
+    expect(lifecycleStateOf(door, 'gone')).toBeNull();
+  });
+
+  it('refuses to guess when two states claim one status', () => {
+    expect(() => lifecycleStateOf(door, 'open')).toThrow(/2 states/);
+  });
+
+  it('throws for an unknown value', () => {
+    expect(() => lifecycleStatusOf(door, 'ajar')).toThrow(UnknownLifecycleStateError);
+  });
+});
+
+describe('elapseLifecycleDelay', () => {
+  it('applies a named delay only where an active state waits for it', () => {
+    expect(elapseLifecycleDelay(door, 'open', 'autoClose')).toBe('closed');
+    expect(elapseLifecycleDelay(door, 'closed', 'autoClose')).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { Limits } from '../../../../src/contract/limits';
+import { epochDay, isCalendarDate, isPastOrToday } from '../../../../src/contract/validators/calendarDate';
+import { checkDateRange, isDateRangeWithinLimit } from '../../../../src/contract/validators/dateRange';
+
+describe('calendar dates', () => {
+  it.each(['2024-02-29', '2000-02-29', '1999-12-31', '2025-01-01'])('%s is a date', (date) => {
+    expect(isCalendarDate(date)).toBe(true);
+  });
+
+  it.each([
+    '2023-02-29',
+    '1900-02-29',
+    '2024-13-01',
+    '2024-04-31',
+    '2024-00-10',
+    '2024-1-1',
+    '20240101',
+    '2024-01-01T00:00',
+    '',
+  ])('%s is not a date', (date) => {
+    expect(isCalendarDate(date)).toBe(false);
+  });
+
+  it('counts days from 1970-01-01', () => {
+    expect(epochDay('1970-01-01')).toBe(0);
+    expect(epochDay('1970-01-31')).toBe(30);
+  });
+
+  it('past or today is judged by the given clock, in UTC', () => {
+    const now = new Date('2025-06-15T23:30:00Z');
+    expect(isPastOrToday('2025-06-15', now)).toBe(true);
+    expect(isPastOrToday('2025-06-16', now)).toBe(false);
+    expect(isPastOrToday('1990-01-01', now)).toBe(true);
+    expect(isPastOrToday('2025-02-30', now)).toBe(false);
+  });
+});
+
+describe('date range ≤ one year', () => {
+  it('the limit is the 366 days of limits.ts', () => {
+    expect(Limits.dateRange.maxDays).toBe(366);
+  });
+
+  it.each([
+    ['a single day', '2025-03-01', '2025-03-01'],
+    ['the last 7 days', '2025-06-09', '2025-06-15'],
+    ['a whole common year', '2025-01-01', '2025-12-31'],
+    ['a whole leap year (366 days)', '2024-01-01', '2024-12-31'],
+    ['a year to the same date (366 days counted inclusively)', '2023-03-01', '2024-02-29'],
+  ])('accepts %s', (_label, start, end) => {
+    expect(checkDateRange(start, end)).toBe('ok');
+    expect(isDateRangeWithinLimit(start, end)).toBe(true);
+  });
+
+  it.each([
+    ['367 days', '2024-01-01', '2025-01-01', 'tooLong'],
+    ['two years', '2023-01-01', '2024-12-31', 'tooLong'],
+    ['end before start', '2025-06-15', '2025-06-14', 'endBeforeStart'],
+    ['an impossible start', '2025-02-30', '2025-03-01', 'invalidDate'],
+    ['an empty end', '2025-02-01', '', 'invalidDate'],
+  ])('refuses %s', (_label, start, end, result) => {
+    expect(checkDateRange(start, end)).toBe(result);
+    expect(isDateRangeWithinLimit(start, end)).toBe(false);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { isValidEmail } from '../../../../src/contract/validators/email';
+
+describe('isValidEmail', () => {
+  it.each([
+    'user@example.com',
+    'first.last@sub.example.co.uk',
+    'name+tag@example.org',
+    "o'brien@example.ie",
+    'zhang_san@qq.com',
+    'x@xn--fiqs8s.com',
+    'info@xn--55qx5d.xn--fiqs8s',
+  ])('accepts %s', (email) => {
+    expect(isValidEmail(email)).toBe(true);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['no @', 'user.example.com'],
+    ['no local part', '@example.com'],
+    ['no domain dot', 'user@localhost'],
+    ['two @', 'a@b@example.com'],
+    ['leading dot in local part', '.user@example.com'],
+    ['doubled dot in local part', 'us..er@example.com'],
+    ['trailing dot in local part', 'user.@example.com'],
+    ['space', 'us er@example.com'],
+    ['numeric top-level domain', 'user@example.123'],
+    ['one-letter top-level domain', 'user@example.c'],
+    ['label starting with a hyphen', 'user@-example.com'],
+    ['empty label', 'user@example..com'],
+    ['Chinese characters', '用户@example.com'],
+    ['local part of 65 characters', `${'a'.repeat(65)}@example.com`],
+    ['longer than 254 characters', `${'a'.repeat(60)}@${Array(4).fill('b'.repeat(60)).join('.')}.com`],
+  ])('refuses %s', (_label, email) => {
+    expect(isValidEmail(email)).toBe(false);
+  });
+
+  it('accepts a local part of exactly 64 characters', () => {
+    expect(isValidEmail(`${'a'.repeat(64)}@example.com`)).toBe(true);
+  });
+});

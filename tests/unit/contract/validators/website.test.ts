@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { isValidWebsite } from '../../../../src/contract/validators/website';
+
+describe('isValidWebsite', () => {
+  it.each([
+    'https://www.example.com',
+    'http://example.com',
+    'https://example.com/about?lang=en#team',
+    'https://shop.example.co.uk:8443/path',
+    'HTTPS://EXAMPLE.COM',
+    'https://xn--fiqs8s.xn--55qx5d.cn',
+  ])('accepts %s', (url) => {
+    expect(isValidWebsite(url)).toBe(true);
+  });
+
+  it.each([
+    ['no scheme', 'www.example.com'],
+    ['ftp', 'ftp://example.com'],
+    ['javascript', 'javascript:alert(1)'],
+    ['credentials', 'https://user:pass@example.com'],
+    ['a bare IP address', 'http://192.168.1.1'],
+    ['an intranet name', 'http://intranet'],
+    ['localhost', 'http://localhost:3000'],
+    ['a space', 'https://exa mple.com'],
+    ['a one-letter top-level domain', 'https://example.c'],
+    ['scheme only', 'https://'],
+    ['longer than 2048 characters', `https://example.com/${'a'.repeat(2040)}`],
+    ['empty', ''],
+  ])('refuses %s', (_label, url) => {
+    expect(isValidWebsite(url)).toBe(false);
+  });
+});
