@@ -9,10 +9,12 @@ import { cryptoPlugin } from './plugins/crypto';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/errorHandler';
 import { languagePlugin } from './plugins/language';
+import { mailPlugin } from './plugins/mail';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { registerSpa, webBuildExists } from './plugins/spa';
+import { devRoutes } from './routes/dev/index';
 import { apiRoutes } from './routes/index';
 import type { Clock } from './types';
 
@@ -52,9 +54,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Services
   await app.register(cryptoPlugin);
   await app.register(authPlugin);
+  await app.register(mailPlugin);
 
   // Routes
   await app.register(apiRoutes, { prefix: '/plat' });
+  if (config.devTools) await app.register(devRoutes, { prefix: '/plat' });
   const serveWeb = options.serveWeb ?? (config.env !== 'test' && webBuildExists());
   if (serveWeb) spaFallback = await registerSpa(app);
   return app;

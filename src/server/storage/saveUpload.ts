@@ -70,7 +70,7 @@ class UploadChecker extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     this.bytes += chunk.length;
-    if (this.bytes >= this.maxBytes) return done(new AppError('fileTooLarge', 413));
+    if (this.bytes > this.maxBytes) return done(new AppError('fileTooLarge', 413));
     if (this.contentType === null && this.head.length < SNIFF_BYTES) {
       this.head = Buffer.concat([this.head, chunk.subarray(0, SNIFF_BYTES - this.head.length)]);
       if (this.head.length === SNIFF_BYTES) {

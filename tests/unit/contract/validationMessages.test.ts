@@ -138,7 +138,10 @@ function leafPaths(value: unknown, prefix: (string | number)[] = []): (string | 
 function replaceAt(value: unknown, path: (string | number)[], replacement: unknown): unknown {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path as [string | number, ...(string | number)[]];
-  const copy: Record<string | number, unknown> = Array.isArray(value) ? [...value] : { ...(value as object) };
+  const copy = (Array.isArray(value) ? [...(value as unknown[])] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
   copy[head] = replaceAt(copy[head], rest, replacement);
   return copy;
 }

@@ -19,7 +19,8 @@ export interface PortalProcess {
 
 export function startPortal(env: Record<string, string>): PortalProcess {
   const baseEnv: Record<string, string | undefined> = { ...process.env };
-  // The harness' variables are not the portal's: it must start its own embedded server.
+  // The harness' variables are not the portal's: unless the test says otherwise, it starts its own
+  // embedded server.
   delete baseEnv.DATABASE_URL;
   delete baseEnv.TEST_PG;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
