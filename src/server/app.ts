@@ -20,8 +20,10 @@ import type { Clock } from './types';
 
 export interface BuildOptions {
   clock?: Clock;
-  /** Serve the built web app from dist/web (default: when it exists and not in tests). */
+  /** Serve the built web app (default: when dist/web exists and not in tests). */
   serveWeb?: boolean;
+  /** Where the built web app is (default dist/web); browser tests serve their own builds. */
+  webDir?: string;
 }
 
 /** JSON bodies are small forms; files go through multipart with their own limits. */
@@ -59,7 +61,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Routes
   await app.register(apiRoutes, { prefix: '/plat' });
   if (config.devTools) await app.register(devRoutes, { prefix: '/plat' });
-  const serveWeb = options.serveWeb ?? (config.env !== 'test' && webBuildExists());
-  if (serveWeb) spaFallback = await registerSpa(app);
+  const serveWeb = options.serveWeb ?? (config.env !== 'test' && webBuildExists(options.webDir));
+  if (serveWeb) spaFallback = await registerSpa(app, options.webDir);
   return app;
 }

@@ -2,8 +2,8 @@
 // Yes → every such person, each at least 25 %, all shareholdings together at most 100 %.
 // No → the senior managing official instead (the usual KYB rule), who then holds less than 25 %.
 import { z } from 'zod';
-import { formObject } from './fields';
 import { Limits } from '../limits';
+import { formObject } from './fields';
 import { id } from './messageIds';
 import { buildPersonSchema, isShareholdingRatio, shareholdingRatioField } from './person';
 

@@ -8,14 +8,15 @@ import path from 'node:path';
 import pg from 'pg';
 import { disarmEmbeddedPostgresExitHook } from './embeddedServer/exitHook';
 import { findFreePort } from './embeddedServer/freePort';
-import { clearLeftover, removeOwner, writeOwner } from './embeddedServer/leftover';
+import { acquireDataDirLock, type DataDirLock } from './embeddedServer/dataDirLock';
+import { clearLeftover } from './embeddedServer/leftover';
 import { ensureNativeLibraries, platformPackageDir } from './embeddedServer/nativeLibraries';
 import { ensurePostgresOsUser, ensureTraversable, POSTGRES_OS_USER, runningAsRoot, type OsUser } from './embeddedServer/osUser';
 import { readOrCreatePassword } from './embeddedServer/password';
 import { PostgresStartError, spawnPostgres, type PostgresProcess } from './embeddedServer/postgresProcess';
 import { RecentLog } from './embeddedServer/recentLog';
 
-export { DataDirInUseError } from './embeddedServer/leftover';
+export { DataDirInUseError } from './embeddedServer/dataDirLock';
 
 export const APP_DATABASE = 'portal';
 const SUPERUSER = 'postgres';
@@ -120,10 +121,22 @@ async function ensureAppDatabase(adminUrl: string): Promise<void> {
 }
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const { root, ownerFile } = embeddedPaths(options.dataDir);
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  // Held from before initdb until stop(): a second portal on this DATA_DIR is refused outright.
+  const lock = acquireDataDirLock(ownerFile);
+  try {
+    return await startHoldingLock(options, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function startHoldingLock(options: EmbeddedPostgresOptions, lock: DataDirLock): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => undefined);
   const notice = options.notice ?? log;
-  const { root, clusterDir, passwordFile, ownerFile } = embeddedPaths(options.dataDir);
-  mkdirSync(root, { recursive: true, mode: 0o700 });
+  const { root, clusterDir, passwordFile } = embeddedPaths(options.dataDir);
 
   const packageDir = options.platformPackage ?? platformPackageDir();
   const { repaired } = await ensureNativeLibraries(packageDir);
@@ -133,7 +146,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const osUser = runningAsRoot() ? await ensurePostgresOsUser(POSTGRES_OS_USER) : null;
   if (osUser) ensureTraversable(root, osUser);
 
-  await clearLeftover(clusterDir, ownerFile, notice);
+  await clearLeftover(clusterDir, notice);
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     notice(`creating the PostgreSQL cluster in ${clusterDir}`);
     await initialiseCluster(clusterDir, root, password, osUser, log);
@@ -166,7 +179,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     }
   }
   const running = server;
-  writeOwner(ownerFile, { pid: process.pid, port });
+  lock.setPort(port);
 
   // Last resort when the process ends without stop() (a crash, process.exit elsewhere): postgres runs
   // in its own process group and would otherwise outlive us. SIGINT = fast shutdown, no waiting here.
@@ -186,7 +199,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     stopping ??= (async () => {
       await running.stop();
       process.off('exit', onExit);
-      removeOwner(ownerFile);
+      lock.release();
     })();
     return stopping;
   };

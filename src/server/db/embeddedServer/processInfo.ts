@@ -6,6 +6,8 @@ import path from 'node:path';
 export interface ProcessInfo {
   pid: number;
   ppid: number;
+  /** Start time in clock ticks since boot: tells a pid apart from a later process given the same pid. */
+  startTime: number;
   argv: string[];
 }
 
@@ -17,7 +19,8 @@ export function readProcess(pid: number): ProcessInfo | null {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     if (fields[0] === 'Z' || fields[0] === 'X') return null;
     const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-    return { pid, ppid: Number(fields[1]), argv };
+    // fields[0] is field 3 of stat(5) (state); ppid is field 4, starttime field 22.
+    return { pid, ppid: Number(fields[1]), startTime: Number(fields[19]), argv };
   } catch {
     return null;
   }

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { embeddedPaths } from '../../../../src/server/db/embedded';
-import { readOwner, readPostmasterPid } from '../../../../src/server/db/embeddedServer/leftover';
+import { readOwner } from '../../../../src/server/db/embeddedServer/dataDirLock';
+import { readPostmasterPid } from '../../../../src/server/db/embeddedServer/leftover';
 
 export function embeddedState(dataDir: string) {
   const paths = embeddedPaths(dataDir);
