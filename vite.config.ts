@@ -24,7 +24,9 @@ export default defineConfig({
     proxy: { '/plat': { target: apiTarget, changeOrigin: false } },
   },
   test: {
-    // Every suite runs in `npm test`; the runner's summary is the last thing printed.
+    // Every suite runs in `npm test`; the runner's summary is the last thing printed, followed by
+    // one plain line `tests: N passed, N failed, N skipped`.
+    reporters: ['default', './tests/support/summaryReporter.ts'],
     projects: [
       {
         extends: true,

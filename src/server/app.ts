@@ -10,6 +10,7 @@ import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/errorHandler';
 import { languagePlugin } from './plugins/language';
 import { mailPlugin } from './plugins/mail';
+import { createFaultReporter } from './observability/faultReporter';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
@@ -47,7 +48,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(languagePlugin);
   // Before any route: child contexts take the error handler in force when they are created.
   let spaFallback: Awaited<ReturnType<typeof registerSpa>> | undefined;
-  await app.register(errorHandlerPlugin, { spaFallback: () => spaFallback });
+  await app.register(errorHandlerPlugin, {
+    spaFallback: () => spaFallback,
+    report: config.sentryDsn ? createFaultReporter(config.sentryDsn, config.env) : undefined,
+  });
   await app.register(dbPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(rateLimitPlugin);

@@ -34,7 +34,7 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string): Pro
   }
 }
 
-const schemaTables = Object.values(schema)
+const schemaTables = Object.values(schema as Record<string, unknown>)
   .filter((v): v is PgTable => is(v, PgTable))
   .map((t) => getTableName(t))
   .sort();

@@ -68,7 +68,7 @@ describe('app.storage', () => {
         await t.app.storage.saveUpload(input('tiny.jpg'), { ...owner(), tx });
         throw new Error('the feature failed after the upload');
       })
-      .catch(() => undefined);
+      .catch((e: unknown) => console.log('CAUGHT', e));
     expect(await rows()).toBe(rowsBefore);
     const orphans = keptFiles().filter((f) => !filesBefore.includes(f));
     expect(orphans).toHaveLength(1);

@@ -2,3 +2,4 @@
 export * from './accounts';
 export * from './outbox';
 export * from './files';
+export * from './accountFlows';
