@@ -2,6 +2,12 @@
 // generated path-coverage tests (npm run test:paths) read this list, so a machine registered here is
 // drawn and covered without any further line anywhere.
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
+import { activationMachine } from './activation.machine';
+import { captchaMachine } from './captcha.machine';
+import { changePasswordMachine } from './changePassword.machine';
+import { loginMachine } from './login.machine';
+import { forgotPasswordMachine, resetPasswordMachine } from './passwordReset.machine';
+import { registrationMachine } from './registration.machine';
 import { accountActivationLifecycleMachine } from './accountActivationLifecycle.machine';
 import { cardApplicationLifecycleMachine } from './cardApplicationLifecycle.machine';
 import { certificationLifecycleMachine } from './certificationLifecycle.machine';
@@ -26,6 +32,176 @@ export interface MachineRegistryEntry {
   /** Inputs to start from when the machine takes input; each one is traversed. */
   graphInputs?: readonly unknown[];
 }
+
+const ok = (data: unknown = null) => ({ kind: 'ok', data });
+const refused = (code: string) => ({ kind: 'refused', code });
+const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
+const failed = (id: string): AnyEventObject => ({
+  type: `xstate.error.actor.${id}`,
+  error: new Error('network'),
+});
+
+const challenge = {
+  challengeId: '00000000-0000-4000-8000-000000000000',
+  background: 'data:image/png;base64,',
+  piece: 'data:image/png;base64,',
+  pieceY: 40,
+  width: 320,
+  height: 160,
+  pieceSize: 44,
+};
+
+const user = { email: 'owner@company.example' };
+
+// ---- accounts flows (issue 4) ----------------------------------------------------------------
+// Graph events give each invoked actor the answers that take every branch of its chart: one refusal
+// per distinct transition is enough; more would only multiply the generated paths.
+const accountsFlowEntries: readonly MachineRegistryEntry[] = [
+  {
+    id: 'captcha',
+    version: 1,
+    kind: 'flow',
+    title: 'Drag-puzzle slider',
+    machine: captchaMachine,
+    graphEvents: [
+      done('loadPuzzle', challenge),
+      failed('loadPuzzle'),
+      {
+        type: 'slider.release',
+        x: 120,
+        trail: [
+          { x: 0, y: 0, t: 0 },
+          { x: 120, y: 1, t: 400 },
+        ],
+        keyboard: false,
+      },
+      done('verifyAnswer', { kind: 'solved', captchaToken: 'captcha-token-0001' }),
+      done('verifyAnswer', { kind: 'failed' }),
+      failed('verifyAnswer'),
+    ],
+  },
+  {
+    id: 'login',
+    version: 1,
+    kind: 'flow',
+    title: 'Log in',
+    machine: loginMachine,
+    graphEvents: [
+      { type: 'captcha.solved', captchaToken: 'captcha-token-0001' },
+      { type: 'user.submit', email: user.email, password: 'Secret#2024' },
+      { type: 'user.submit', email: 'other@company.example', password: 'Secret#2024' },
+      done('signIn', ok({ token: 'session-token', user })),
+      done('signIn', refused('accountLocked')),
+      done('signIn', refused('invalidCredentials')),
+      failed('signIn'),
+    ],
+  },
+  {
+    id: 'registration',
+    version: 1,
+    kind: 'flow',
+    title: 'Registration',
+    machine: registrationMachine,
+    graphEvents: [
+      { type: 'captcha.solved', captchaToken: 'captcha-token-0001' },
+      {
+        type: 'user.submitInfo',
+        info: {
+          firstName: 'Mei',
+          lastName: 'Chen',
+          location: 'HK',
+          companyName: 'Harbour Trading Ltd',
+          position: 'manager',
+          email: user.email,
+          phoneAreaCode: null,
+          phone: null,
+          password: 'Secret#2024',
+          invitationCode: null,
+          serviceAgreement: true,
+        },
+      },
+      { type: 'user.submitCode', code: '123456' },
+      done('sendCode', ok({ sentAt: 0 })),
+      done('sendCode', refused('emailRegisteredNotActivated')),
+      done('sendCode', refused('emailRegistered')),
+      done('sendCode', refused('captchaFailed')),
+      done('sendCode', refused('codeResendTooSoon')),
+      failed('sendCode'),
+      done('register', ok()),
+      done('register', refused('emailRegistered')),
+      done('register', refused('codeWrong')),
+      failed('register'),
+      done('resendActivation', ok()),
+      failed('resendActivation'),
+    ],
+  },
+  {
+    id: 'forgotPassword',
+    version: 1,
+    kind: 'flow',
+    title: 'Forgot password',
+    machine: forgotPasswordMachine,
+    graphEvents: [
+      { type: 'captcha.solved', captchaToken: 'captcha-token-0001' },
+      { type: 'user.submit', email: user.email },
+      done('sendResetMail', ok()),
+      done('sendResetMail', refused('emailNotFound')),
+      failed('sendResetMail'),
+    ],
+  },
+  {
+    id: 'resetPassword',
+    version: 1,
+    kind: 'flow',
+    title: 'Reset password',
+    machine: resetPasswordMachine,
+    graphInputs: [{ token: 'reset-token-0000000001' }, { token: null }],
+    graphEvents: [
+      { type: 'user.submit', newPassword: 'Newer#2024' },
+      done('checkResetLink', ok()),
+      done('checkResetLink', refused('resetLinkExpired')),
+      done('checkResetLink', refused('resetLinkInvalid')),
+      failed('checkResetLink'),
+      done('resetPassword', ok()),
+      done('resetPassword', refused('resetLinkExpired')),
+      done('resetPassword', refused('resetLinkInvalid')),
+      done('resetPassword', refused('passwordReused')),
+      failed('resetPassword'),
+    ],
+  },
+  {
+    id: 'changePassword',
+    version: 1,
+    kind: 'flow',
+    title: 'Change password',
+    machine: changePasswordMachine,
+    graphEvents: [
+      { type: 'user.submit', currentPassword: 'Secret#2024', newPassword: 'Newer#2024' },
+      done('changePassword', ok()),
+      done('changePassword', refused('currentPasswordIncorrect')),
+      failed('changePassword'),
+    ],
+  },
+  {
+    id: 'activation',
+    version: 1,
+    kind: 'flow',
+    title: 'Account activation page',
+    machine: activationMachine,
+    graphInputs: [{ token: 'activation-token-000001' }, { token: null }],
+    graphEvents: [
+      { type: 'user.resend', email: user.email },
+      done('activateAccount', refused('activationSuccess')),
+      done('activateAccount', refused('activationExpired')),
+      done('activateAccount', refused('alreadyActivated')),
+      done('activateAccount', refused('activationLinkInvalid')),
+      failed('activateAccount'),
+      done('resendActivationMail', ok()),
+      done('resendActivationMail', refused('rateLimited')),
+      failed('resendActivationMail'),
+    ],
+  },
+];
 
 export const machineRegistry: readonly MachineRegistryEntry[] = [
   {
@@ -65,6 +241,7 @@ export const machineRegistry: readonly MachineRegistryEntry[] = [
     title: 'Account activation',
     machine: accountActivationLifecycleMachine,
   },
+  ...accountsFlowEntries,
 ];
 
 export function registryEntry(id: string): MachineRegistryEntry | undefined {

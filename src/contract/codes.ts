@@ -20,8 +20,16 @@ export const Codes = {
   loginInvalid: c(401, '登录信息已失效，请重新登录', 'Login information is invalid, please log in again'),
   noToken: c(301001, '登录信息已失效，请重新登录', 'Login information is invalid, please log in again'),
   tokenExpired: c(301002, '登录已过期，请重新登录', 'Your session has expired, please log in again'),
-  signedInElsewhere: c(301017, '账号已在别处登录或已退出，请重新登录', 'You were signed out, please log in again'),
-  permissionsChanged: c(311035, '用户权限已变更，系统将重新进入', 'User permissions changed, the system re-enters'),
+  signedInElsewhere: c(
+    301017,
+    '账号已在别处登录或已退出，请重新登录',
+    'You were signed out, please log in again',
+  ),
+  permissionsChanged: c(
+    311035,
+    '用户权限已变更，系统将重新进入',
+    'User permissions changed, the system re-enters',
+  ),
   // Silent codes: the page that made the call handles them (DECISIONS.md).
   silentFieldInvalid: c(301005, '字段校验未通过', 'A field is not valid'),
   silentCodeWrong: c(301010, '验证码错误', 'Incorrect verification code'),
@@ -33,7 +41,11 @@ export const Codes = {
   generic: c(400014, '系统异常，请联系管理员', 'Something went wrong, please contact the administrator'),
 
   // ---- common 1000xx -------------------------------------------------------------------------
-  validationFailed: c(100400, '校验失败，请完善必填信息', 'Validation failure exists, please complete the required information'),
+  validationFailed: c(
+    100400,
+    '校验失败，请完善必填信息',
+    'Validation failure exists, please complete the required information',
+  ),
   notFound: c(100404, '请求的资源不存在', 'The requested resource does not exist'),
   methodNotAllowed: c(100405, '不支持该请求方法', 'This request method is not supported'),
   transitionNotAllowed: c(100409, '当前状态不允许此操作', 'This action is not allowed in the current state'),
@@ -42,20 +54,40 @@ export const Codes = {
   rateLimited: c(100429, '操作过于频繁，请稍后再试', 'Too many requests, please try again later'),
   forbidden: c(100403, '无权访问', 'You are not allowed to do this'),
   internal: c(100500, 'Error 网络异常，请稍后重试', 'Error: network abnormal, please try again later'),
-  unavailable: c(100503, '服务暂不可用，请稍后重试', 'The service is temporarily unavailable, please try again later'),
+  unavailable: c(
+    100503,
+    '服务暂不可用，请稍后重试',
+    'The service is temporarily unavailable, please try again later',
+  ),
 
   // ---- accounts 3020xx -----------------------------------------------------------------------
   invalidCredentials: c(302001, '邮箱或密码错误', 'Invalid email or password'),
-  accountLocked: c(302002, '多次登录失败，账号已锁定，请30分钟后再试', 'Account locked after multiple failed logins, please try again in 30 minutes'),
+  accountLocked: c(
+    302002,
+    '多次登录失败，账号已锁定，请30分钟后再试',
+    'Account locked after multiple failed logins, please try again in 30 minutes',
+  ),
   captchaFailed: c(302003, '验证失败，请重试', 'Verification failed, please try again'),
-  passwordCipherRejected: c(302004, '登录请求已过期，请重试', 'The login request has expired, please try again'),
+  passwordCipherRejected: c(
+    302004,
+    '登录请求已过期，请重试',
+    'The login request has expired, please try again',
+  ),
   emailNotFound: c(302005, '邮箱不存在或状态异常', 'Email does not exist or abnormal status'),
   codeWrong: c(302006, '验证码错误', 'Incorrect verification code'),
   codeExpired: c(302007, '验证码已过期', 'Verification code expired'),
   codeNotSent: c(302008, '请先发送验证码', 'Please send the verification code first'),
-  codeTooManyTries: c(302009, '错误次数过多，请重新发送验证码', 'Too many wrong tries, please send a new verification code'),
+  codeTooManyTries: c(
+    302009,
+    '错误次数过多，请重新发送验证码',
+    'Too many wrong tries, please send a new verification code',
+  ),
   codeResendTooSoon: c(302010, '发送过于频繁，请稍后再试', 'Please wait before requesting another code'),
-  emailRegisteredNotActivated: c(302011, '该邮箱已注册但未激活，激活链接已发送，24小时内有效', 'Email already registered but not activated: the activation link has been sent, valid for 24 hours'),
+  emailRegisteredNotActivated: c(
+    302011,
+    '该邮箱已注册但未激活，激活链接已发送，24小时内有效',
+    'Email already registered but not activated: the activation link has been sent, valid for 24 hours',
+  ),
   emailRegistered: c(302012, '该邮箱已注册，请登录', 'Email already registered, please log in'),
   activationExpired: c(302013, '激活链接已过期，请重新发送', 'Activation link expired, please resend'),
   alreadyActivated: c(302014, '邮箱已激活', 'Email already activated'),
@@ -63,40 +95,88 @@ export const Codes = {
   resetLinkExpired: c(302016, '重置链接已过期', 'Reset link expired'),
   userNotFound: c(302017, '用户不存在', 'User does not exist'),
   currentPasswordIncorrect: c(302018, '当前密码错误', 'Current password incorrect'),
-  passwordReused: c(302019, '新密码不能与当前密码及最近三次使用过的密码相同', 'The new password may not equal the current one or any of the last three'),
+  passwordReused: c(
+    302019,
+    '新密码不能与当前密码及最近三次使用过的密码相同',
+    'The new password may not equal the current one or any of the last three',
+  ),
   passwordFormat: c(302020, '密码格式不正确', 'Invalid password format'),
   passwordsDiffer: c(302021, '两次输入的密码不一致', 'Passwords do not match'),
-  accountNotActivated: c(302022, '账号未激活，请先完成邮箱激活', 'The account is not activated, please activate it from your email first'),
+  accountNotActivated: c(
+    302022,
+    '账号未激活，请先完成邮箱激活',
+    'The account is not activated, please activate it from your email first',
+  ),
   activationLinkInvalid: c(302023, '激活链接无效', 'The activation link is not valid'),
   resetLinkInvalid: c(302024, '重置链接无效', 'The reset link is not valid'),
   dateRangeTooLong: c(302025, '日期范围限制为一年', 'Date range limited to one year'),
 
   // ---- certification 4100xx ------------------------------------------------------------------
-  certificationEntryDenied: c(410001, '当前认证状态不可进入企业认证', 'Enterprise certification cannot be entered in the current status'),
-  locationLocked: c(410002, '公司所在地确认后不可修改', 'The company location cannot be changed once confirmed'),
-  certificationIncomplete: c(410003, '校验失败，请完善必填信息', 'Validation failure exists, please complete the required information'),
+  certificationEntryDenied: c(
+    410001,
+    '当前认证状态不可进入企业认证',
+    'Enterprise certification cannot be entered in the current status',
+  ),
+  locationLocked: c(
+    410002,
+    '公司所在地确认后不可修改',
+    'The company location cannot be changed once confirmed',
+  ),
+  certificationIncomplete: c(
+    410003,
+    '校验失败，请完善必填信息',
+    'Validation failure exists, please complete the required information',
+  ),
   documentMissing: c(410004, '请上传所需文件', 'Please upload the required documents'),
-  certificationSubmitted: c(410005, '提交成功，审核结果将通过邮件发送', 'Submitted: the result will be sent to you by email'),
+  certificationSubmitted: c(
+    410005,
+    '提交成功，审核结果将通过邮件发送',
+    'Submitted: the result will be sent to you by email',
+  ),
 
   // ---- QR verification 4200xx ----------------------------------------------------------------
-  verificationExpired: c(420001, '二维码已过期，请重新生成', 'The QR code has expired, please generate a new one'),
+  verificationExpired: c(
+    420001,
+    '二维码已过期，请重新生成',
+    'The QR code has expired, please generate a new one',
+  ),
   verificationCancelled: c(420002, '验证已取消，请重新扫码', 'Verification was cancelled, please scan again'),
-  regenerateTooSoon: c(420003, '请在120秒后重新生成二维码', 'A new QR code can be generated after 120 seconds'),
+  regenerateTooSoon: c(
+    420003,
+    '请在120秒后重新生成二维码',
+    'A new QR code can be generated after 120 seconds',
+  ),
   verificationTokenUsed: c(420004, '该二维码已被使用', 'This QR code has already been used'),
   consentRequired: c(420005, '请先同意条款与隐私政策', 'Please agree to the terms and privacy policy first'),
-  faceNotDetected: c(420006, '未检测到有效的人脸图像，请重试', 'No usable face image was received, please try again'),
+  faceNotDetected: c(
+    420006,
+    '未检测到有效的人脸图像，请重试',
+    'No usable face image was received, please try again',
+  ),
 
   // ---- card application 4300xx ---------------------------------------------------------------
   certificationRequired: c(430001, '请先完成企业认证', 'Please complete enterprise certification first'),
-  entityNotSupported: c(430002, '该主体暂不支持申请发卡业务', 'This entity is not supported for the card-issuing business'),
+  entityNotSupported: c(
+    430002,
+    '该主体暂不支持申请发卡业务',
+    'This entity is not supported for the card-issuing business',
+  ),
   questionnaireRequired: c(430003, '请先填写问卷', 'Please fill in the questionnaire before submitting'),
-  questionnaireFetchFailed: c(430004, '问卷获取失败：服务异常，请稍后再试', 'Questionnaire fetch failed: service abnormal, please try later'),
+  questionnaireFetchFailed: c(
+    430004,
+    '问卷获取失败：服务异常，请稍后再试',
+    'Questionnaire fetch failed: service abnormal, please try later',
+  ),
   oneFileOnly: c(430005, '只能上传一个文件', 'Only one file can be uploaded'),
 
   // ---- files 4400xx --------------------------------------------------------------------------
   uploadFailed: c(440001, '上传失败', 'Upload failed'),
   fileTooLarge: c(440002, '文件大小不能超过10MB', 'The file may not be larger than 10 MB'),
-  fileTypeNotAllowed: c(440003, '仅支持 jpg、jpeg、png、pdf 格式', 'Only jpg, jpeg, png or pdf files are accepted'),
+  fileTypeNotAllowed: c(
+    440003,
+    '仅支持 jpg、jpeg、png、pdf 格式',
+    'Only jpg, jpeg, png or pdf files are accepted',
+  ),
   fileEmpty: c(440004, '文件为空', 'The file is empty'),
 
   // ---- back office 4500xx --------------------------------------------------------------------
@@ -113,7 +193,9 @@ export type CodeName = keyof typeof Codes;
 export const SESSION_INVALID_CODES: ReadonlySet<number> = new Set([401, 301001, 301002, 301017, 311035]);
 
 /** Silent codes (spec §8): never toasted, never reported; the calling page handles them. */
-export const SILENT_CODES: ReadonlySet<number> = new Set([301005, 301010, 301012, 301014, 301018, 301302, 10002]);
+export const SILENT_CODES: ReadonlySet<number> = new Set([
+  301005, 301010, 301012, 301014, 301018, 301302, 10002,
+]);
 
 export const SUCCESS_CODE = 200;
 

@@ -31,6 +31,16 @@ export const Limits = {
   dateRange: { maxDays: 366 },
   chatDialog: { width: 400, height: 500 },
   draftAutosaveMs: 800,
+  /** Longest accepted free-text entries: any real name or address fits; the database and the
+   *  back-office views stay sane. Web maxLength attributes read the same numbers. */
+  text: {
+    personName: 50,
+    companyName: 200,
+    address: 300,
+    productDescription: 1000,
+    invitationCode: 64,
+    website: 2048,
+  },
 } as const;
 
 export const AREA_CODES = ['+86', '+852', '+65', '+1', '+44'] as const;

@@ -1,5 +1,6 @@
 // The API server, built by a factory so that tests build as many as they need (issue 2 §5).
 // Plugins go in a fixed order: infrastructure → services → routes → the one error handler.
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -14,6 +15,8 @@ import { createFaultReporter } from './observability/faultReporter';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
+import { storagePlugin } from './plugins/storage';
+import { multipartOptions } from './storage/multipartOptions';
 import { registerSpa, webBuildExists } from './plugins/spa';
 import { devRoutes } from './routes/dev/index';
 import { apiRoutes } from './routes/index';
@@ -56,11 +59,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(securityHeadersPlugin);
   await app.register(rateLimitPlugin);
   await app.register(openApiPlugin);
+  await app.register(multipart, multipartOptions);
 
   // Services
   await app.register(cryptoPlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin);
+  await app.register(storagePlugin);
 
   // Routes
   await app.register(apiRoutes, { prefix: '/plat' });

@@ -44,13 +44,38 @@ export interface CaptchaChallenge {
   pieceSize: number;
 }
 
+/**
+ * The slider puzzle's geometry and the plausibility rules the server applies to an answer.
+ * LEAD: move to limits.ts (Limits.captcha) beside tolerancePx.
+ */
+export const CaptchaPuzzle = {
+  width: 320,
+  height: 160,
+  pieceSize: 52,
+  /** A mouse or touch drag shorter than this was not made by a hand. */
+  minDragMs: 100,
+  /** Arrow keys move the piece by `keyboardStepPx`, Shift+arrow (or Page keys) by `keyboardLargeStepPx`. */
+  keyboardStepPx: 4,
+  keyboardLargeStepPx: 20,
+  /** A keyboard answer needs at least this many key presses. */
+  minKeyPresses: 3,
+} as const;
+
 export const captchaVerifyRequest = z.object({
   challengeId: z.string().uuid('captcha.required'),
   /** The piece's final left edge in CSS pixels. */
   x: z.number().min(0).max(1000),
-  /** The drag trajectory: positions over time (ms since the drag started). */
+  /** The drag trajectory: the piece's left edge (x, same unit as `x`) and the pointer's vertical
+   *  offset from where the drag started (y), over time (t, ms since the drag started). The last point
+   *  is where the piece was let go. With the keyboard: one point per key press, starting at 0. */
   trail: z
-    .array(z.object({ x: z.number().min(-50).max(1000), y: z.number().min(-500).max(500), t: z.number().min(0).max(120_000) }))
+    .array(
+      z.object({
+        x: z.number().min(-50).max(1000),
+        y: z.number().min(-500).max(500),
+        t: z.number().min(0).max(120_000),
+      }),
+    )
     .min(2)
     .max(500),
   /** Solved with the arrow keys (WCAG 2.5.7): the trail is then key steps, judged accordingly. */
@@ -126,7 +151,24 @@ export interface LoginHistoryItem {
   time: string;
   ip: string | null;
   device: string | null;
-  result: 'success' | 'wrongPassword' | 'locked' | 'notActivated' | 'captchaFailed';
+  /** `locked`: refused without looking at the password; `cipherRejected`: a stale or replayed ciphertext. */
+  result: 'success' | 'wrongPassword' | 'locked' | 'notActivated' | 'captchaFailed' | 'cipherRejected';
 }
 
 export const preferencesRequest = z.object({ language: z.enum(['zh-cn', 'en-us']) });
+
+/** Answer of registerSendCode: when the next code may be asked for, and how long this one lives. */
+export interface SendCodeResult {
+  resendAfterMs: number;
+  validMs: number;
+}
+
+/** `data` of a codeResendTooSoon answer: how long to wait before another code can be sent. */
+export interface CodeResendTooSoonData {
+  retryAfterMs: number;
+}
+
+/** `data` of register (ok) and of activate (activationSuccess). */
+export interface AccountEmail {
+  email: string;
+}

@@ -7,7 +7,7 @@ import { COMPANY_TYPES, INDUSTRY_CATEGORIES } from '../options';
 import { isValidChineseAddress, isValidChineseCompanyName } from '../validators/chineseText';
 import { isValidEnglishAddress, isValidEnglishCompanyName } from '../validators/latinText';
 import { isValidPostalCode } from '../validators/postalCode';
-import { TextLimits } from '../validators/textLimits';
+import { Limits } from '../limits';
 import { isValidWebsite } from '../validators/website';
 import {
   hongKongIdentifiers,
@@ -38,32 +38,32 @@ const chineseAddress = { isValid: isValidChineseAddress, message: 'address.chine
 const commonFields = {
   establishmentDate: pastDateField,
   companyNameEnglish: requiredText({
-    maxLength: TextLimits.companyName,
+    maxLength: Limits.text.companyName,
     format: { isValid: isValidEnglishCompanyName, message: 'companyName.englishFormat' },
   }),
   registeredAddressEnglish: requiredText({
-    maxLength: TextLimits.address,
+    maxLength: Limits.text.address,
     format: { isValid: isValidEnglishAddress, message: 'address.englishFormat' },
   }),
   companyType: choice(COMPANY_TYPES),
   industry: choice(INDUSTRY_CATEGORIES),
   website: optionalText({
-    maxLength: TextLimits.website,
+    maxLength: Limits.text.website,
     format: { isValid: isValidWebsite, message: 'website.format' },
   }),
-  productDescription: requiredText({ maxLength: TextLimits.productDescription }),
+  productDescription: requiredText({ maxLength: Limits.text.productDescription }),
   operatingAddress: operatingAddressSchema,
   businessLicenseFileId: fileIdField,
 };
 
 // A mainland licence is printed in Chinese; elsewhere a Chinese name is optional but still checked.
 const requiredChineseNames = {
-  companyNameChinese: requiredText({ maxLength: TextLimits.companyName, format: chineseCompanyName }),
-  registeredAddressChinese: requiredText({ maxLength: TextLimits.address, format: chineseAddress }),
+  companyNameChinese: requiredText({ maxLength: Limits.text.companyName, format: chineseCompanyName }),
+  registeredAddressChinese: requiredText({ maxLength: Limits.text.address, format: chineseAddress }),
 };
 const optionalChineseNames = {
-  companyNameChinese: optionalText({ maxLength: TextLimits.companyName, format: chineseCompanyName }),
-  registeredAddressChinese: optionalText({ maxLength: TextLimits.address, format: chineseAddress }),
+  companyNameChinese: optionalText({ maxLength: Limits.text.companyName, format: chineseCompanyName }),
+  registeredAddressChinese: optionalText({ maxLength: Limits.text.address, format: chineseAddress }),
 };
 
 function postalCodeFor(location: Exclude<CompanyLocation, 'HK'>) {

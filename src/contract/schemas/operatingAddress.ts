@@ -1,7 +1,7 @@
 // Operating address (spec §3): either "same as the registered address", or an address and the
 // country it is in. The address is asked for only when it differs.
 import { z } from 'zod';
-import { TextLimits } from '../validators/textLimits';
+import { Limits } from '../limits';
 import { countryField, requiredText, formObject } from './fields';
 import { id } from './messageIds';
 
@@ -11,7 +11,7 @@ export const operatingAddressSchema = z.discriminatedUnion(
     formObject({ sameAsRegistered: z.literal(true) }),
     formObject({
       sameAsRegistered: z.literal(false),
-      address: requiredText({ maxLength: TextLimits.address }),
+      address: requiredText({ maxLength: Limits.text.address }),
       country: countryField,
     }),
   ],

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { MAINLAND_CHINA } from '../options';
 import { isValidDocumentNumber } from '../validators/documentNumber';
 import { isValidChineseName, isValidEnglishName } from '../validators/personName';
-import { TextLimits } from '../validators/textLimits';
+import { Limits } from '../limits';
 import { whenFieldsValid } from './crossField';
 import { areaCodeField, countryField, fileIdField, optionalText, requiredText, formObject } from './fields';
 import { addIssueAt, id, isEmpty } from './messageIds';
@@ -53,11 +53,11 @@ function personFields(shareholdingRatio: z.ZodType<number>) {
   return {
     nationality: countryField,
     document: personDocumentSchema,
-    surnameChinese: optionalText({ maxLength: TextLimits.personName, format: chineseNamePart }),
-    givenNameChinese: optionalText({ maxLength: TextLimits.personName, format: chineseNamePart }),
-    surnameEnglish: requiredText({ maxLength: TextLimits.personName, format: englishNamePart }),
-    givenNameEnglish: requiredText({ maxLength: TextLimits.personName, format: englishNamePart }),
-    residenceAddress: requiredText({ maxLength: TextLimits.address }),
+    surnameChinese: optionalText({ maxLength: Limits.text.personName, format: chineseNamePart }),
+    givenNameChinese: optionalText({ maxLength: Limits.text.personName, format: chineseNamePart }),
+    surnameEnglish: requiredText({ maxLength: Limits.text.personName, format: englishNamePart }),
+    givenNameEnglish: requiredText({ maxLength: Limits.text.personName, format: englishNamePart }),
+    residenceAddress: requiredText({ maxLength: Limits.text.address }),
     mobileAreaCode: areaCodeField,
     mobile: mobileNumberField.min(1, id('mobile.required')),
     shareholdingRatio,

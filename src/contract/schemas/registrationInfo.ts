@@ -1,11 +1,10 @@
 // Registration, stage 1 (spec §3, §5): who registers, for which company, and the account's
 // password. The phone is optional, but a phone that is given must fit its area code.
+import { AREA_CODES, Limits } from '../limits';
 import { z } from 'zod';
-import { AREA_CODES } from '../limits';
 import { COMPANY_LOCATIONS, COMPANY_POSITIONS } from '../options';
 import { isValidInvitationCode } from '../validators/invitationCode';
 import { isValidPersonalName } from '../validators/personName';
-import { TextLimits } from '../validators/textLimits';
 import { whenFieldsValid } from './crossField';
 import {
   choice,
@@ -21,7 +20,7 @@ import { checkMobileAgainstAreaCode, mobileNumberField } from './mobileNumber';
 import { confirmationMatches } from './passwordConfirmation';
 
 const personalName = requiredText({
-  maxLength: TextLimits.personName,
+  maxLength: Limits.text.personName,
   format: { isValid: isValidPersonalName, message: 'name.format' },
 });
 
@@ -29,7 +28,7 @@ const registrationFields = formObject({
   firstName: personalName,
   lastName: personalName,
   location: choice(COMPANY_LOCATIONS),
-  companyName: requiredText({ maxLength: TextLimits.companyName }),
+  companyName: requiredText({ maxLength: Limits.text.companyName }),
   position: choice(COMPANY_POSITIONS),
   email: emailField,
   // Mantine's Select clears to null; an HTML form clears to ''.
@@ -38,7 +37,7 @@ const registrationFields = formObject({
   password: newPasswordField,
   confirmPassword: confirmPasswordField,
   invitationCode: optionalText({
-    maxLength: TextLimits.invitationCode,
+    maxLength: Limits.text.invitationCode,
     format: { isValid: isValidInvitationCode, message: 'invitationCode.format' },
   }),
   serviceAgreement: z.literal(true, id('serviceAgreement.required')),

@@ -1,8 +1,8 @@
 // Invitation code: the partner registration-link code (DECISIONS.md "businessInfo query") that
 // pre-fills registration. Its issuer makes URL-safe codes, so anything else was mistyped.
-import { TextLimits } from './textLimits';
+import { Limits } from '../limits';
 
-const INVITATION_CODE = new RegExp(`^[A-Za-z0-9_-]{1,${TextLimits.invitationCode}}$`);
+const INVITATION_CODE = new RegExp(`^[A-Za-z0-9_-]{1,${Limits.text.invitationCode}}$`);
 
 export function isValidInvitationCode(value: string): boolean {
   return INVITATION_CODE.test(value);

@@ -1,11 +1,11 @@
 // Company website: an absolute http(s) address of a public host name. No credentials in the URL
 // (they would be shown to reviewers) and no bare IP addresses or intranet names.
-import { TextLimits } from './textLimits';
+import { Limits } from '../limits';
 
 const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
 export function isValidWebsite(value: string): boolean {
-  if (value.length > TextLimits.website || !/^https?:\/\//i.test(value) || /\s/.test(value)) return false;
+  if (value.length > Limits.text.website || !/^https?:\/\//i.test(value) || /\s/.test(value)) return false;
   let url: URL;
   try {
     url = new URL(value);

@@ -49,7 +49,8 @@ export const storagePlugin = fp(
     const storage: Storage = {
       dir: dirs.filesDir,
       dirs,
-      saveUpload: (input, owner) => saveUpload({ dirs, db: app.db, now: () => app.clock.now() }, input, owner),
+      saveUpload: (input, owner) =>
+        saveUpload({ dirs, db: app.db, now: () => app.clock.now() }, input, owner),
       receiveUpload: (input) => receiveUpload(dirs, input),
       open: (id) => openFile(app.db, dirs, id),
       remove: (id) => removeFile(app.db, dirs, id, app.clock.now()),

@@ -2,12 +2,18 @@
 import type { FastifyInstance } from 'fastify';
 import { configManagementRoutes } from './configManagement/index';
 import { coreRoutes } from './core/index';
+import { fileRoutes } from './files/index';
+import { supportRoutes } from './support/index';
+import { accountRoutes } from './ums/accounts';
 import { columnSettingsRoutes } from './ums/columnSettings';
 import { publicKeyRoutes } from './ums/publicKey';
 
 export async function apiRoutes(app: FastifyInstance) {
   await app.register(coreRoutes);
+  await app.register(fileRoutes);
   await app.register(publicKeyRoutes, { prefix: '/ums' });
   await app.register(columnSettingsRoutes, { prefix: '/ums' });
   await app.register(configManagementRoutes, { prefix: '/config-management' });
+  await app.register(accountRoutes, { prefix: '/ums' });
+  await app.register(supportRoutes, { prefix: '/support' });
 }

@@ -1,7 +1,7 @@
 // The type of an upload is decided by its first bytes, never by its name or the client's
 // Content-Type (DECISIONS.md "Uploads"): an executable renamed .pdf, HTML renamed .png or an SVG
 // (text that browsers run as a document) is refused. Only jpg, png and pdf pass.
-import { Limits } from '../../contract/limits';
+import type { Limits } from '../../contract/limits';
 
 export type AllowedContentType = (typeof Limits.upload.mimeTypes)[number];
 

@@ -33,7 +33,10 @@ export function displayName(raw: string | undefined, contentType: AllowedContent
 
 /** RFC 5987 ext-value: percent-encode everything outside attr-char. */
 function encodeExtValue(value: string): string {
-  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /** `attachment` always (never `inline`): the browser saves the file instead of rendering it. */

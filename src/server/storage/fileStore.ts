@@ -75,14 +75,21 @@ export async function removeFile(db: DbOrTx, dirs: StorageDirs, id: string, now:
  * rolled back) and temp files of uploads cut off by a crash. Only files older than `olderThanMs`,
  * so an upload in flight is never touched.
  */
-export async function sweepOrphans(db: DbOrTx, dirs: StorageDirs, now: Date, olderThanMs: number): Promise<number> {
+export async function sweepOrphans(
+  db: DbOrTx,
+  dirs: StorageDirs,
+  now: Date,
+  olderThanMs: number,
+): Promise<number> {
   const live = new Set(
-    (await db.select({ key: storedFiles.storageKey }).from(storedFiles).where(isNull(storedFiles.deletedAt))).map(
-      (r) => r.key,
-    ),
+    (
+      await db.select({ key: storedFiles.storageKey }).from(storedFiles).where(isNull(storedFiles.deletedAt))
+    ).map((r) => r.key),
   );
   const candidates = [
-    ...(await readdir(dirs.filesDir)).filter((n) => STORAGE_KEY.test(n) && !live.has(n)).map((n) => path.join(dirs.filesDir, n)),
+    ...(await readdir(dirs.filesDir))
+      .filter((n) => STORAGE_KEY.test(n) && !live.has(n))
+      .map((n) => path.join(dirs.filesDir, n)),
     ...(await readdir(dirs.tmpDir)).map((n) => path.join(dirs.tmpDir, n)),
   ];
   let removed = 0;

@@ -37,9 +37,12 @@ describe('detectType', () => {
     expect(detectType(sample(name).subarray(0, SNIFF_BYTES))).toBe(type);
   });
 
-  it.each(['elf-executable.pdf', 'pe-executable.pdf', 'page-html.png', 'drawing.svg', 'empty.png'])('%s → refused', (name) => {
-    expect(detectType(sample(name).subarray(0, SNIFF_BYTES))).toBeNull();
-  });
+  it.each(['elf-executable.pdf', 'pe-executable.pdf', 'page-html.png', 'drawing.svg', 'empty.png'])(
+    '%s → refused',
+    (name) => {
+      expect(detectType(sample(name).subarray(0, SNIFF_BYTES))).toBeNull();
+    },
+  );
 
   it('a signature cut short is not a match', () => {
     expect(detectType(Buffer.from([0x89, 0x50, 0x4e, 0x47]))).toBeNull();
@@ -71,7 +74,10 @@ describe('declared dimensions', () => {
     const withExif = Buffer.concat([plain.subarray(0, 2), app1, plain.subarray(2)]);
     expect(await jpegDimensions(readerOf(plain), plain.length)).toEqual({ width: 640, height: 480 });
     expect(await jpegDimensions(readerOf(withExif), withExif.length)).toEqual({ width: 640, height: 480 });
-    expect(await jpegDimensions(readerOf(sample('bomb.jpg')), 159)).toEqual({ width: 30_000, height: 30_000 });
+    expect(await jpegDimensions(readerOf(sample('bomb.jpg')), 159)).toEqual({
+      width: 30_000,
+      height: 30_000,
+    });
   });
 
   it('a JPEG that reaches its image data or its end before a frame header has no dimensions', async () => {
@@ -87,7 +93,9 @@ describe('declared dimensions', () => {
   });
 
   it('the limits: a side, the pixel count, and zero', () => {
-    expect(dimensionsAcceptable({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_PIXELS / MAX_IMAGE_SIDE })).toBe(true);
+    expect(dimensionsAcceptable({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_PIXELS / MAX_IMAGE_SIDE })).toBe(
+      true,
+    );
     expect(dimensionsAcceptable({ width: MAX_IMAGE_SIDE + 1, height: 1 })).toBe(false);
     expect(dimensionsAcceptable({ width: 1, height: MAX_IMAGE_SIDE + 1 })).toBe(false);
     expect(dimensionsAcceptable({ width: 10_001, height: 10_000 })).toBe(false); // just over 100 MP

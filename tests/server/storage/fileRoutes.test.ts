@@ -42,20 +42,33 @@ async function snapshot() {
   return { files: filesUnder(filesDir()).sort(), rows: await rowCount() };
 }
 
-async function upload(who: SignedIn | null, file: Buffer | null, name: string, fields?: Record<string, string>) {
+async function upload(
+  who: SignedIn | null,
+  file: Buffer | null,
+  name: string,
+  fields?: Record<string, string>,
+) {
   const res = await fetch(`${t.url}/plat/files`, {
     method: 'POST',
     headers: { ...(who?.headers ?? {}), language: '1' },
     body: form(file, name, fields),
   });
-  return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: any } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { code: number; msg: string; data: Record<string, unknown> },
+  };
 }
 
 function download(who: SignedIn | null, id: string, suffix = '') {
   return fetch(`${t.url}/plat/files/${id}${suffix}`, { headers: who?.headers ?? {} });
 }
 
-async function uploaded(who: SignedIn, file: Buffer, name: string, kind = 'businessLicense'): Promise<string> {
+async function uploaded(
+  who: SignedIn,
+  file: Buffer,
+  name: string,
+  kind = 'businessLicense',
+): Promise<string> {
   const { status, body } = await upload(who, file, name, { kind });
   expect(status).toBe(200);
   return body.data.id as string;
@@ -74,8 +87,16 @@ describe('POST /plat/files', () => {
       size: bytes.length,
       originalName: 'licence.png',
     });
-    const [row] = await t.app.db.select().from(storedFiles).where(eq(storedFiles.id, body.data.id));
-    expect(row).toMatchObject({ companyId: alice.companyId, uploadedBy: alice.userId, sha256: sha256(bytes), deletedAt: null });
+    const [row] = await t.app.db
+      .select()
+      .from(storedFiles)
+      .where(eq(storedFiles.id, body.data.id as string));
+    expect(row).toMatchObject({
+      companyId: alice.companyId,
+      uploadedBy: alice.userId,
+      sha256: sha256(bytes),
+      deletedAt: null,
+    });
     expect(row!.storageKey).toMatch(/^[0-9a-f]{40}$/);
     expect(readFileSync(path.join(filesDir(), row!.storageKey)).equals(bytes)).toBe(true);
     expect(filesUnder(path.join(filesDir(), 'tmp'))).toEqual([]);
@@ -118,7 +139,10 @@ describe('POST /plat/files', () => {
 
   it('a missing or malformed kind: 400 on the field, nothing kept', async () => {
     const before = await snapshot();
-    for (const fields of [{}, { kind: '<script>' }, { kind: '../x' }, { kind: 'a'.repeat(41) }] as Record<string, string>[]) {
+    for (const fields of [{}, { kind: '<script>' }, { kind: '../x' }, { kind: 'a'.repeat(41) }] as Record<
+      string,
+      string
+    >[]) {
       const res = await upload(alice, sample('tiny.pdf'), 'a.pdf', fields);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: Codes.validationFailed.code, data: [{ path: 'kind' }] });
@@ -163,7 +187,9 @@ describe('POST /plat/files', () => {
     expect(existsSync(path.join(path.dirname(t.config.dataDir), 'etc', 'passwd.png'))).toBe(false);
 
     const got = await download(alice, data.id);
-    expect(got.headers.get('content-disposition')).toBe(`attachment; filename="passwd.png"; filename*=UTF-8''passwd.png`);
+    expect(got.headers.get('content-disposition')).toBe(
+      `attachment; filename="passwd.png"; filename*=UTF-8''passwd.png`,
+    );
   });
 });
 

@@ -61,7 +61,10 @@ afterEach(() => {
 
 async function upload(file: Buffer | null, filename: string, fields?: Record<string, string>, to = url) {
   const res = await fetch(`${to}/upload`, { method: 'POST', body: form(file, filename, fields) });
-  return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: any } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { code: number; msg: string; data: Record<string, unknown> },
+  };
 }
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -76,7 +79,12 @@ describe('accepted by content', () => {
     const { status, body } = await upload(bytes, name);
     expect(status).toBe(200);
     expect(body.code).toBe(Codes.ok.code);
-    expect(body.data).toMatchObject({ contentType: type, size: bytes.length, sha256: sha256(bytes), originalName: name });
+    expect(body.data).toMatchObject({
+      contentType: type,
+      size: bytes.length,
+      sha256: sha256(bytes),
+      originalName: name,
+    });
   });
 
   it('the type comes from the bytes, not the name: a PNG named .pdf is a PNG stored as .png', async () => {
@@ -190,7 +198,10 @@ describe('refused, with nothing left on disk', () => {
         `${url}/upload`,
         {
           method: 'POST',
-          headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length },
+          headers: {
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': body.length,
+          },
         },
         (res) => {
           let text = '';
@@ -206,7 +217,7 @@ describe('refused, with nothing left on disk', () => {
     expect(JSON.parse(answer.text).code).toBe(Codes.uploadFailed.code);
   });
 
-  it("a part busboy truncated at its own limit is refused even when our count is under 10 MB", async () => {
+  it('a part busboy truncated at its own limit is refused even when our count is under 10 MB', async () => {
     // As if multipart were registered with too small a fileSize and without its own size error:
     // busboy cuts the file at 1000 bytes and ends the stream as if nothing happened.
     const lowLimitUrl = await bareApp({ throwFileSizeLimit: false, limits: { fileSize: 1000 } });
@@ -236,7 +247,9 @@ describe('receiveUpload on a plain stream', () => {
         this.push(chunk);
       },
     });
-    const error = await receiveUpload(dirs, { file: endless, filename: 'endless.png' }).catch((e: unknown) => e);
+    const error = await receiveUpload(dirs, { file: endless, filename: 'endless.png' }).catch(
+      (e: unknown) => e,
+    );
     expect((error as AppError).codeName).toBe('fileTooLarge');
     expect(produced).toBeLessThan(MAX + 2 * 1024 * 1024);
   });
@@ -282,7 +295,12 @@ describe('an answer given before the body is read', () => {
 
   it('a client that sends far more than one upload is cut off', async () => {
     const { app, at } = await refusingApp(true);
-    const outcome = await upload(pngOfSize(MAX_DRAIN_BYTES + 8 * 1024 * 1024), 'endless.png', undefined, at).then(
+    const outcome = await upload(
+      pngOfSize(MAX_DRAIN_BYTES + 8 * 1024 * 1024),
+      'endless.png',
+      undefined,
+      at,
+    ).then(
       (r) => r.status,
       () => 'connection cut',
     );

@@ -22,7 +22,7 @@ afterAll(() => t?.close());
 
 const input = (name: string) => ({ file: Readable.from([sample(name)]), filename: name });
 const owner = () => ({ kind: 'idFront', companyId: alice.companyId, uploadedBy: alice.userId });
-const keptFiles = () => filesUnder(t.app.storage.dir).filter((f) => !f.includes(`${path.sep}tmp${path.sep}`));
+const keptFiles = () => filesUnder(t.app.storage.dir).filter((f) => path.dirname(f) === t.app.storage.dir);
 
 async function rows() {
   const [row] = await t.app.db.select({ n: count() }).from(storedFiles);
@@ -36,9 +36,15 @@ describe('app.storage', () => {
   });
 
   it('saveUpload records the row in the caller’s transaction', async () => {
-    const file = await t.app.db.transaction((tx) => t.app.storage.saveUpload(input('tiny.pdf'), { ...owner(), tx }));
+    const file = await t.app.db.transaction((tx) =>
+      t.app.storage.saveUpload(input('tiny.pdf'), { ...owner(), tx }),
+    );
     const [row] = await t.app.db.select().from(storedFiles).where(eq(storedFiles.id, file.id));
-    expect(row).toMatchObject({ kind: 'idFront', contentType: 'application/pdf', companyId: alice.companyId });
+    expect(row).toMatchObject({
+      kind: 'idFront',
+      contentType: 'application/pdf',
+      companyId: alice.companyId,
+    });
     expect(readFileSync(path.join(t.app.storage.dir, row!.storageKey)).equals(sample('tiny.pdf'))).toBe(true);
 
     const opened = await t.app.storage.open(file.id);

@@ -32,7 +32,11 @@ export function filesUnder(dir: string): string[] {
   return found;
 }
 
-export function form(file: Buffer | null, filename: string, fields: Record<string, string> = { kind: 'businessLicense' }) {
+export function form(
+  file: Buffer | null,
+  filename: string,
+  fields: Record<string, string> = { kind: 'businessLicense' },
+) {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
   if (file) body.append('file', blobOf(file), filename);

@@ -25,7 +25,11 @@ export async function fileRoutes(app: FastifyInstance) {
     }
     let file;
     try {
-      file = await upload.save(app.db, { kind, companyId: principal.companyId, uploadedBy: principal.userId }, app.clock.now());
+      file = await upload.save(
+        app.db,
+        { kind, companyId: principal.companyId, uploadedBy: principal.userId },
+        app.clock.now(),
+      );
     } catch (error) {
       await upload.discard();
       throw error;

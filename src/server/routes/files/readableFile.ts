@@ -12,7 +12,11 @@ export function signedIn(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-export async function readableFile(app: FastifyInstance, request: FastifyRequest, id: string): Promise<OpenedFile> {
+export async function readableFile(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+): Promise<OpenedFile> {
   const principal = signedIn(request);
   const opened = await app.storage.open(id);
   if (!opened || !mayReadFile(principal, opened.file)) throw notFound();

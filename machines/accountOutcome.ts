@@ -1,0 +1,25 @@
+// What the accounts flows learn from an API call, in the machines' own terms: the call succeeded
+// (with its data), or the server refused it with one of the business codes of src/contract/codes.ts.
+// A transport failure is not an outcome: the provided actor rejects, and the machine's onError runs.
+import type { CodeName } from '../src/contract/codes';
+
+export type ApiOutcome<T = null> = { kind: 'ok'; data: T } | { kind: 'refused'; code: CodeName };
+
+/**
+ * A message a flow shows: a business code (its text lives in codes.ts, both languages) or one of the
+ * few things only the browser says. Views translate; context never holds text (STYLE.md).
+ */
+export type FlowMessage = CodeName | 'captchaRequired' | 'activationResent';
+
+export function isOk<T>(outcome: ApiOutcome<T>): outcome is { kind: 'ok'; data: T } {
+  return outcome.kind === 'ok';
+}
+
+export function refusedWith(outcome: ApiOutcome<unknown>, ...codes: CodeName[]): boolean {
+  return outcome.kind === 'refused' && codes.includes(outcome.code);
+}
+
+/** The message for a refusal; an ok outcome has none. */
+export function messageOf(outcome: ApiOutcome<unknown>): FlowMessage | null {
+  return outcome.kind === 'refused' ? outcome.code : null;
+}

@@ -1,0 +1,106 @@
+// The activation page (spec §2 /activateAccount, §8; DECISIONS.md "Activation link"): the link's
+// token is sent once; the answer is success, expired (a new link can be asked for), already
+// activated, or not valid. The account's own lifecycle is accountActivationLifecycle (server side).
+import { assign, setup } from 'xstate';
+import { refusedWith, type ApiOutcome, type FlowMessage } from './accountOutcome';
+import { notProvidedPromise } from './notProvided';
+import type { StateMeta } from './stateMeta';
+
+export interface ActivationInput {
+  /** The link's `token` query value; null when the link has none. */
+  token: string | null;
+}
+
+export interface ActivationContext {
+  token: string | null;
+  message: FlowMessage | null;
+}
+
+export type ActivationEvent = { type: 'user.retry' } | { type: 'user.resend'; email: string };
+
+export const activationMachine = setup({
+  types: {} as {
+    context: ActivationContext;
+    events: ActivationEvent;
+    input: ActivationInput;
+    tags: 'busy';
+    meta: StateMeta;
+  },
+  actors: {
+    'activate account': notProvidedPromise<ApiOutcome<unknown>, { token: string }>('activate account'),
+    'resend activation mail': notProvidedPromise<ApiOutcome<unknown>, { email: string }>('resend activation mail'),
+  },
+  guards: {
+    'link has a token': ({ context }) => context.token !== null && context.token !== '',
+  },
+}).createMachine({
+  id: 'activation',
+  context: ({ input }) => ({ token: input.token, message: null }),
+  initial: 'start',
+  states: {
+    start: {
+      meta: { spec: '§2 /activateAccount is reached from the mailed link; without a token it is not valid' },
+      always: [{ guard: 'link has a token', target: 'activating' }, { target: 'invalid' }],
+    },
+    activating: {
+      meta: { spec: '§4 Registration: email not activated, then activated' },
+      tags: ['busy'],
+      invoke: {
+        id: 'activateAccount',
+        src: 'activate account',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.kind === 'ok' || refusedWith(event.output, 'activationSuccess'),
+            target: 'activated',
+          },
+          { guard: ({ event }) => refusedWith(event.output, 'activationExpired'), target: 'expired' },
+          { guard: ({ event }) => refusedWith(event.output, 'alreadyActivated'), target: 'alreadyActivated' },
+          { target: 'invalid' },
+        ],
+        onError: 'failed',
+      },
+    },
+    failed: {
+      meta: { spec: '§8 transport failure: the link could not be checked, the user retries' },
+      on: { 'user.retry': 'activating' },
+    },
+    activated: {
+      meta: { spec: '§8 activation success: log in' },
+      type: 'final',
+    },
+    alreadyActivated: {
+      meta: { spec: '§8 email already activated' },
+      type: 'final',
+    },
+    invalid: {
+      meta: { spec: 'DECISIONS.md Activation link: single use; a voided or unknown link is not valid' },
+      type: 'final',
+    },
+    expired: {
+      meta: { spec: '§8 activation link expired, resend' },
+      on: { 'user.resend': 'resending' },
+    },
+    resending: {
+      meta: { spec: 'DECISIONS.md resend gives a new link and voids the old one' },
+      tags: ['busy'],
+      invoke: {
+        id: 'resendActivationMail',
+        src: 'resend activation mail',
+        input: ({ event }) => ({ email: event.type === 'user.resend' ? event.email : '' }),
+        onDone: [
+          { guard: ({ event }) => event.output.kind === 'ok', target: 'resent' },
+          {
+            target: 'expired',
+            actions: assign({ message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null) }),
+          },
+        ],
+        onError: { target: 'expired', actions: assign({ message: 'internal' }) },
+      },
+    },
+    resent: {
+      meta: { spec: 'DECISIONS.md Activation link: a new link valid 24 hours was mailed' },
+      type: 'final',
+    },
+  },
+});

@@ -1,0 +1,65 @@
+// Change password while signed in (spec §2 /modify-pwd, §5, §8; DECISIONS.md "Password"): the
+// current password must be correct and the new one must not repeat the current or the last three.
+// The server revokes the account's other sessions; this one stays signed in.
+import { assign, setup } from 'xstate';
+import type { ApiOutcome, FlowMessage } from './accountOutcome';
+import { notProvidedPromise } from './notProvided';
+import type { StateMeta } from './stateMeta';
+
+export interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+}
+
+export interface ChangePasswordContext {
+  message: FlowMessage | null;
+}
+
+export type ChangePasswordEvent = ({ type: 'user.submit' } & PasswordChange) | { type: 'user.again' };
+
+export const changePasswordMachine = setup({
+  types: {} as {
+    context: ChangePasswordContext;
+    events: ChangePasswordEvent;
+    tags: 'busy';
+    meta: StateMeta;
+  },
+  actors: {
+    'change password': notProvidedPromise<ApiOutcome<unknown>, PasswordChange>('change password'),
+  },
+}).createMachine({
+  id: 'changePassword',
+  context: { message: null },
+  initial: 'editing',
+  states: {
+    editing: {
+      meta: { spec: '§2 /modify-pwd: current, new and confirmed password' },
+      on: { 'user.submit': { target: 'saving', actions: assign({ message: null }) } },
+    },
+    saving: {
+      meta: { spec: '§5 the current password must be correct; not any of the last three' },
+      tags: ['busy'],
+      invoke: {
+        id: 'changePassword',
+        src: 'change password',
+        input: ({ event }) => ({
+          currentPassword: event.type === 'user.submit' ? event.currentPassword : '',
+          newPassword: event.type === 'user.submit' ? event.newPassword : '',
+        }),
+        onDone: [
+          { guard: ({ event }) => event.output.kind === 'ok', target: 'changed' },
+          {
+            // §8 current password incorrect; the reuse rule; the password rule.
+            target: 'editing',
+            actions: assign({ message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null) }),
+          },
+        ],
+        onError: { target: 'editing', actions: assign({ message: 'internal' }) },
+      },
+    },
+    changed: {
+      meta: { spec: 'DECISIONS.md Session: other sessions revoked on a password change' },
+      on: { 'user.again': 'editing' },
+    },
+  },
+});

@@ -1,0 +1,150 @@
+// Login (spec §2, §5, §8; DECISIONS.md "Login lockout", "Slider captcha", "Password transport").
+// The server counts failures and locks; this chart shows what it answered, keeps a locked account
+// from being retried for the lockout period, and asks the slider for a fresh puzzle after every
+// failed attempt (the token it carried is spent).
+import { assign, setup } from 'xstate';
+import type { LoginResult } from '../src/contract/api/accounts';
+import { Limits } from '../src/contract/limits';
+import { refusedWith, type ApiOutcome, type FlowMessage } from './accountOutcome';
+import { notProvidedAction, notProvidedPromise } from './notProvided';
+import type { StateMeta } from './stateMeta';
+
+export interface LoginCredentials {
+  email: string;
+  /** Plain text only on its way to the provided actor, which encrypts it (never kept in context). */
+  password: string;
+  captchaToken: string;
+}
+
+export interface LoginContext {
+  captchaToken: string | null;
+  message: FlowMessage | null;
+  /** The email of the attempt in flight (emails are compared trimmed and lower-case, as the server does). */
+  attemptEmail: string | null;
+  /** The account the server reported locked; another account may still sign in meanwhile. */
+  lockedEmail: string | null;
+}
+
+export type LoginEvent =
+  | { type: 'captcha.solved'; captchaToken: string }
+  | { type: 'captcha.cleared' }
+  | { type: 'user.submit'; email: string; password: string };
+
+function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export const loginMachine = setup({
+  types: {} as {
+    context: LoginContext;
+    events: LoginEvent;
+    tags: 'busy';
+    meta: StateMeta;
+  },
+  actors: {
+    'sign in': notProvidedPromise<ApiOutcome<LoginResult>, LoginCredentials>('sign in'),
+  },
+  actions: {
+    /** Writes the session store (signIn) and goes to / (then /gateway). */
+    'start session': notProvidedAction('start session') as (_: unknown, result: LoginResult) => void,
+    /** Asks the slider for a fresh puzzle: the token of the failed attempt is spent. */
+    'refresh puzzle': notProvidedAction('refresh puzzle'),
+    'note attempt': assign({
+      message: null,
+      attemptEmail: ({ event }) => (event.type === 'user.submit' ? normaliseEmail(event.email) : null),
+    }),
+  },
+  guards: {
+    'slider solved': ({ context }) => context.captchaToken !== null,
+    'another account': ({ context, event }) =>
+      context.captchaToken !== null && event.type === 'user.submit' && normaliseEmail(event.email) !== context.lockedEmail,
+  },
+  delays: {
+    // DECISIONS.md: locked for 30 minutes; the server decides, this only spares pointless retries.
+    lockoutPeriod: Limits.login.lockoutMs,
+  },
+}).createMachine({
+  id: 'login',
+  context: { captchaToken: null, message: null, attemptEmail: null, lockedEmail: null },
+  initial: 'editing',
+  on: {
+    'captcha.solved': { actions: assign({ captchaToken: ({ event }) => event.captchaToken }) },
+    'captcha.cleared': { actions: assign({ captchaToken: null }) },
+  },
+  states: {
+    editing: {
+      meta: { spec: '§2 Login: email, password, drag-puzzle slider; §5 login validation' },
+      on: {
+        'user.submit': [
+          { guard: 'slider solved', target: 'signingIn', actions: 'note attempt' },
+          { actions: assign({ message: 'captchaRequired' }) },
+        ],
+      },
+    },
+    signingIn: {
+      meta: { spec: 'DECISIONS.md Password transport: RSA-OAEP with nonce and timestamp' },
+      tags: ['busy'],
+      invoke: {
+        id: 'signIn',
+        src: 'sign in',
+        input: ({ context, event }) => ({
+          email: event.type === 'user.submit' ? event.email : '',
+          password: event.type === 'user.submit' ? event.password : '',
+          captchaToken: context.captchaToken ?? '',
+        }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.kind === 'ok',
+            target: 'signedIn',
+            actions: {
+              type: 'start session',
+              params: ({ event }) => (event.output as { kind: 'ok'; data: LoginResult }).data,
+            },
+          },
+          {
+            guard: ({ event }) => refusedWith(event.output, 'accountLocked'),
+            target: 'locked',
+            actions: [
+              assign({
+                message: 'accountLocked',
+                captchaToken: null,
+                lockedEmail: ({ context }) => context.attemptEmail,
+              }),
+              'refresh puzzle',
+            ],
+          },
+          {
+            target: 'editing',
+            actions: [
+              assign({
+                message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : 'internal'),
+                captchaToken: null,
+              }),
+              'refresh puzzle',
+            ],
+          },
+        ],
+        onError: {
+          target: 'editing',
+          actions: [assign({ message: 'internal', captchaToken: null }), 'refresh puzzle'],
+        },
+      },
+    },
+    locked: {
+      meta: { spec: '§8 account locked after multiple failed logins: try again in 30 minutes' },
+      after: { lockoutPeriod: { target: 'editing', actions: assign({ message: null, lockedEmail: null }) } },
+      on: {
+        'user.submit': [
+          { guard: 'another account', target: 'signingIn', actions: 'note attempt' },
+          { guard: 'slider solved', actions: assign({ message: 'accountLocked' }) },
+          { actions: assign({ message: 'captchaRequired' }) },
+        ],
+      },
+    },
+    signedIn: {
+      meta: { spec: '§4 logged out → logged in: the session store is written, then / (→ /gateway)' },
+      type: 'final',
+    },
+  },
+});
+

@@ -1,0 +1,192 @@
+// Forgot password and reset password (spec §2, §5, §8; DECISIONS.md "Reset-password link"):
+// /forgot asks for the email and the slider and sends the mail; /resetPassword checks the emailed
+// link first, then takes the new password. Two charts, one file: they are the two halves of one flow.
+import { assign, setup } from 'xstate';
+import { refusedWith, type ApiOutcome, type FlowMessage } from './accountOutcome';
+import { notProvidedAction, notProvidedPromise } from './notProvided';
+import type { StateMeta } from './stateMeta';
+
+export interface ForgotPasswordContext {
+  captchaToken: string | null;
+  message: FlowMessage | null;
+}
+
+export type ForgotPasswordEvent =
+  | { type: 'captcha.solved'; captchaToken: string }
+  | { type: 'captcha.cleared' }
+  | { type: 'user.submit'; email: string };
+
+export const forgotPasswordMachine = setup({
+  types: {} as {
+    context: ForgotPasswordContext;
+    events: ForgotPasswordEvent;
+    tags: 'busy';
+    meta: StateMeta;
+  },
+  actors: {
+    'send reset mail': notProvidedPromise<ApiOutcome<unknown>, { email: string; captchaToken: string }>(
+      'send reset mail',
+    ),
+  },
+  actions: {
+    /** The token went with the request (spent, or refused): the slider needs a fresh puzzle. */
+    'refresh puzzle': notProvidedAction('refresh puzzle'),
+  },
+  guards: {
+    'slider solved': ({ context }) => context.captchaToken !== null,
+  },
+}).createMachine({
+  id: 'forgotPassword',
+  context: { captchaToken: null, message: null },
+  initial: 'editing',
+  on: {
+    'captcha.solved': { actions: assign({ captchaToken: ({ event }) => event.captchaToken }) },
+    'captcha.cleared': { actions: assign({ captchaToken: null }) },
+  },
+  states: {
+    editing: {
+      meta: { spec: '§2 Forgot password: email, slider' },
+      on: {
+        'user.submit': [
+          { guard: 'slider solved', target: 'sending', actions: assign({ message: null }) },
+          { actions: assign({ message: 'captchaRequired' }) },
+        ],
+      },
+    },
+    sending: {
+      meta: { spec: 'DECISIONS.md Reset-password link: 30 minutes, single use, voided by a newer one' },
+      tags: ['busy'],
+      invoke: {
+        id: 'sendResetMail',
+        src: 'send reset mail',
+        input: ({ context, event }) => ({
+          email: event.type === 'user.submit' ? event.email : '',
+          captchaToken: context.captchaToken ?? '',
+        }),
+        onDone: [
+          { guard: ({ event }) => event.output.kind === 'ok', target: 'mailSent', actions: assign({ captchaToken: null }) },
+          {
+            // §8 "Email does not exist or abnormal status", a refused slider, a rate limit.
+            target: 'editing',
+            actions: [
+              assign({
+                message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null),
+                captchaToken: null,
+              }),
+              'refresh puzzle',
+            ],
+          },
+        ],
+        onError: {
+          target: 'editing',
+          actions: [assign({ message: 'internal', captchaToken: null }), 'refresh puzzle'],
+        },
+      },
+    },
+    mailSent: {
+      meta: { spec: '§2 Forgot password: a reset page is reached from the mailed link' },
+      type: 'final',
+    },
+  },
+});
+
+export interface ResetPasswordInput {
+  /** The link's `token` query value; null when the link has none. */
+  token: string | null;
+}
+
+export interface ResetPasswordContext {
+  token: string | null;
+  message: FlowMessage | null;
+}
+
+export type ResetPasswordEvent = { type: 'user.submit'; newPassword: string } | { type: 'user.retry' };
+
+export const resetPasswordMachine = setup({
+  types: {} as {
+    context: ResetPasswordContext;
+    events: ResetPasswordEvent;
+    input: ResetPasswordInput;
+    tags: 'busy';
+    meta: StateMeta;
+  },
+  actors: {
+    'check reset link': notProvidedPromise<ApiOutcome<unknown>, { token: string }>('check reset link'),
+    'reset password': notProvidedPromise<ApiOutcome<unknown>, { token: string; newPassword: string }>('reset password'),
+  },
+  actions: {
+    /** "Password reset" is said, then /login. */
+    'go to login': notProvidedAction('go to login'),
+  },
+  guards: {
+    'link has a token': ({ context }) => context.token !== null && context.token !== '',
+  },
+}).createMachine({
+  id: 'resetPassword',
+  context: ({ input }) => ({ token: input.token, message: null }),
+  initial: 'start',
+  states: {
+    start: {
+      meta: { spec: '§2 reset page reached from a link: a link without a token is not valid' },
+      always: [{ guard: 'link has a token', target: 'checkingLink' }, { target: 'linkInvalid' }],
+    },
+    checkingLink: {
+      meta: { spec: 'DECISIONS.md Reset-password link: the link is checked before the form is shown' },
+      tags: ['busy'],
+      invoke: {
+        id: 'checkResetLink',
+        src: 'check reset link',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: [
+          { guard: ({ event }) => event.output.kind === 'ok', target: 'editing' },
+          { guard: ({ event }) => refusedWith(event.output, 'resetLinkExpired'), target: 'linkExpired' },
+          { target: 'linkInvalid' },
+        ],
+        onError: 'checkFailed',
+      },
+    },
+    checkFailed: {
+      meta: { spec: '§8 transport failure: the link could not be checked, the user retries' },
+      on: { 'user.retry': 'checkingLink' },
+    },
+    editing: {
+      meta: { spec: '§5 password rule, confirmation, advice against reuse from other sites' },
+      on: { 'user.submit': { target: 'saving', actions: assign({ message: null }) } },
+    },
+    saving: {
+      meta: { spec: '§5 new password ≠ current and ≠ any of the last three' },
+      tags: ['busy'],
+      invoke: {
+        id: 'resetPassword',
+        src: 'reset password',
+        input: ({ context, event }) => ({
+          token: context.token ?? '',
+          newPassword: event.type === 'user.submit' ? event.newPassword : '',
+        }),
+        onDone: [
+          { guard: ({ event }) => event.output.kind === 'ok', target: 'done' },
+          { guard: ({ event }) => refusedWith(event.output, 'resetLinkExpired'), target: 'linkExpired' },
+          { guard: ({ event }) => refusedWith(event.output, 'resetLinkInvalid'), target: 'linkInvalid' },
+          {
+            target: 'editing',
+            actions: assign({ message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null) }),
+          },
+        ],
+        onError: { target: 'editing', actions: assign({ message: 'internal' }) },
+      },
+    },
+    linkExpired: {
+      meta: { spec: '§8 reset link expired: a new one is asked for at /forgot' },
+      type: 'final',
+    },
+    linkInvalid: {
+      meta: { spec: 'DECISIONS.md single use: a used or unknown link is not valid' },
+      type: 'final',
+    },
+    done: {
+      meta: { spec: '§2 reset done: sign in with the new password' },
+      type: 'final',
+      entry: 'go to login',
+    },
+  },
+});

@@ -1,0 +1,273 @@
+// Registration in three stages (spec §2, §3, §5, §8; DECISIONS.md "Email verification code",
+// "Activation link"): registration info with the slider → information verification with the
+// emailed 6-digit code → email activation. The code's life is one region with one timer at a time:
+// fresh (60 s, no resend) → resendable (the rest of its 3 minutes) → expired. The server checks
+// everything again; the chart lets the page say "send the code first" and "expired" without asking.
+import { assign, setup, stateIn } from 'xstate';
+import type { AreaCode } from '../src/contract/limits';
+import { Limits } from '../src/contract/limits';
+import type { CompanyLocation, CompanyPosition } from '../src/contract/options';
+import { refusedWith, type ApiOutcome, type FlowMessage } from './accountOutcome';
+import { notProvidedAction, notProvidedPromise } from './notProvided';
+import type { StateMeta } from './stateMeta';
+
+/** Stage 1 as validated by registrationInfoSchema (the confirmation is checked there and dropped). */
+export interface RegistrationInfo {
+  firstName: string;
+  lastName: string;
+  location: CompanyLocation;
+  companyName: string;
+  position: CompanyPosition;
+  email: string;
+  phoneAreaCode: AreaCode | null;
+  phone: string | null;
+  /** Kept in memory until the register call encrypts it; never persisted (see the export redaction). */
+  password: string;
+  invitationCode: string | null;
+  serviceAgreement: true;
+}
+
+export interface SendCodeInput {
+  email: string;
+  /** The slider's token, spent by the first send; resends go without one. */
+  captchaToken: string | null;
+}
+
+export interface SendCodeResult {
+  /** When the server sent the code (the provided actor's clock): the page's resend countdown starts here. */
+  sentAt: number;
+}
+
+export interface RegisterInput {
+  info: RegistrationInfo;
+  emailCode: string;
+}
+
+export interface RegistrationContext {
+  info: RegistrationInfo | null;
+  captchaToken: string | null;
+  message: FlowMessage | null;
+  codeSentAt: number | null;
+}
+
+export type RegistrationEvent =
+  | { type: 'captcha.solved'; captchaToken: string }
+  | { type: 'captcha.cleared' }
+  | { type: 'user.submitInfo'; info: RegistrationInfo }
+  | { type: 'user.back' }
+  | { type: 'user.sendCode' }
+  | { type: 'user.submitCode'; code: string }
+  | { type: 'user.resendActivation' };
+
+const CODE_STATES = '#registration.verification.code';
+
+export const registrationMachine = setup({
+  types: {} as {
+    context: RegistrationContext;
+    events: RegistrationEvent;
+    tags: 'busy' | 'codeValid' | 'mayResendCode';
+    meta: StateMeta;
+  },
+  actors: {
+    'send code': notProvidedPromise<ApiOutcome<SendCodeResult>, SendCodeInput>('send code'),
+    register: notProvidedPromise<ApiOutcome<unknown>, RegisterInput>('register'),
+    'resend activation mail': notProvidedPromise<ApiOutcome<unknown>, { email: string }>('resend activation mail'),
+  },
+  actions: {
+    /** Asks the slider for a fresh puzzle (its token was spent or refused). */
+    'refresh puzzle': notProvidedAction('refresh puzzle'),
+  },
+  guards: {
+    'slider solved': ({ context }) => context.captchaToken !== null,
+    'no code sent': ({ context }) => context.codeSentAt === null,
+  },
+  delays: {
+    resendCooldown: Limits.emailCode.resendAfterMs,
+    // A code lives 3 minutes from its sending; the first 60 s of them are spent in `fresh`.
+    codeValidityAfterCooldown: Limits.emailCode.validMs - Limits.emailCode.resendAfterMs,
+  },
+}).createMachine({
+  id: 'registration',
+  context: { info: null, captchaToken: null, message: null, codeSentAt: null },
+  initial: 'info',
+  on: {
+    'captcha.solved': { actions: assign({ captchaToken: ({ event }) => event.captchaToken }) },
+    'captcha.cleared': { actions: assign({ captchaToken: null }) },
+  },
+  states: {
+    info: {
+      meta: { spec: '§2/§3 stage 1 registration info: fields, service agreement, slider' },
+      on: {
+        'user.submitInfo': [
+          {
+            guard: 'slider solved',
+            target: 'verification',
+            actions: assign({ info: ({ event }) => event.info, message: null }),
+          },
+          { actions: assign({ message: 'captchaRequired' }) },
+        ],
+      },
+    },
+    verification: {
+      meta: { spec: '§2 stage 2 information verification: the emailed code' },
+      type: 'parallel',
+      on: {
+        'user.back': {
+          target: 'info',
+          actions: [assign({ message: null, captchaToken: null, codeSentAt: null }), 'refresh puzzle'],
+        },
+      },
+      states: {
+        code: {
+          meta: { spec: 'DECISIONS.md Email verification code: 6 digits, 3 minutes, resend after 60 s' },
+          initial: 'notSent',
+          states: {
+            notSent: {
+              meta: { spec: '§8 please send the verification code first' },
+              tags: ['mayResendCode'],
+              on: { 'user.sendCode': 'sending' },
+            },
+            sending: {
+              meta: { spec: '§3 email verification code: sent to the registering email' },
+              tags: ['busy'],
+              invoke: {
+                id: 'sendCode',
+                src: 'send code',
+                input: ({ context }) => ({ email: context.info?.email ?? '', captchaToken: context.captchaToken }),
+                onDone: [
+                  {
+                    guard: ({ event }) => event.output.kind === 'ok',
+                    target: 'fresh',
+                    actions: assign({
+                      message: null,
+                      captchaToken: null,
+                      codeSentAt: ({ event }) => (event.output.kind === 'ok' ? event.output.data.sentAt : null),
+                    }),
+                  },
+                  {
+                    // §8: registered, not activated → the activation mail went out again.
+                    guard: ({ event }) => refusedWith(event.output, 'emailRegisteredNotActivated'),
+                    target: '#registration.activation',
+                    actions: assign({ message: 'emailRegisteredNotActivated', captchaToken: null }),
+                  },
+                  {
+                    guard: ({ event }) => refusedWith(event.output, 'emailRegistered'),
+                    target: '#registration.alreadyRegistered',
+                    actions: assign({ message: 'emailRegistered', captchaToken: null }),
+                  },
+                  {
+                    // The slider's token expired or was refused: back to stage 1 for a fresh puzzle.
+                    guard: ({ event }) => refusedWith(event.output, 'captchaFailed'),
+                    target: '#registration.info',
+                    actions: [assign({ message: 'captchaFailed', captchaToken: null, codeSentAt: null }), 'refresh puzzle'],
+                  },
+                  {
+                    guard: 'no code sent',
+                    target: 'notSent',
+                    actions: assign({ message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null) }),
+                  },
+                  // A refused resend (too soon, rate limited) keeps the code the user already has.
+                  {
+                    target: 'resendable',
+                    actions: assign({ message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null) }),
+                  },
+                ],
+                onError: [
+                  { guard: 'no code sent', target: 'notSent', actions: assign({ message: 'internal' }) },
+                  { target: 'resendable', actions: assign({ message: 'internal' }) },
+                ],
+              },
+            },
+            fresh: {
+              meta: { spec: 'DECISIONS.md resend allowed after 60 s' },
+              tags: ['codeValid'],
+              after: { resendCooldown: 'resendable' },
+            },
+            resendable: {
+              meta: { spec: '§9 email code valid 3 minutes' },
+              tags: ['codeValid', 'mayResendCode'],
+              after: { codeValidityAfterCooldown: 'expired' },
+              on: { 'user.sendCode': 'sending' },
+            },
+            expired: {
+              meta: { spec: '§8 verification code expired' },
+              tags: ['mayResendCode'],
+              on: { 'user.sendCode': 'sending' },
+            },
+          },
+        },
+        submission: {
+          meta: { spec: '§2 stage 2: the code and the registration info are submitted together' },
+          initial: 'idle',
+          states: {
+            idle: {
+              meta: { spec: '§5 a code must be requested first; wrong or expired code gives a message' },
+              on: {
+                'user.submitCode': [
+                  { guard: 'no code sent', actions: assign({ message: 'codeNotSent' }) },
+                  { guard: stateIn(`${CODE_STATES}.expired`), actions: assign({ message: 'codeExpired' }) },
+                  { target: 'registering', actions: assign({ message: null }) },
+                ],
+              },
+            },
+            registering: {
+              meta: { spec: '§3 registration: the account is created, not yet activated' },
+              tags: ['busy'],
+              invoke: {
+                id: 'register',
+                src: 'register',
+                input: ({ context, event }) => ({
+                  info: context.info as RegistrationInfo,
+                  emailCode: event.type === 'user.submitCode' ? event.code : '',
+                }),
+                onDone: [
+                  {
+                    guard: ({ event }) => event.output.kind === 'ok',
+                    target: '#registration.activation',
+                    actions: assign({ message: null }),
+                  },
+                  {
+                    guard: ({ event }) => refusedWith(event.output, 'emailRegistered'),
+                    target: '#registration.alreadyRegistered',
+                    actions: assign({ message: 'emailRegistered' }),
+                  },
+                  {
+                    // Wrong, expired, not requested, too many tries: the page says which.
+                    target: 'idle',
+                    actions: assign({ message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null) }),
+                  },
+                ],
+                onError: { target: 'idle', actions: assign({ message: 'internal' }) },
+              },
+            },
+          },
+        },
+      },
+    },
+    activation: {
+      meta: { spec: '§2 stage 3 email activation: a mail with a link valid 24 hours' },
+      initial: 'mailSent',
+      states: {
+        mailSent: {
+          meta: { spec: '§4 activation link lasts 24 hours; DECISIONS.md resend voids the old link' },
+          on: { 'user.resendActivation': 'resending' },
+        },
+        resending: {
+          meta: { spec: 'DECISIONS.md Activation link: resend gives a new link' },
+          tags: ['busy'],
+          invoke: {
+            id: 'resendActivation',
+            src: 'resend activation mail',
+            input: ({ context }) => ({ email: context.info?.email ?? '' }),
+            onDone: { target: 'mailSent', actions: assign({ message: 'activationResent' }) },
+            onError: { target: 'mailSent', actions: assign({ message: 'internal' }) },
+          },
+        },
+      },
+    },
+    alreadyRegistered: {
+      meta: { spec: '§8 email already registered, please log in' },
+      type: 'final',
+    },
+  },
+});

@@ -1,0 +1,31 @@
+// GET /plat/ums/captcha (a fresh slider puzzle) and POST /plat/ums/captcha/verify (one answer per
+// puzzle → a one-time token, or captchaFailed and the page asks for a new puzzle).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { captchaVerifyRequest } from '../../../contract/api/accounts';
+import { ok } from '../../envelope';
+import { AppError } from '../../errors';
+import { createCaptchaService } from '../../security/captcha/captchaService';
+import { AccountRateLimits } from './rateLimits';
+
+export async function captchaRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const captcha = createCaptchaService(app.db, app.clock);
+
+  app.get('/captcha', { config: { rateLimit: AccountRateLimits.captcha } }, async (request, reply) => {
+    // A puzzle is answered once: no cache may hand the same one to a second attempt.
+    void reply.header('cache-control', 'no-store');
+    return ok(request, await captcha.createChallenge());
+  });
+
+  app.post(
+    '/captcha/verify',
+    { config: { rateLimit: AccountRateLimits.captchaVerify }, schema: { body: captchaVerifyRequest } },
+    async (request) => {
+      const { challengeId, ...answer } = request.body;
+      const captchaToken = await captcha.verify(challengeId, answer);
+      if (!captchaToken) throw new AppError('captchaFailed', 200);
+      return ok(request, { captchaToken });
+    },
+  );
+}

@@ -1,0 +1,99 @@
+// Registration (spec §2–§5): the email code, then the account in one transaction with its company,
+// password history, activation link and activation mail.
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { registerRequest, registerSendCodeRequest } from '../../../contract/api/accounts';
+import type { Locale } from '../../../contract/envelope';
+import { Limits } from '../../../contract/limits';
+import { isValidPassword } from '../../../contract/validators/password';
+import type { AppConfig } from '../../config';
+import { companies, passwordHistory, users } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import type { CaptchaService } from '../../security/captcha/captchaService';
+import type { PasswordTransport } from '../../security/passwordTransport';
+import { hashPassword } from '../../security/passwords';
+import type { Clock, Db } from '../../types';
+import { sendActivationMail } from './activation';
+import { checkEmailCode, hasLiveCode, sendEmailCode, spendEmailCode } from './emailCodes';
+import { assertRegistrationFields, normalisedPhone } from './registrationFields';
+import { isUniqueViolation } from './uniqueViolation';
+
+type SendCodeBody = z.infer<typeof registerSendCodeRequest>;
+type RegisterBody = z.infer<typeof registerRequest>;
+
+export interface RegistrationDeps {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+  captcha: CaptchaService;
+  passwordTransport: PasswordTransport;
+}
+
+export function createRegistrationService({ db, clock, config, captcha, passwordTransport }: RegistrationDeps) {
+  /** An email that already has an account: "please log in", or a fresh activation link when it waits for one. */
+  async function refuseExistingEmail(email: string): Promise<void> {
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    if (!user) return;
+    if (user.status !== 'inactive') throw new AppError('emailRegistered', 200);
+    await db.transaction((tx) => sendActivationMail(tx, config, user, clock.now()));
+    throw new AppError('emailRegisteredNotActivated', 200);
+  }
+
+  return {
+    async sendCode(body: SendCodeBody, requestLocale: Locale) {
+      const now = clock.now();
+      // The first code needs a solved slider; a resend while that code lives may skip it.
+      const sliderNeeded = !(await hasLiveCode(db, body.email, now));
+      if (body.captchaToken !== undefined || sliderNeeded) {
+        if (!(await captcha.consume(body.captchaToken))) throw new AppError('captchaFailed', 200);
+      }
+      await refuseExistingEmail(body.email);
+      await db.transaction((tx) => sendEmailCode(tx, body.email, body.locale ?? requestLocale, now));
+      return { resendAfterMs: Limits.emailCode.resendAfterMs, validMs: Limits.emailCode.validMs };
+    },
+
+    async register(body: RegisterBody, locale: Locale) {
+      assertRegistrationFields(body);
+      await refuseExistingEmail(body.email);
+      const password = await passwordTransport.open(body.passwordCipher);
+      if (!isValidPassword(password)) throw new AppError('passwordFormat', 200);
+      const now = clock.now();
+      const codeId = await checkEmailCode(db, body.email, body.emailCode, now);
+      const passwordHash = await hashPassword(password);
+      try {
+        await db.transaction(async (tx) => {
+          await spendEmailCode(tx, codeId, now);
+          const [company] = await tx
+            .insert(companies)
+            .values({ name: body.companyName, location: body.location, createdAt: now })
+            .returning({ id: companies.id });
+          const [user] = await tx
+            .insert(users)
+            .values({
+              companyId: company!.id,
+              email: body.email,
+              firstName: body.firstName,
+              lastName: body.lastName,
+              position: body.position,
+              phoneAreaCode: normalisedPhone(body.phone) ? (body.phoneAreaCode ?? null) : null,
+              phone: normalisedPhone(body.phone),
+              passwordHash,
+              role: 'applicant',
+              status: 'inactive',
+              language: locale,
+              invitationCode: body.invitationCode?.trim() || null,
+              createdAt: now,
+            })
+            .returning();
+          await tx.insert(passwordHistory).values({ userId: user!.id, passwordHash, createdAt: now });
+          await sendActivationMail(tx, config, user!, now);
+        });
+      } catch (error) {
+        // Two registrations of one email racing: the second finds the first's account.
+        if (isUniqueViolation(error)) throw new AppError('emailRegistered', 200);
+        throw error;
+      }
+      return { email: body.email };
+    },
+  };
+}

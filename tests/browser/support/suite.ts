@@ -1,0 +1,59 @@
+// One browser and one portal per test file, a fresh context per test (closed after it).
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { desktopContext, launchBrowser, mobileContext, openPage, type ContextOptions } from '../../support/browser';
+import { seedSignedInUser, startPortal, type Portal, type PortalOptions, type SeedOptions, type SeededUser } from '../../support/portal';
+import { signInBeforeLoad } from './appHandles';
+
+export interface BrowserSuite {
+  browser(): Browser;
+  portal(): Portal;
+  /** A new context for this test (desktop unless `mobile`), signed in as `seeded` when given. */
+  context(options?: ContextOptions & { mobile?: boolean; seeded?: SeededUser }): Promise<BrowserContext>;
+  /** A signed-in desktop page for a fresh user, and that user. */
+  signedInPage(seed?: SeedOptions, options?: ContextOptions & { mobile?: boolean }): Promise<{ page: Page; user: SeededUser }>;
+  page(context: BrowserContext): Promise<Page>;
+}
+
+export function useBrowserSuite(portalOptions: PortalOptions | (() => Promise<PortalOptions>) = {}): BrowserSuite {
+  let browser: Browser | undefined;
+  let portal: Portal | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    const options = typeof portalOptions === 'function' ? await portalOptions() : portalOptions;
+    [browser, portal] = await Promise.all([launchBrowser(), startPortal(options)]);
+  });
+  afterAll(async () => {
+    await Promise.allSettled([browser?.close(), portal?.close()]);
+  });
+  afterEach(async () => {
+    await Promise.allSettled(contexts.splice(0).map((c) => c.close()));
+  });
+
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} did not start (see beforeAll)`);
+    return value;
+  };
+
+  const suite: BrowserSuite = {
+    browser: () => need(browser, 'the browser'),
+    portal: () => need(portal, 'the portal'),
+    async context(options = {}) {
+      const b = suite.browser();
+      const context = options.mobile ? await mobileContext(b, options) : await desktopContext(b, options);
+      contexts.push(context);
+      if (options.seeded) await signInBeforeLoad(context, options.seeded.sessionUser);
+      return context;
+    },
+    async signedInPage(seed, options = {}) {
+      const user = await seedSignedInUser(suite.portal(), seed);
+      const context = await suite.context({ ...options, seeded: user });
+      return { page: await suite.page(context), user };
+    },
+    async page(context) {
+      return (await openPage(context)).page;
+    },
+  };
+  return suite;
+}

@@ -1,0 +1,57 @@
+// The slider answer's plausibility rules, one by one (DECISIONS.md "Slider captcha", WCAG 2.5.7).
+import { describe, expect, it } from 'vitest';
+import { CaptchaPuzzle } from '../../../src/contract/api/accounts';
+import { Limits } from '../../../src/contract/limits';
+import { checkSliderAnswer } from '../../../src/server/security/captcha/answerCheck';
+import { humanTrail, keyboardAnswer } from './support/accountsClient';
+
+const GAP = 150;
+const tol = Limits.captcha.tolerancePx;
+
+describe('slider answer check', () => {
+  it('accepts a human drag within the tolerance on both sides, and refuses one pixel beyond', () => {
+    expect(checkSliderAnswer({ x: GAP + tol, trail: humanTrail(GAP + tol) }, GAP)).toEqual({ ok: true });
+    expect(checkSliderAnswer({ x: GAP - tol, trail: humanTrail(GAP - tol) }, GAP)).toEqual({ ok: true });
+    expect(checkSliderAnswer({ x: GAP + tol + 1, trail: humanTrail(GAP + tol + 1) }, GAP)).toEqual({ ok: false, reason: 'position' });
+    expect(checkSliderAnswer({ x: GAP - tol - 1, trail: humanTrail(GAP - tol - 1) }, GAP)).toEqual({ ok: false, reason: 'position' });
+  });
+
+  it('refuses a trail that ends elsewhere than the answer', () => {
+    expect(checkSliderAnswer({ x: GAP, trail: humanTrail(GAP - 40) }, GAP)).toEqual({ ok: false, reason: 'trailEnd' });
+  });
+
+  it('refuses a straight line at constant speed (a script), but accepts a straight line with speed changes', () => {
+    const robot = Array.from({ length: 11 }, (_, i) => ({ x: (GAP / 10) * i, y: 0, t: i * 30 }));
+    expect(checkSliderAnswer({ x: GAP, trail: robot }, GAP)).toEqual({ ok: false, reason: 'robotic' });
+    const steady = humanTrail(GAP).map((p) => ({ ...p, y: 0 }));
+    expect(checkSliderAnswer({ x: GAP, trail: steady }, GAP)).toEqual({ ok: true });
+    const wobbly = robot.map((p, i) => ({ ...p, y: i % 2 }));
+    expect(checkSliderAnswer({ x: GAP, trail: wobbly }, GAP)).toEqual({ ok: true });
+  });
+
+  it('refuses a drag faster than a hand, time going backwards, and too few points', () => {
+    const fast = humanTrail(GAP).map((p, i) => ({ ...p, t: i * 5 }));
+    expect(checkSliderAnswer({ x: GAP, trail: fast }, GAP)).toEqual({ ok: false, reason: 'tooFast' });
+    const backwards = humanTrail(GAP);
+    backwards[5]!.t = backwards[3]!.t;
+    expect(checkSliderAnswer({ x: GAP, trail: backwards }, GAP)).toEqual({ ok: false, reason: 'time' });
+    const twoPoints = [{ x: 0, y: 0, t: 0 }, { x: GAP, y: 1, t: 500 }];
+    expect(checkSliderAnswer({ x: GAP, trail: twoPoints }, GAP)).toEqual({ ok: false, reason: 'tooFewPoints' });
+  });
+
+  it('accepts arrow-key steps and refuses jumps that no key makes', () => {
+    const keys = keyboardAnswer(GAP);
+    expect(checkSliderAnswer(keys, GAP)).toEqual({ ok: true });
+    const jump = { x: GAP, keyboard: true, trail: [{ x: 0, y: 0, t: 0 }, { x: 40, y: 0, t: 100 }, { x: 90, y: 0, t: 200 }, { x: GAP, y: 0, t: 300 }] };
+    expect(checkSliderAnswer(jump, GAP)).toEqual({ ok: false, reason: 'keySteps' });
+  });
+
+  it('needs a few key presses, and time moving forward between them', () => {
+    const step = CaptchaPuzzle.keyboardLargeStepPx;
+    const two = { x: 2 * step, keyboard: true, trail: [{ x: 0, y: 0, t: 0 }, { x: step, y: 0, t: 100 }, { x: 2 * step, y: 0, t: 200 }] };
+    expect(checkSliderAnswer(two, 2 * step)).toEqual({ ok: false, reason: 'tooFewPoints' });
+    const keys = keyboardAnswer(GAP);
+    keys.trail[2]!.t = keys.trail[1]!.t;
+    expect(checkSliderAnswer(keys, GAP)).toEqual({ ok: false, reason: 'time' });
+  });
+});
