@@ -15,7 +15,15 @@ import { runMigrations } from './db/migrate';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WEB_OUT = path.join(ROOT, 'dist', 'web');
 /** What the web build is made of: a change to any of these makes dist/web stale. */
-const WEB_INPUTS = ['index.html', 'vite.config.ts', 'lingui.config.ts', 'src/web', 'src/contract', 'src/locales', 'machines'];
+const WEB_INPUTS = [
+  'index.html',
+  'vite.config.ts',
+  'lingui.config.ts',
+  'src/web',
+  'src/contract',
+  'src/locales',
+  'machines',
+];
 /** app.close() waits for open requests; a stuck stream must not keep PostgreSQL running forever. */
 const SHUTDOWN_GRACE_MS = 20_000;
 
@@ -33,7 +41,11 @@ async function ensureWebBuild(): Promise<void> {
   const builtAt = newestMtime(path.join(WEB_OUT, 'index.html'));
   const sourcesAt = Math.max(...WEB_INPUTS.map((p) => newestMtime(path.join(ROOT, p))));
   if (builtAt > 0 && builtAt >= sourcesAt) return;
-  console.log(builtAt === 0 ? 'Building the web app (first start)…' : 'The web sources changed: rebuilding the web app…');
+  console.log(
+    builtAt === 0
+      ? 'Building the web app (first start)…'
+      : 'The web sources changed: rebuilding the web app…',
+  );
   const { build } = await import('vite');
   await build({ root: ROOT, logLevel: 'info' });
 }
@@ -82,7 +94,6 @@ async function main(): Promise<void> {
     return clean;
   };
 
-  let startup: Promise<void> | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     if (shuttingDown) {
       console.error(`${signal} again: exiting without waiting.`);
@@ -92,14 +103,15 @@ async function main(): Promise<void> {
     console.log(`${signal}: shutting down…`);
     void (async () => {
       // A start in progress finishes (or fails) first, so nothing it starts is left behind.
-      await startup?.catch(() => undefined);
+      await startup.catch(() => undefined);
       process.exit((await stopEverything()) ? 0 : 1);
     })();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-  startup = (async () => {
+  // Assigned in the same tick as the handlers above: no signal can be handled before it exists.
+  const startup = (async () => {
     if (serveWeb) await ensureWebBuild();
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { inject, onTestFailed } from 'vitest';
+import { inject } from 'vitest';
 
 /** We run as root (no sandbox) on a machine without a GPU; nothing may phone home during a test. */
 export const CHROMIUM_ARGS = [
@@ -77,30 +77,41 @@ export const zhCnContext = (browser: Browser, extra?: BrowserContextOptions) =>
 export const enUsContext = (browser: Browser, extra?: BrowserContextOptions) =>
   desktopContext(browser, { locale: 'en-us', extra });
 
+/** Pages keep their errors here, so a failure report can show them next to the screenshot. */
+const pageErrors = new WeakMap<Page, string[]>();
+
 export interface WatchedPage {
   page: Page;
   /** Uncaught errors and console errors of the page, for assertions and failure messages. */
   errors: string[];
 }
 
-/**
- * A new page that records its errors and, when the current test fails, leaves a full-page
- * screenshot in test-results/ (gitignored). Call inside a test.
- */
+/** A new page that records its uncaught errors and console errors. */
 export async function openPage(context: BrowserContext): Promise<WatchedPage> {
   const page = await context.newPage();
   const errors: string[] = [];
+  pageErrors.set(page, errors);
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
-  onTestFailed(async ({ task }) => {
-    if (page.isClosed()) return;
-    mkdirSync(FAILURE_SCREENSHOT_DIR, { recursive: true });
-    const name = `${task.file?.name ?? 'browser'}-${task.name}`.replace(/[^a-z0-9]+/gi, '-').slice(0, 150);
-    const file = path.join(FAILURE_SCREENSHOT_DIR, `${name}.png`);
-    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-    console.error(`screenshot of the failed test: ${file}\npage errors:\n${errors.join('\n') || '(none)'}`);
-  });
   return { page, errors };
+}
+
+/**
+ * Full-page screenshots of every open page of `contexts` into test-results/ (gitignored), with the
+ * pages' errors printed. Call from afterEach when the test failed, before the contexts close.
+ */
+export async function screenshotFailure(testName: string, contexts: readonly BrowserContext[]): Promise<void> {
+  mkdirSync(FAILURE_SCREENSHOT_DIR, { recursive: true });
+  const base = testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 150);
+  let n = 0;
+  for (const context of contexts) {
+    for (const page of context.pages()) {
+      const file = path.join(FAILURE_SCREENSHOT_DIR, `${base}-${++n}.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+      const errors = pageErrors.get(page) ?? [];
+      console.error(`failed test "${testName}": ${page.url()}\n  screenshot ${file}\n  page errors: ${errors.join('\n  ') || '(none)'}`);
+    }
+  }
 }

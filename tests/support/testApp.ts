@@ -43,7 +43,10 @@ export interface TestApp {
 /** Adds routes or hooks before the app starts (e.g. a route that fails on purpose). */
 export type ExtendApp = (app: FastifyInstance) => void | Promise<void>;
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}, extend?: ExtendApp): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  extend?: ExtendApp,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-testapp-'));
   const database = await createTestDatabase();
   const clock = createTestClock();

@@ -15,7 +15,9 @@ function harness() {
   const adminUrl = inject('pgAdminUrl');
   const template = inject('pgTemplate');
   if (!adminUrl || !template) {
-    throw new Error('No test PostgreSQL: run this file in a project whose globalSetup is tests/support/globalSetup.ts');
+    throw new Error(
+      'No test PostgreSQL: run this file in a project whose globalSetup is tests/support/globalSetup.ts',
+    );
   }
   return { adminUrl, template };
 }

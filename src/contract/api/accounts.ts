@@ -54,8 +54,9 @@ export const CaptchaPuzzle = {
   pieceSize: 52,
   /** A mouse or touch drag shorter than this was not made by a hand. */
   minDragMs: 100,
-  /** Arrow keys move the piece by `keyboardStepPx`, Shift+arrow (or Page keys) by `keyboardLargeStepPx`. */
-  keyboardStepPx: 4,
+  /** Arrow keys move the piece by `keyboardStepPx`, Page keys by `keyboardLargeStepPx`; Home and End
+   *  jump to the ends. A keyboard answer's positions all lie on the arrow-key grid (or at an end). */
+  keyboardStepPx: 2,
   keyboardLargeStepPx: 20,
   /** A keyboard answer needs at least this many key presses. */
   minKeyPresses: 3,

@@ -92,14 +92,28 @@ async function main(argv: string[]): Promise<number> {
 
 class UsageError extends Error {}
 
+function pgCode(err: unknown): string | undefined {
+  for (let e = err; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+function describeCause(err: unknown): string {
+  let e = err;
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return e instanceof Error ? e.message : String(e);
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
     if (err instanceof ConfigError) console.error(err.message);
     else if (err instanceof UsageError) console.error(`${err.message}\n\n${USAGE}`);
-    else if (err instanceof Error && 'code' in err && (err as { code?: string }).code === '23505') {
-      console.error('Already exists (unique value taken).');
-    } else console.error(err instanceof Error ? err.message : err);
+    else if (pgCode(err) === '23505') console.error('Already exists: that email or code is taken.');
+    // Drizzle's message repeats the query parameters (a password hash among them): print the cause only.
+    else console.error(`Failed: ${describeCause(err)}`);
     process.exit(err instanceof UsageError ? 2 : 1);
   },
 );

@@ -11,7 +11,13 @@ import { findFreePort } from './embeddedServer/freePort';
 import { acquireDataDirLock, type DataDirLock } from './embeddedServer/dataDirLock';
 import { clearLeftover } from './embeddedServer/leftover';
 import { ensureNativeLibraries, platformPackageDir } from './embeddedServer/nativeLibraries';
-import { ensurePostgresOsUser, ensureTraversable, POSTGRES_OS_USER, runningAsRoot, type OsUser } from './embeddedServer/osUser';
+import {
+  ensurePostgresOsUser,
+  ensureTraversable,
+  POSTGRES_OS_USER,
+  runningAsRoot,
+  type OsUser,
+} from './embeddedServer/osUser';
 import { readOrCreatePassword } from './embeddedServer/password';
 import { PostgresStartError, spawnPostgres, type PostgresProcess } from './embeddedServer/postgresProcess';
 import { RecentLog } from './embeddedServer/recentLog';
@@ -133,14 +139,18 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
 }
 
-async function startHoldingLock(options: EmbeddedPostgresOptions, lock: DataDirLock): Promise<EmbeddedPostgres> {
+async function startHoldingLock(
+  options: EmbeddedPostgresOptions,
+  lock: DataDirLock,
+): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => undefined);
   const notice = options.notice ?? log;
   const { root, clusterDir, passwordFile } = embeddedPaths(options.dataDir);
 
   const packageDir = options.platformPackage ?? platformPackageDir();
   const { repaired } = await ensureNativeLibraries(packageDir);
-  if (repaired.length > 0) notice(`restored ${repaired.length} shared-library links of the embedded PostgreSQL binaries`);
+  if (repaired.length > 0)
+    notice(`restored ${repaired.length} shared-library links of the embedded PostgreSQL binaries`);
 
   const password = readOrCreatePassword(passwordFile);
   const osUser = runningAsRoot() ? await ensurePostgresOsUser(POSTGRES_OS_USER) : null;

@@ -14,7 +14,9 @@ async function migrateCli(): Promise<number> {
       url = embedded.url;
     }
     await runMigrations(url);
-    console.log(`Migrations applied to ${embedded ? `the embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL'}.`);
+    console.log(
+      `Migrations applied to ${embedded ? `the embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL'}.`,
+    );
     return 0;
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : `Migration failed: ${describe(error)}`);

@@ -1,7 +1,14 @@
 // One browser and one portal per test file, a fresh context per test (closed after it).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { desktopContext, launchBrowser, mobileContext, openPage, type ContextOptions } from '../../support/browser';
+import {
+  desktopContext,
+  launchBrowser,
+  mobileContext,
+  openPage,
+  screenshotFailure,
+  type ContextOptions,
+} from '../../support/browser';
 import { seedSignedInUser, startPortal, type Portal, type PortalOptions, type SeedOptions, type SeededUser } from '../../support/portal';
 import { signInBeforeLoad } from './appHandles';
 
@@ -27,8 +34,10 @@ export function useBrowserSuite(portalOptions: PortalOptions | (() => Promise<Po
   afterAll(async () => {
     await Promise.allSettled([browser?.close(), portal?.close()]);
   });
-  afterEach(async () => {
-    await Promise.allSettled(contexts.splice(0).map((c) => c.close()));
+  afterEach(async ({ task }) => {
+    const open = contexts.splice(0);
+    if (task.result?.state === 'fail') await screenshotFailure(`${task.file.name}-${task.name}`, open);
+    await Promise.allSettled(open.map((c) => c.close()));
   });
 
   const need = <T>(value: T | undefined, what: string): T => {

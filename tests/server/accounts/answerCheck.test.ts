@@ -12,12 +12,21 @@ describe('slider answer check', () => {
   it('accepts a human drag within the tolerance on both sides, and refuses one pixel beyond', () => {
     expect(checkSliderAnswer({ x: GAP + tol, trail: humanTrail(GAP + tol) }, GAP)).toEqual({ ok: true });
     expect(checkSliderAnswer({ x: GAP - tol, trail: humanTrail(GAP - tol) }, GAP)).toEqual({ ok: true });
-    expect(checkSliderAnswer({ x: GAP + tol + 1, trail: humanTrail(GAP + tol + 1) }, GAP)).toEqual({ ok: false, reason: 'position' });
-    expect(checkSliderAnswer({ x: GAP - tol - 1, trail: humanTrail(GAP - tol - 1) }, GAP)).toEqual({ ok: false, reason: 'position' });
+    expect(checkSliderAnswer({ x: GAP + tol + 1, trail: humanTrail(GAP + tol + 1) }, GAP)).toEqual({
+      ok: false,
+      reason: 'position',
+    });
+    expect(checkSliderAnswer({ x: GAP - tol - 1, trail: humanTrail(GAP - tol - 1) }, GAP)).toEqual({
+      ok: false,
+      reason: 'position',
+    });
   });
 
   it('refuses a trail that ends elsewhere than the answer', () => {
-    expect(checkSliderAnswer({ x: GAP, trail: humanTrail(GAP - 40) }, GAP)).toEqual({ ok: false, reason: 'trailEnd' });
+    expect(checkSliderAnswer({ x: GAP, trail: humanTrail(GAP - 40) }, GAP)).toEqual({
+      ok: false,
+      reason: 'trailEnd',
+    });
   });
 
   it('refuses a straight line at constant speed (a script), but accepts a straight line with speed changes', () => {
@@ -33,25 +42,62 @@ describe('slider answer check', () => {
     const fast = humanTrail(GAP).map((p, i) => ({ ...p, t: i * 5 }));
     expect(checkSliderAnswer({ x: GAP, trail: fast }, GAP)).toEqual({ ok: false, reason: 'tooFast' });
     const backwards = humanTrail(GAP);
-    backwards[5]!.t = backwards[3]!.t;
+    backwards[5]!.t = backwards[3]!.t - 1;
     expect(checkSliderAnswer({ x: GAP, trail: backwards }, GAP)).toEqual({ ok: false, reason: 'time' });
-    const twoPoints = [{ x: 0, y: 0, t: 0 }, { x: GAP, y: 1, t: 500 }];
-    expect(checkSliderAnswer({ x: GAP, trail: twoPoints }, GAP)).toEqual({ ok: false, reason: 'tooFewPoints' });
+    const twoPoints = [
+      { x: 0, y: 0, t: 0 },
+      { x: GAP, y: 1, t: 500 },
+    ];
+    expect(checkSliderAnswer({ x: GAP, trail: twoPoints }, GAP)).toEqual({
+      ok: false,
+      reason: 'tooFewPoints',
+    });
   });
 
-  it('accepts arrow-key steps and refuses jumps that no key makes', () => {
+  it('accepts arrow-key steps and refuses positions no key reaches', () => {
     const keys = keyboardAnswer(GAP);
     expect(checkSliderAnswer(keys, GAP)).toEqual({ ok: true });
-    const jump = { x: GAP, keyboard: true, trail: [{ x: 0, y: 0, t: 0 }, { x: 40, y: 0, t: 100 }, { x: 90, y: 0, t: 200 }, { x: GAP, y: 0, t: 300 }] };
-    expect(checkSliderAnswer(jump, GAP)).toEqual({ ok: false, reason: 'keySteps' });
+    const offGrid = {
+      x: GAP,
+      keyboard: true,
+      trail: [
+        { x: 0, y: 0, t: 0 },
+        { x: 41, y: 0, t: 100 },
+        { x: 91, y: 0, t: 200 },
+        { x: GAP, y: 0, t: 300 },
+      ],
+    };
+    expect(checkSliderAnswer(offGrid, GAP)).toEqual({ ok: false, reason: 'keySteps' });
   });
 
-  it('needs a few key presses, and time moving forward between them', () => {
+  it('accepts the ends (Home / End) and a first key press in the same millisecond as the start', () => {
+    const end = CaptchaPuzzle.width - CaptchaPuzzle.pieceSize;
+    const trail = [
+      { x: 0, y: 0, t: 0 },
+      { x: 20, y: 0, t: 0 },
+      { x: end, y: 0, t: 150 },
+      { x: end - 20, y: 0, t: 300 },
+    ];
+    expect(checkSliderAnswer({ x: end - 20, keyboard: true, trail }, end - 20)).toEqual({ ok: true });
+  });
+
+  it('needs a few key presses over a human time, and time never running backwards', () => {
     const step = CaptchaPuzzle.keyboardLargeStepPx;
-    const two = { x: 2 * step, keyboard: true, trail: [{ x: 0, y: 0, t: 0 }, { x: step, y: 0, t: 100 }, { x: 2 * step, y: 0, t: 200 }] };
+    const two = {
+      x: 2 * step,
+      keyboard: true,
+      trail: [
+        { x: 0, y: 0, t: 0 },
+        { x: step, y: 0, t: 100 },
+        { x: 2 * step, y: 0, t: 200 },
+      ],
+    };
     expect(checkSliderAnswer(two, 2 * step)).toEqual({ ok: false, reason: 'tooFewPoints' });
+    const instant = keyboardAnswer(GAP);
+    instant.trail.forEach((p, i) => (p.t = i));
+    expect(checkSliderAnswer(instant, GAP)).toEqual({ ok: false, reason: 'tooFast' });
     const keys = keyboardAnswer(GAP);
-    keys.trail[2]!.t = keys.trail[1]!.t;
+    keys.trail[2]!.t = keys.trail[1]!.t - 1;
     expect(checkSliderAnswer(keys, GAP)).toEqual({ ok: false, reason: 'time' });
   });
 });

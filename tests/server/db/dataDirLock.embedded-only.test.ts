@@ -5,7 +5,11 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, DataDirInUseError, readOwner } from '../../../src/server/db/embeddedServer/dataDirLock';
+import {
+  acquireDataDirLock,
+  DataDirInUseError,
+  readOwner,
+} from '../../../src/server/db/embeddedServer/dataDirLock';
 import { readProcess } from '../../../src/server/db/embeddedServer/processInfo';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-lock-'));
@@ -23,7 +27,9 @@ describe('the DATA_DIR lock', () => {
     const info = readProcess(other.pid!)!;
     writeRecord(other.pid!, info.startTime);
     expect(() => acquireDataDirLock(ownerFile)).toThrow(DataDirInUseError);
-    expect(() => acquireDataDirLock(ownerFile)).toThrow(`in use by another running portal (process ${other.pid})`);
+    expect(() => acquireDataDirLock(ownerFile)).toThrow(
+      `in use by another running portal (process ${other.pid})`,
+    );
 
     other.kill('SIGKILL');
     await new Promise((r) => other.once('exit', r));

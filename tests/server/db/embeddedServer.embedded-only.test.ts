@@ -37,7 +37,10 @@ function listeningAddresses(port: number): string[] {
       if (Number.parseInt(hexPort, 16) !== port) continue;
       found.push(
         hexIp.length === 8
-          ? (hexIp.match(/../g) ?? []).reverse().map((h) => Number.parseInt(h, 16)).join('.')
+          ? (hexIp.match(/../g) ?? [])
+              .reverse()
+              .map((h) => Number.parseInt(h, 16))
+              .join('.')
           : `ipv6:${hexIp}`,
       );
     }
@@ -54,11 +57,19 @@ describe('the embedded PostgreSQL of npm start', () => {
     expect(password.length).toBeGreaterThanOrEqual(32);
 
     const { owner } = embeddedState(dataDir);
-    const wrong = new pg.Client({ host: '127.0.0.1', port: owner!.port, user: 'postgres', password: 'password', database: 'portal' });
+    const wrong = new pg.Client({
+      host: '127.0.0.1',
+      port: owner!.port,
+      user: 'postgres',
+      password: 'password',
+      database: 'portal',
+    });
     wrong.on('error', () => undefined);
     await expect(wrong.connect()).rejects.toThrow(/password authentication failed/);
     const client = await connectToEmbedded(dataDir);
-    const method = await client.query<{ v: string }>("SELECT rolpassword LIKE 'SCRAM-SHA-256$%' AS v FROM pg_authid WHERE rolname = 'postgres'");
+    const method = await client.query<{ v: string }>(
+      "SELECT rolpassword LIKE 'SCRAM-SHA-256$%' AS v FROM pg_authid WHERE rolname = 'postgres'",
+    );
     expect(method.rows[0]?.v).toBe(true);
     await client.end();
   });
@@ -80,9 +91,10 @@ describe('the embedded PostgreSQL of npm start', () => {
     );
     expect(db.rows[0]).toEqual({ encoding: 'UTF8', provider: 'b', locale: 'C.UTF-8' });
     // C.UTF-8 (builtin) case-maps beyond ASCII; the libc "C" locale of the host would not.
-    const text = await client.query<{ lower: string; echo: string }>("SELECT lower('ÀÉÎ') AS lower, $1::text AS echo", [
-      '企业认证 ✓',
-    ]);
+    const text = await client.query<{ lower: string; echo: string }>(
+      "SELECT lower('ÀÉÎ') AS lower, $1::text AS echo",
+      ['企业认证 ✓'],
+    );
     expect(text.rows[0]).toEqual({ lower: 'àéî', echo: '企业认证 ✓' });
     await client.end();
   });
@@ -91,7 +103,8 @@ describe('the embedded PostgreSQL of npm start', () => {
     const pid = embeddedState(dataDir).postmasterPid!;
     const uid = Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
     const appUid = process.getuid!();
-    const expected = appUid === 0 ? Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })) : appUid;
+    const expected =
+      appUid === 0 ? Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })) : appUid;
     expect(uid).toBe(expected);
     expect(uid).not.toBe(0);
   });

@@ -20,7 +20,9 @@ describe('finding the external test server', () => {
       /TEST_PG=external needs Debian's PostgreSQL server.*apt-get install -y postgresql/s,
     );
     mkdirSync(path.join(root, 'client-only', '16', 'bin'), { recursive: true });
-    expect(() => findDebianPostgresBin(path.join(root, 'client-only'))).toThrow(/apt-get install -y postgresql/);
+    expect(() => findDebianPostgresBin(path.join(root, 'client-only'))).toThrow(
+      /apt-get install -y postgresql/,
+    );
   });
 
   it('takes the newest installed version', () => {

@@ -1,8 +1,7 @@
 // The server test harness itself: one PostgreSQL per run, a database per test app copied from the
 // migrated template, isolated from the others and dropped afterwards, and a clock the test moves.
 import { existsSync } from 'node:fs';
-import { inject } from 'vitest';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { companies } from '../../../src/server/db/schema/index';
 import { withAdminClient } from '../../support/pg/templateDatabase';
 import { createTestApp } from '../../support/testApp';
@@ -18,7 +17,10 @@ describe('test harness', () => {
   it('runs on the server the project asks for', async () => {
     const expected = process.env.TEST_PG === 'external' ? 'external' : 'embedded';
     expect(inject('pgServerKind')).toBe(expected);
-    const version = await withAdminClient(inject('pgAdminUrl'), async (c) => (await c.query('SHOW server_version_num')).rows[0]);
+    const version = await withAdminClient(
+      inject('pgAdminUrl'),
+      async (c) => (await c.query('SHOW server_version_num')).rows[0],
+    );
     const major = Math.floor(Number(version.server_version_num) / 10_000);
     // The embedded package ships PostgreSQL 18; the external run uses whatever Debian installed.
     if (expected === 'embedded') expect(major).toBe(18);

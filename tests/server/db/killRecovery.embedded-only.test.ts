@@ -12,7 +12,8 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-kill9-'));
 const started: PortalProcess[] = [];
 
 afterAll(async () => {
-  for (const p of started) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGINT');
+  for (const p of started)
+    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGINT');
   await Promise.all(started.map((p) => p.exited(40_000).catch(() => undefined)));
   const leftover = existsSync(dataDir) ? embeddedState(dataDir).postmasterPid : null;
   if (leftover && isAlive(leftover)) process.kill(leftover, 'SIGINT');

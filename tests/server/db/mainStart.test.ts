@@ -29,7 +29,10 @@ describe('npm start', () => {
 
   it('reports an unreachable DATABASE_URL as the cause and exits 1', async () => {
     const port = await closedPort();
-    const portal = startPortal({ DATA_DIR: dataDir, DATABASE_URL: `postgres://portal:x@127.0.0.1:${port}/portal` });
+    const portal = startPortal({
+      DATA_DIR: dataDir,
+      DATABASE_URL: `postgres://portal:x@127.0.0.1:${port}/portal`,
+    });
     expect((await portal.exited()).code).toBe(1);
     expect(portal.output()).toMatch(/Start failed: .*ECONNREFUSED/);
     expect(portal.output()).not.toContain('Portal listening');

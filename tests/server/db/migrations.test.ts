@@ -43,11 +43,16 @@ const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_jour
 };
 
 async function publicTables(url: string) {
-  const rows = await query<{ name: string }>(url, "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'");
+  const rows = await query<{ name: string }>(
+    url,
+    "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'",
+  );
   return rows.map((r) => r.name).sort();
 }
 async function appliedCount(url: string) {
-  return Number((await query<{ n: string }>(url, 'SELECT count(*) AS n FROM drizzle.__drizzle_migrations'))[0]?.n);
+  return Number(
+    (await query<{ n: string }>(url, 'SELECT count(*) AS n FROM drizzle.__drizzle_migrations'))[0]?.n,
+  );
 }
 
 describe('migrations', () => {

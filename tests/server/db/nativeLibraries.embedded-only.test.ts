@@ -22,7 +22,9 @@ afterAll(() => rmSync(copyRoot, { recursive: true, force: true }));
 /** A copy of the platform package, made once; breakLinks() then removes what the postinstall creates. */
 const pkg = path.join(copyRoot, 'platform-package');
 cpSync(platformPackageDir(), pkg, { recursive: true, verbatimSymlinks: true });
-const links = JSON.parse(readFileSync(path.join(pkg, 'native', 'pg-symlinks.json'), 'utf8')) as { target: string }[];
+const links = JSON.parse(readFileSync(path.join(pkg, 'native', 'pg-symlinks.json'), 'utf8')) as {
+  target: string;
+}[];
 
 /** What `npm ci --ignore-scripts` leaves behind. */
 function breakLinks() {
@@ -58,7 +60,11 @@ describe('shared-library links of the embedded PostgreSQL binaries', () => {
     expect(missingNativeLinks(pkg).length).toBe(links.length);
     const dataDir = mkdtempSync(path.join(copyRoot, 'data-'));
     const notices: string[] = [];
-    const server = await startEmbeddedPostgres({ dataDir, platformPackage: pkg, notice: (m) => notices.push(m) });
+    const server = await startEmbeddedPostgres({
+      dataDir,
+      platformPackage: pkg,
+      notice: (m) => notices.push(m),
+    });
     try {
       expect(notices.join('\n')).toMatch(/restored \d+ shared-library links/);
       expect(missingNativeLinks(pkg)).toEqual([]);

@@ -8,7 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { findFreePort } from '../../../src/server/db/embeddedServer/freePort';
-import { ensurePostgresOsUser, ensureTraversable, runningAsRoot } from '../../../src/server/db/embeddedServer/osUser';
+import {
+  ensurePostgresOsUser,
+  ensureTraversable,
+  runningAsRoot,
+} from '../../../src/server/db/embeddedServer/osUser';
 import { spawnPostgres } from '../../../src/server/db/embeddedServer/postgresProcess';
 
 const execFileAsync = promisify(execFile);
@@ -18,7 +22,11 @@ export const DEBIAN_POSTGRES_ROOT = '/usr/lib/postgresql';
 export function findDebianPostgresBin(root = DEBIAN_POSTGRES_ROOT): string {
   const versions = existsSync(root)
     ? readdirSync(root)
-        .filter((v) => existsSync(path.join(root, v, 'bin', 'postgres')) && existsSync(path.join(root, v, 'bin', 'initdb')))
+        .filter(
+          (v) =>
+            existsSync(path.join(root, v, 'bin', 'postgres')) &&
+            existsSync(path.join(root, v, 'bin', 'initdb')),
+        )
         .sort((a, b) => Number(b) - Number(a))
     : [];
   const newest = versions[0];
@@ -54,8 +62,15 @@ export async function startDebianPostgres(): Promise<ExternalServer> {
   try {
     await execFileAsync(
       path.join(bin, 'initdb'),
-      [`--pgdata=${clusterDir}`, '--username=postgres', `--pwfile=${pwFile}`, '--auth=scram-sha-256',
-        '--encoding=UTF8', '--locale=C', '--no-sync'],
+      [
+        `--pgdata=${clusterDir}`,
+        '--username=postgres',
+        `--pwfile=${pwFile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+        '--no-sync',
+      ],
       {
         ...(osUser ? { uid: osUser.uid, gid: osUser.gid } : {}),
         env: { ...process.env, LC_ALL: 'C' },

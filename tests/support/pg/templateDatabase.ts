@@ -10,7 +10,10 @@ export function databaseUrl(adminUrl: string, database: string): string {
   return url.toString();
 }
 
-export async function withAdminClient<T>(adminUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdminClient<T>(
+  adminUrl: string,
+  use: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   client.on('error', () => undefined);
   await client.connect();
@@ -26,6 +29,8 @@ export async function createMigratedTemplate(adminUrl: string): Promise<string> 
   await withAdminClient(adminUrl, (c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(name)}`));
   await runMigrations(databaseUrl(adminUrl, name));
   // Marked as a template: no one can connect to it by accident and block the copies.
-  await withAdminClient(adminUrl, (c) => c.query(`ALTER DATABASE ${c.escapeIdentifier(name)} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`));
+  await withAdminClient(adminUrl, (c) =>
+    c.query(`ALTER DATABASE ${c.escapeIdentifier(name)} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`),
+  );
   return name;
 }

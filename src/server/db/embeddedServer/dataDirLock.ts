@@ -29,7 +29,9 @@ export interface OwnerRecord {
 export function readOwner(ownerFile: string): OwnerRecord | null {
   try {
     const parsed = JSON.parse(readFileSync(ownerFile, 'utf8')) as Partial<OwnerRecord>;
-    return typeof parsed.pid === 'number' && typeof parsed.startTime === 'number' && typeof parsed.port === 'number'
+    return typeof parsed.pid === 'number' &&
+      typeof parsed.startTime === 'number' &&
+      typeof parsed.port === 'number'
       ? { pid: parsed.pid, startTime: parsed.startTime, port: parsed.port }
       : null;
   } catch {

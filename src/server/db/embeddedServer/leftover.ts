@@ -20,7 +20,10 @@ export function readPostmasterPid(clusterDir: string): number | null {
 
 export type LeftoverOutcome = 'none' | 'stale-lock-removed' | 'stopped';
 
-export async function clearLeftover(clusterDir: string, log: (line: string) => void): Promise<LeftoverOutcome> {
+export async function clearLeftover(
+  clusterDir: string,
+  log: (line: string) => void,
+): Promise<LeftoverOutcome> {
   const pid = readPostmasterPid(clusterDir);
   if (pid === null) return 'none';
   const proc = readProcess(pid);

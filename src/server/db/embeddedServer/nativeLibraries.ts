@@ -37,7 +37,9 @@ export function missingNativeLinks(packageDir: string): string[] {
  * Makes sure every shared-library link exists, running the package's hydrate script when some are
  * missing. Throws with the exact repair command when it cannot (e.g. node_modules is read-only).
  */
-export async function ensureNativeLibraries(packageDir: string = platformPackageDir()): Promise<{ repaired: string[] }> {
+export async function ensureNativeLibraries(
+  packageDir: string = platformPackageDir(),
+): Promise<{ repaired: string[] }> {
   const missing = missingNativeLinks(packageDir);
   if (missing.length === 0) return { repaired: [] };
   const script = path.join(packageDir, 'scripts', 'hydrate-symlinks.js');

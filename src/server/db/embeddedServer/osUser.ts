@@ -45,9 +45,19 @@ export async function ensurePostgresOsUser(name = POSTGRES_OS_USER): Promise<OsU
   if (existing) return existing;
   const groupArgs = (await groupExists(name)) ? ['-g', name] : ['--user-group'];
   try {
-    await execFileAsync('useradd', ['--system', ...groupArgs, '--no-create-home', '--shell', '/usr/sbin/nologin', name]);
+    await execFileAsync('useradd', [
+      '--system',
+      ...groupArgs,
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      name,
+    ]);
   } catch (error) {
-    throw new Error(`Running as root, and the OS user "${name}" for PostgreSQL could not be created: ${String(error)}`);
+    throw new Error(
+      `Running as root, and the OS user "${name}" for PostgreSQL could not be created: ${String(error)}`,
+      { cause: error },
+    );
   }
   const created = await lookup(name);
   if (!created) throw new Error(`The OS user "${name}" was created but cannot be looked up.`);

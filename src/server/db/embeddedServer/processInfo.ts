@@ -46,7 +46,8 @@ export function isPostgresServing(info: ProcessInfo, clusterDir: string): boolea
   const program = path.basename(info.argv[0] ?? '');
   if (program !== 'postgres' && program !== 'postmaster') return false;
   const dIndex = info.argv.indexOf('-D');
-  const dataArg = dIndex >= 0 ? info.argv[dIndex + 1] : info.argv.find((a) => a.startsWith('--pgdata='))?.slice(9);
+  const dataArg =
+    dIndex >= 0 ? info.argv[dIndex + 1] : info.argv.find((a) => a.startsWith('--pgdata='))?.slice(9);
   return dataArg !== undefined && samePath(dataArg, clusterDir);
 }
 

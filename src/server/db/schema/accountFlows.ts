@@ -23,7 +23,10 @@ export const captchaChallenges = pgTable(
     tokenExpiresAt: ts('token_expires_at'),
     tokenUsedAt: ts('token_used_at'),
   },
-  (t) => [uniqueIndex('captcha_challenges_token_hash_unique').on(t.tokenHash), index('captcha_challenges_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('captcha_challenges_token_hash_unique').on(t.tokenHash),
+    index('captcha_challenges_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Registration email codes: the newest row of an email is the live one; older ones are voided. */
@@ -67,7 +70,14 @@ export const accountLinks = pgTable(
   ],
 );
 
-export const LOGIN_RESULTS = ['success', 'wrongPassword', 'locked', 'notActivated', 'captchaFailed', 'cipherRejected'] as const;
+export const LOGIN_RESULTS = [
+  'success',
+  'wrongPassword',
+  'locked',
+  'notActivated',
+  'captchaFailed',
+  'cipherRejected',
+] as const;
 export type LoginResultKind = (typeof LOGIN_RESULTS)[number];
 
 /** Every login attempt. Attempts on unknown emails are kept with no user (nobody can list them). */

@@ -22,7 +22,10 @@ export async function loginRoutes(fastify: FastifyInstance) {
     '/login',
     { config: { rateLimit: AccountRateLimits.login }, schema: { body: loginRequest } },
     async (request) =>
-      ok(request, await login.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] })),
+      ok(
+        request,
+        await login.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+      ),
   );
 
   app.post('/logout', { onRequest: app.requireSignedIn }, async (request) => {

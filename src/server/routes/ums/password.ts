@@ -15,8 +15,17 @@ import { AccountRateLimits } from './rateLimits';
 
 export async function passwordRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.db, clock: app.clock, passwordTransport: app.passwordTransport, sessions: app.sessions };
-  const reset = createPasswordResetService({ ...deps, config: app.config, captcha: createCaptchaService(app.db, app.clock) });
+  const deps = {
+    db: app.db,
+    clock: app.clock,
+    passwordTransport: app.passwordTransport,
+    sessions: app.sessions,
+  };
+  const reset = createPasswordResetService({
+    ...deps,
+    config: app.config,
+    captcha: createCaptchaService(app.db, app.clock),
+  });
   const change = createPasswordChangeService(deps);
 
   app.post(
@@ -54,7 +63,11 @@ export async function passwordRoutes(fastify: FastifyInstance) {
       schema: { body: changePasswordRequest },
     },
     async (request) => {
-      await change.change(request.principal!, request.body.currentPasswordCipher, request.body.newPasswordCipher);
+      await change.change(
+        request.principal!,
+        request.body.currentPasswordCipher,
+        request.body.newPasswordCipher,
+      );
       return ok(request, null);
     },
   );

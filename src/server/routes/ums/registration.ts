@@ -41,7 +41,8 @@ export async function registrationRoutes(fastify: FastifyInstance) {
   app.post(
     '/activate',
     { config: { rateLimit: AccountRateLimits.activate }, schema: { body: activateRequest } },
-    async (request, reply) => outcome(reply, 'activationSuccess', await activation.activate(request.body.token)),
+    async (request, reply) =>
+      outcome(reply, 'activationSuccess', await activation.activate(request.body.token)),
   );
 
   app.post(

@@ -22,7 +22,10 @@ export async function userCenterRoutes(fastify: FastifyInstance) {
     '/user/preferences',
     { onRequest: app.requireSignedIn, schema: { body: preferencesRequest } },
     async (request) => {
-      await app.db.update(users).set({ language: request.body.language }).where(eq(users.id, request.principal!.userId));
+      await app.db
+        .update(users)
+        .set({ language: request.body.language })
+        .where(eq(users.id, request.principal!.userId));
       return ok(request, { language: request.body.language });
     },
   );

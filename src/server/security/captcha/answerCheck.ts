@@ -19,38 +19,55 @@ export interface SliderAnswer {
 
 export type AnswerVerdict =
   | { ok: true }
-  | { ok: false; reason: 'position' | 'trailEnd' | 'time' | 'tooFast' | 'tooFewPoints' | 'robotic' | 'keySteps' };
+  | {
+      ok: false;
+      reason: 'position' | 'trailEnd' | 'time' | 'tooFast' | 'tooFewPoints' | 'robotic' | 'keySteps';
+    };
 
 const tolerance = Limits.captcha.tolerancePx;
 
-function timeIncreases(trail: TrailPoint[]): boolean {
-  return trail.every((p, i) => i === 0 || p.t > trail[i - 1]!.t);
+/** Time never runs backwards; equal stamps happen (events within one millisecond, rounded). */
+function timeMovesForward(trail: TrailPoint[]): boolean {
+  return trail.every((p, i) => i === 0 || p.t >= trail[i - 1]!.t);
+}
+
+function lastsLongEnough(trail: TrailPoint[]): boolean {
+  return trail.at(-1)!.t - trail[0]!.t >= CaptchaPuzzle.minDragMs;
 }
 
 function checkMouseTrail(trail: TrailPoint[]): AnswerVerdict {
   if (trail.length < 3) return { ok: false, reason: 'tooFewPoints' };
-  if (!timeIncreases(trail)) return { ok: false, reason: 'time' };
-  if (trail.at(-1)!.t - trail[0]!.t < CaptchaPuzzle.minDragMs) return { ok: false, reason: 'tooFast' };
+  if (!timeMovesForward(trail)) return { ok: false, reason: 'time' };
+  if (!lastsLongEnough(trail)) return { ok: false, reason: 'tooFast' };
   const ys = trail.map((p) => p.y);
   const straight = Math.max(...ys) - Math.min(...ys) < 0.5;
-  const speeds = trail.slice(1).map((p, i) => (p.x - trail[i]!.x) / (p.t - trail[i]!.t));
-  const mean = speeds.reduce((a, b) => a + b, 0) / speeds.length;
-  const spread = Math.sqrt(speeds.reduce((a, s) => a + (s - mean) ** 2, 0) / speeds.length);
+  const speeds = trail
+    .slice(1)
+    .map((p, i) => ({ dx: p.x - trail[i]!.x, dt: p.t - trail[i]!.t }))
+    .filter((s) => s.dt > 0)
+    .map((s) => s.dx / s.dt);
+  const mean = speeds.reduce((a, b) => a + b, 0) / Math.max(1, speeds.length);
+  const spread = Math.sqrt(speeds.reduce((a, s) => a + (s - mean) ** 2, 0) / Math.max(1, speeds.length));
   // A hand never holds the speed to within 2 %, nor the height to half a pixel, for a whole drag.
   const constantSpeed = mean === 0 || spread / Math.abs(mean) < 0.02;
   if (straight && constantSpeed) return { ok: false, reason: 'robotic' };
   return { ok: true };
 }
 
+/** Where arrow keys, Page keys, Home and End can put the piece: the key grid and the two ends. */
+function onKeyGrid(x: number): boolean {
+  const max = CaptchaPuzzle.width - CaptchaPuzzle.pieceSize;
+  const onGrid =
+    Math.abs(x / CaptchaPuzzle.keyboardStepPx - Math.round(x / CaptchaPuzzle.keyboardStepPx)) < 1e-6;
+  return (onGrid && x >= 0 && x <= max) || x === max;
+}
+
 function checkKeyboardTrail(trail: TrailPoint[]): AnswerVerdict {
   if (trail.length - 1 < CaptchaPuzzle.minKeyPresses) return { ok: false, reason: 'tooFewPoints' };
-  if (!timeIncreases(trail)) return { ok: false, reason: 'time' };
-  if (Math.abs(trail[0]!.x) > 0.5) return { ok: false, reason: 'keySteps' };
-  const steps = [CaptchaPuzzle.keyboardStepPx, CaptchaPuzzle.keyboardLargeStepPx];
-  const allKeySteps = trail
-    .slice(1)
-    .every((p, i) => steps.some((step) => Math.abs(Math.abs(p.x - trail[i]!.x) - step) < 0.5));
-  return allKeySteps ? { ok: true } : { ok: false, reason: 'keySteps' };
+  if (!timeMovesForward(trail)) return { ok: false, reason: 'time' };
+  if (!lastsLongEnough(trail)) return { ok: false, reason: 'tooFast' };
+  // The page may thin a long trail, so positions are judged rather than the steps between them.
+  return trail.every((p) => onKeyGrid(p.x)) ? { ok: true } : { ok: false, reason: 'keySteps' };
 }
 
 export function checkSliderAnswer(answer: SliderAnswer, gapX: number): AnswerVerdict {

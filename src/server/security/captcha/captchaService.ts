@@ -29,7 +29,9 @@ export function createCaptchaService(db: Db, clock: Clock) {
           expiresAt: new Date(now.getTime() + Limits.captcha.challengeValidMs),
         })
         .returning({ id: captchaChallenges.id });
-      await db.delete(captchaChallenges).where(lt(captchaChallenges.createdAt, new Date(now.getTime() - KEEP_MS)));
+      await db
+        .delete(captchaChallenges)
+        .where(lt(captchaChallenges.createdAt, new Date(now.getTime() - KEEP_MS)));
       return {
         challengeId: row!.id,
         background: pngDataUrl(puzzle.background),
@@ -59,7 +61,10 @@ export function createCaptchaService(db: Db, clock: Clock) {
       const token = randomBytes(32).toString('base64url');
       await db
         .update(captchaChallenges)
-        .set({ tokenHash: hashToken(token), tokenExpiresAt: new Date(now.getTime() + Limits.captcha.tokenValidMs) })
+        .set({
+          tokenHash: hashToken(token),
+          tokenExpiresAt: new Date(now.getTime() + Limits.captcha.tokenValidMs),
+        })
         .where(eq(captchaChallenges.id, challengeId));
       return token;
     },

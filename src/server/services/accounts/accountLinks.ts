@@ -41,7 +41,12 @@ export async function issueLink(
 }
 
 /** The link a token stands for and what can be done with it, or null for a token never issued. */
-export async function findLink(db: DbOrTx, token: string, purpose: AccountLinkPurpose, now: Date): Promise<FoundLink | null> {
+export async function findLink(
+  db: DbOrTx,
+  token: string,
+  purpose: AccountLinkPurpose,
+  now: Date,
+): Promise<FoundLink | null> {
   const [row] = await db
     .select()
     .from(accountLinks)

@@ -29,7 +29,12 @@ export async function sendActivationMail(
   user: { id: string; email: string; firstName: string; language: Locale },
   now: Date,
 ): Promise<void> {
-  const token = await issueLink(tx, { userId: user.id, purpose: 'activation', now, validMs: ACTIVATION_LINK_VALID_MS });
+  const token = await issueLink(tx, {
+    userId: user.id,
+    purpose: 'activation',
+    now,
+    validMs: ACTIVATION_LINK_VALID_MS,
+  });
   await enqueueMail(tx, {
     to: user.email,
     locale: user.language,
@@ -41,7 +46,9 @@ export async function sendActivationMail(
 function lifecycleState(accountActive: boolean, link: LinkState): StateValue {
   if (accountActive) return lifecycleStateOf(lifecycle, 'activated')!;
   const registered = lifecycleStateOf(lifecycle, 'registered')!;
-  return link === 'expired' ? elapseLifecycleDelay(lifecycle, registered, 'activationLinkValidity')! : registered;
+  return link === 'expired'
+    ? elapseLifecycleDelay(lifecycle, registered, 'activationLinkValidity')!
+    : registered;
 }
 
 export function createActivationService(db: Db, clock: Clock, config: AppConfig) {
@@ -55,7 +62,8 @@ export function createActivationService(db: Db, clock: Clock, config: AppConfig)
       if (!user) throw new AppError('activationLinkInvalid', 200);
       const active = user.status !== 'inactive';
       // A link replaced by a newer one is not expired, it is simply not the link any more.
-      if (!active && (link.state === 'voided' || link.state === 'used')) throw new AppError('activationLinkInvalid', 200);
+      if (!active && (link.state === 'voided' || link.state === 'used'))
+        throw new AppError('activationLinkInvalid', 200);
       const from = lifecycleState(active, link.state);
       if (!nextLifecycleState(lifecycle, from, { type: 'user.openActivationLink' })) {
         throw new AppError(active ? 'alreadyActivated' : 'activationExpired', 200);

@@ -13,7 +13,6 @@ import { emailCodeHash, newEmailCode, sameHash } from './secrets';
 
 const { validMs, resendAfterMs, maxWrongTries } = Limits.emailCode;
 
-
 async function latestCode(db: DbOrTx, email: string) {
   const [row] = await db
     .select()
@@ -40,7 +39,8 @@ export async function sendEmailCode(tx: DbOrTx, email: string, locale: Locale, n
   const last = await latestCode(tx, email);
   if (last) {
     const wait = last.sentAt.getTime() + resendAfterMs - now.getTime();
-    if (wait > 0) throw new AppError('codeResendTooSoon', 200, { retryAfterMs: wait } satisfies CodeResendTooSoonData);
+    if (wait > 0)
+      throw new AppError('codeResendTooSoon', 200, { retryAfterMs: wait } satisfies CodeResendTooSoonData);
   }
   await tx
     .update(emailCodes)

@@ -28,7 +28,10 @@ export interface LoginDeps {
 
 export function createLoginService({ db, clock, captcha, passwordTransport, sessions }: LoginDeps) {
   return {
-    async login(body: LoginBody, client: { ip: string; userAgent: string | undefined }): Promise<LoginResult> {
+    async login(
+      body: LoginBody,
+      client: { ip: string; userAgent: string | undefined },
+    ): Promise<LoginResult> {
       const [user] = await db.select().from(users).where(eq(users.email, body.email));
       const record = (result: LoginAttempt['result']) =>
         recordLoginAttempt(db, {
@@ -39,7 +42,10 @@ export function createLoginService({ db, clock, captcha, passwordTransport, sess
           device: deviceName(client.userAgent),
           result,
         });
-      const refuse = async (result: LoginAttempt['result'], code: ConstructorParameters<typeof AppError>[0]) => {
+      const refuse = async (
+        result: LoginAttempt['result'],
+        code: ConstructorParameters<typeof AppError>[0],
+      ) => {
         await record(result);
         return new AppError(code, 200);
       };

@@ -31,7 +31,8 @@ export async function listLoginHistory(
   const to = query.to ? new Date(query.to) : undefined;
   if (from && to) {
     if (to < from) throw new AppError('validationFailed', 400, [{ path: 'to', message: 'dateRange.order' }]);
-    if (to.getTime() - from.getTime() > Limits.dateRange.maxDays * DAY_MS) throw new AppError('dateRangeTooLong', 200);
+    if (to.getTime() - from.getTime() > Limits.dateRange.maxDays * DAY_MS)
+      throw new AppError('dateRangeTooLong', 200);
   }
   const conditions: SQL[] = [eq(loginHistory.userId, userId)];
   if (from) conditions.push(gte(loginHistory.at, from));
@@ -48,7 +49,13 @@ export async function listLoginHistory(
     db.select({ n: count() }).from(loginHistory).where(where),
   ]);
   return {
-    items: rows.map((r) => ({ id: r.id, time: r.at.toISOString(), ip: r.ip, device: r.device, result: r.result })),
+    items: rows.map((r) => ({
+      id: r.id,
+      time: r.at.toISOString(),
+      ip: r.ip,
+      device: r.device,
+      result: r.result,
+    })),
     total: total?.n ?? 0,
     page: query.page,
     pageSize: query.pageSize,

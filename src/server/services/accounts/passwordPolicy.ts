@@ -28,8 +28,16 @@ export async function assertNewPasswordAllowed(
 }
 
 /** Writes the new hash and its history row; a new password also ends any lockout. */
-export async function storeNewPassword(tx: DbOrTx, userId: string, password: string, now: Date): Promise<void> {
+export async function storeNewPassword(
+  tx: DbOrTx,
+  userId: string,
+  password: string,
+  now: Date,
+): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await tx.update(users).set({ passwordHash, failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ passwordHash, failedLogins: 0, lockedUntil: null })
+    .where(eq(users.id, userId));
   await tx.insert(passwordHistory).values({ userId, passwordHash, createdAt: now });
 }

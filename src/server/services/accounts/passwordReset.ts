@@ -33,7 +33,8 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
 
   async function usableLink(token: string): Promise<FoundLink> {
     const link = await findLink(db, token, 'reset', clock.now());
-    if (!link || link.state === 'used' || link.state === 'voided') throw new AppError('resetLinkInvalid', 200);
+    if (!link || link.state === 'used' || link.state === 'voided')
+      throw new AppError('resetLinkInvalid', 200);
     if (link.state === 'expired') throw new AppError('resetLinkExpired', 200);
     return link;
   }
@@ -48,7 +49,12 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       if (!user) throw new AppError('emailNotFound', 200);
       const now = clock.now();
       await db.transaction(async (tx) => {
-        const token = await issueLink(tx, { userId: user.id, purpose: 'reset', now, validMs: Limits.resetLink.validMs });
+        const token = await issueLink(tx, {
+          userId: user.id,
+          purpose: 'reset',
+          now,
+          validMs: Limits.resetLink.validMs,
+        });
         await enqueueMail(tx, {
           to: user.email,
           // The page's language now, else the preference kept on the server.

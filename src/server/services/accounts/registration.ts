@@ -29,7 +29,13 @@ export interface RegistrationDeps {
   passwordTransport: PasswordTransport;
 }
 
-export function createRegistrationService({ db, clock, config, captcha, passwordTransport }: RegistrationDeps) {
+export function createRegistrationService({
+  db,
+  clock,
+  config,
+  captcha,
+  passwordTransport,
+}: RegistrationDeps) {
   /** An email that already has an account: "please log in", or a fresh activation link when it waits for one. */
   async function refuseExistingEmail(email: string): Promise<void> {
     const [user] = await db.select().from(users).where(eq(users.email, email));

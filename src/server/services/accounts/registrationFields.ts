@@ -25,7 +25,8 @@ export function assertRegistrationFields(body: RegisterBody): void {
   const phone = normalisedPhone(body.phone);
   if (phone !== null) {
     if (!body.phoneAreaCode) problems.push({ path: 'phoneAreaCode', message: 'mobile.areaCodeRequired' });
-    else if (!isValidMobile(body.phoneAreaCode, phone)) problems.push({ path: 'phone', message: 'mobile.format' });
+    else if (!isValidMobile(body.phoneAreaCode, phone))
+      problems.push({ path: 'phone', message: 'mobile.format' });
   }
   const invitation = body.invitationCode?.trim();
   if (invitation && !isValidInvitationCode(invitation)) {

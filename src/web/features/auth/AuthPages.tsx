@@ -1,23 +1,16 @@
-// Pages of the sign-in flows. Each is a frame with its title until its issue builds the flow.
-import { Trans } from '@lingui/react/macro';
-import { PageFrame } from '../../shell/PageFrame';
+// Pages of the sign-in flows, as the route table imports them. Login is the landing page of every
+// signed-out visit and loads with the app; the others load on demand (their own chunks).
+import { lazy } from 'react';
 
-export function LoginPage() {
-  return <PageFrame title={<Trans>Log in</Trans>} />;
-}
+export { LoginPage } from './login/LoginPage';
 
-export function RegisterPage() {
-  return <PageFrame title={<Trans>Register</Trans>} />;
-}
-
-export function ForgotPasswordPage() {
-  return <PageFrame title={<Trans>Forgot password</Trans>} />;
-}
-
-export function ResetPasswordPage() {
-  return <PageFrame title={<Trans>Reset password</Trans>} />;
-}
-
-export function ActivateAccountPage() {
-  return <PageFrame title={<Trans>Activate your account</Trans>} />;
-}
+export const RegisterPage = lazy(() => import('./register/RegisterPage').then((m) => ({ default: m.RegisterPage })));
+export const ForgotPasswordPage = lazy(() =>
+  import('./password/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+export const ResetPasswordPage = lazy(() =>
+  import('./password/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+export const ActivateAccountPage = lazy(() =>
+  import('./activation/ActivateAccountPage').then((m) => ({ default: m.ActivateAccountPage })),
+);

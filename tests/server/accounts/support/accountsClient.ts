@@ -5,7 +5,13 @@ import { constants, publicEncrypt, randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { CaptchaPuzzle } from '../../../../src/contract/api/accounts';
-import { captchaChallenges, companies, outbox, passwordHistory, users } from '../../../../src/server/db/schema/index';
+import {
+  captchaChallenges,
+  companies,
+  outbox,
+  passwordHistory,
+  users,
+} from '../../../../src/server/db/schema/index';
 import { hashPassword } from '../../../../src/server/security/passwords';
 import type { TestApp } from '../../../support/testApp';
 
@@ -15,6 +21,8 @@ export interface Answer {
   status: number;
   code: number;
   msg: string;
+  // Answers of every route pass through here; each test reads the fields of the one it called.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   data: any;
 }
 
@@ -37,7 +45,8 @@ export class Caller {
   private headers(extra: Record<string, string> = {}) {
     return {
       language: this.lang === 'zh-cn' ? '0' : '1',
-      'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+      'user-agent':
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
       ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
       ...extra,
     };
@@ -56,7 +65,13 @@ export class Caller {
   }
 
   async get(url: string, query: Record<string, string> = {}): Promise<Answer> {
-    const res = await this.t.app.inject({ method: 'GET', url: `/plat${url}`, query, remoteAddress: this.ip, headers: this.headers() });
+    const res = await this.t.app.inject({
+      method: 'GET',
+      url: `/plat${url}`,
+      query,
+      remoteAddress: this.ip,
+      headers: this.headers(),
+    });
     return { status: res.statusCode, ...res.json() };
   }
 }
@@ -88,7 +103,11 @@ export function humanTrail(x: number) {
   return Array.from({ length: steps + 1 }, (_, i) => {
     const f = i / steps;
     const eased = f < 0.5 ? 2 * f * f : 1 - (-2 * f + 2) ** 2 / 2;
-    return { x: Math.round(eased * x * 10) / 10, y: Math.round(Math.sin(i * 1.3) * 2 * 10) / 10, t: i * 45 + (i % 3) * 7 };
+    return {
+      x: Math.round(eased * x * 10) / 10,
+      y: Math.round(Math.sin(i * 1.3) * 2 * 10) / 10,
+      t: i * 45 + (i % 3) * 7,
+    };
   });
 }
 
@@ -115,13 +134,21 @@ export async function newChallenge(caller: Caller) {
 export async function solveCaptcha(caller: Caller): Promise<string> {
   const { challengeId } = await newChallenge(caller);
   const { gapX } = await gapOf(caller.t, challengeId);
-  const res = await caller.post('/ums/captcha/verify', { challengeId, x: gapX + 2, trail: humanTrail(gapX + 2) });
+  const res = await caller.post('/ums/captcha/verify', {
+    challengeId,
+    x: gapX + 2,
+    trail: humanTrail(gapX + 2),
+  });
   expect(res.code, res.msg).toBe(200);
   return res.data.captchaToken as string;
 }
 
 /** The variables of the newest mail of `template` to `to`, from the outbox table. */
-export async function latestMail(t: TestApp, to: string, template: string): Promise<Record<string, string> | null> {
+export async function latestMail(
+  t: TestApp,
+  to: string,
+  template: string,
+): Promise<Record<string, string> | null> {
   const [row] = await t.app.db
     .select()
     .from(outbox)
@@ -132,7 +159,10 @@ export async function latestMail(t: TestApp, to: string, template: string): Prom
 }
 
 export async function mailCount(t: TestApp, to: string, template: string): Promise<number> {
-  const rows = await t.app.db.select().from(outbox).where(and(eq(outbox.to, to), eq(outbox.template, template)));
+  const rows = await t.app.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.to, to), eq(outbox.template, template)));
   return rows.length;
 }
 
@@ -145,14 +175,22 @@ export const PASSWORD = 'Start#Pass1';
 /** An account made directly in the database (the login tests do not need the registration flow). */
 export async function createAccount(
   t: TestApp,
-  init: { email?: string; password?: string; status?: 'inactive' | 'active'; role?: 'applicant' | 'reviewer'; language?: Lang } = {},
+  init: {
+    email?: string;
+    password?: string;
+    status?: 'inactive' | 'active';
+    role?: 'applicant' | 'reviewer';
+    language?: Lang;
+  } = {},
 ) {
   const email = init.email ?? uniqueEmail();
   const role = init.role ?? 'applicant';
   const passwordHash = await hashPassword(init.password ?? PASSWORD);
   const company =
     role === 'applicant'
-      ? (await t.app.db.insert(companies).values({ name: 'Acme Trading Ltd', location: 'HK' }).returning())[0]!
+      ? (
+          await t.app.db.insert(companies).values({ name: 'Acme Trading Ltd', location: 'HK' }).returning()
+        )[0]!
       : null;
   const [user] = await t.app.db
     .insert(users)

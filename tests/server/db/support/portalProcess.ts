@@ -58,7 +58,11 @@ export function startPortal(env: Record<string, string>): PortalProcess {
           child.stdout?.on('data', check);
           check();
           void exit.then(({ code, signal }) =>
-            reject(new Error(`The portal exited (code ${code}, signal ${signal}) before listening. Output:\n${out}`)),
+            reject(
+              new Error(
+                `The portal exited (code ${code}, signal ${signal}) before listening. Output:\n${out}`,
+              ),
+            ),
           );
         }),
         timeoutMs,

@@ -1,0 +1,67 @@
+// /login (spec §2, §5): email, password, the slider; links to register and forgot password.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import '@mantine/core/styles/PasswordInput.css';
+import { useForm } from '@mantine/form';
+import { useSelector } from '@xstate/react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { Link } from 'wouter';
+import { loginFormSchema, type LoginForm } from '../../../../contract/schemas/loginForm';
+import { PageFrame } from '../../../shell/PageFrame';
+import { SliderCaptcha } from '../../captcha/SliderCaptcha';
+import { FlowAlert, useFieldError } from '../shared/messages';
+import { useLoginActor } from './useLoginActor';
+
+export function LoginPage() {
+  const { t } = useLingui();
+  const fieldError = useFieldError();
+  const { login, captcha } = useLoginActor();
+  const busy = useSelector(login, (s) => s.hasTag('busy'));
+  const message = useSelector(login, (s) => s.context.message);
+  const form = useForm<LoginForm>({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '' },
+    validate: zod4Resolver(loginFormSchema),
+  });
+
+  return (
+    <PageFrame title={<Trans>Log in</Trans>}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) =>
+          login.send({ type: 'user.submit', email: values.email.trim(), password: values.password }),
+        )}
+      >
+        <Stack maw={420} gap="md">
+          <TextInput
+            label={t`Email`}
+            autoComplete="username"
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+            error={fieldError(form.errors.email)}
+          />
+          <PasswordInput
+            label={t`Password`}
+            autoComplete="current-password"
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+            error={fieldError(form.errors.password)}
+          />
+          <SliderCaptcha actorRef={captcha} />
+          <FlowAlert message={message} />
+          <Button type="submit" loading={busy}>
+            <Trans>Log in</Trans>
+          </Button>
+          <Group justify="space-between">
+            <Anchor component={Link} href="/register">
+              <Trans>Register</Trans>
+            </Anchor>
+            <Anchor component={Link} href="/forgot">
+              <Trans>Forgot password?</Trans>
+            </Anchor>
+          </Group>
+        </Stack>
+      </form>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,26 @@
+// The one place the forgot-password flow's effects are wired in: the reset-mail call and its slider.
+import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { ApiOutcome } from '../../../../../machines/accountOutcome';
+import { forgotPasswordMachine } from '../../../../../machines/passwordReset.machine';
+import type { AccountsApi } from '../../../api/accounts';
+import { getLocale } from '../../../i18n/localeStore';
+import { providedCaptchaMachine } from '../../captcha/captchaActors';
+import { accountsApi } from '../shared/accountsApi';
+import { useCaptchaForwarding } from '../shared/useCaptchaForwarding';
+
+export function useForgotPasswordActor(accounts: AccountsApi = accountsApi) {
+  const captcha = useActorRef(providedCaptchaMachine(accounts));
+  const forgot = useActorRef(
+    forgotPasswordMachine.provide({
+      actors: {
+        'send reset mail': fromPromise<ApiOutcome<unknown>, { email: string; captchaToken: string }>(({ input }) =>
+          accounts.forgot({ ...input, locale: getLocale() }),
+        ),
+      },
+      actions: { 'refresh puzzle': () => captcha.send({ type: 'captcha.reset' }) },
+    }),
+  );
+  useCaptchaForwarding(captcha, forgot);
+  return { forgot, captcha };
+}

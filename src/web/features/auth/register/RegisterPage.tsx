@@ -1,0 +1,60 @@
+// /register (spec §2): three stages on a stepper, driven by the registration chart.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Stack, Stepper } from '@mantine/core';
+import '@mantine/core/styles/Stepper.css';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { PageFrame } from '../../../shell/PageFrame';
+import { FlowAlert } from '../shared/messages';
+import { ActivationStep } from './ActivationStep';
+import { RegistrationInfoStep } from './RegistrationInfoStep';
+import { storedInvitationCode, useRegistrationActor } from './useRegistrationActor';
+import { VerificationStep } from './VerificationStep';
+
+export function RegisterPage() {
+  const { t } = useLingui();
+  const { registration, captcha } = useRegistrationActor();
+  const [invitationCode] = useState(storedInvitationCode);
+  const stage = useSelector(registration, (s) =>
+    s.matches('info') ? 0 : s.matches('activation') ? 2 : 1,
+  );
+  const alreadyRegistered = useSelector(registration, (s) => s.matches('alreadyRegistered'));
+  const info = useSelector(registration, (s) => s.context.info);
+  const message = useSelector(registration, (s) => s.context.message);
+  const informational = message === 'emailRegisteredNotActivated' || message === 'activationResent';
+
+  return (
+    <PageFrame title={<Trans>Register</Trans>}>
+      <Stepper active={stage} allowNextStepsSelect={false}>
+        <Stepper.Step label={t`Registration info`} />
+        <Stepper.Step label={t`Information verification`} />
+        <Stepper.Step label={t`Email activation`} />
+      </Stepper>
+      <FlowAlert message={message} tone={informational ? 'info' : 'error'} />
+      {alreadyRegistered ? (
+        <Anchor component={Link} href="/login">
+          <Trans>Go to log in</Trans>
+        </Anchor>
+      ) : stage === 0 ? (
+        <RegistrationInfoStep
+          initial={info}
+          invitationCode={invitationCode}
+          captcha={captcha}
+          onSubmit={(values) => registration.send({ type: 'user.submitInfo', info: values })}
+        />
+      ) : stage === 1 ? (
+        <VerificationStep registration={registration} />
+      ) : (
+        <ActivationStep registration={registration} />
+      )}
+      <Stack gap={0}>
+        {stage === 0 ? (
+          <Anchor component={Link} href="/login" size="sm">
+            <Trans>Already have an account? Log in</Trans>
+          </Anchor>
+        ) : null}
+      </Stack>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,198 @@
+// Registration chart (spec §3, §5, §8; DECISIONS.md email code): code expiry at exactly 3:00, the
+// 60 s resend cooldown, "send the code first", and the already-registered answers.
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import type { ApiOutcome } from '../../machines/accountOutcome';
+import {
+  registrationMachine,
+  type RegisterInput,
+  type RegistrationInfo,
+  type SendCodeInput,
+  type SendCodeResult,
+} from '../../machines/registration.machine';
+import { Limits } from '../../src/contract/limits';
+
+const info: RegistrationInfo = {
+  firstName: 'Mei',
+  lastName: 'Chen',
+  location: 'HK',
+  companyName: 'Harbour Trading Ltd',
+  position: 'manager',
+  email: 'mei@harbour.example',
+  phoneAreaCode: null,
+  phone: null,
+  password: 'Secret#2024',
+  invitationCode: null,
+  serviceAgreement: true,
+};
+
+function start(opts: { send?: Array<ApiOutcome<SendCodeResult>>; register?: Array<ApiOutcome<unknown>> } = {}) {
+  const clock = new SimulatedClock();
+  const sends: SendCodeInput[] = [];
+  const registers: RegisterInput[] = [];
+  const log: string[] = [];
+  const machine = registrationMachine.provide({
+    actors: {
+      'send code': fromPromise<ApiOutcome<SendCodeResult>, SendCodeInput>(async ({ input }) => {
+        sends.push(input);
+        return opts.send?.shift() ?? { kind: 'ok', data: { sentAt: clock.now() } };
+      }),
+      register: fromPromise<ApiOutcome<unknown>, RegisterInput>(async ({ input }) => {
+        registers.push(input);
+        return opts.register?.shift() ?? { kind: 'ok', data: null };
+      }),
+      'resend activation mail': fromPromise(async () => ({ kind: 'ok' as const, data: null })),
+    },
+    actions: { 'refresh puzzle': () => log.push('fresh puzzle') },
+  });
+  const actor = createActor(machine, { clock }).start();
+  return { actor, clock, sends, registers, log };
+}
+
+const codeState = (actor: ReturnType<typeof start>['actor']) =>
+  (actor.getSnapshot().value as { verification?: { code: string } }).verification?.code;
+
+async function toVerification(r: ReturnType<typeof start>) {
+  r.actor.send({ type: 'captcha.solved', captchaToken: 'cap-1' });
+  r.actor.send({ type: 'user.submitInfo', info });
+}
+
+async function sendCode(r: ReturnType<typeof start>) {
+  r.actor.send({ type: 'user.sendCode' });
+  await waitFor(r.actor, (s) => !s.hasTag('busy'));
+}
+
+describe('registration machine', () => {
+  it('stage 1 needs the slider', () => {
+    const r = start();
+    r.actor.send({ type: 'user.submitInfo', info });
+    expect(r.actor.getSnapshot().value).toBe('info');
+    expect(r.actor.getSnapshot().context.message).toBe('captchaRequired');
+  });
+
+  it('"please send the verification code first" before any code was sent', async () => {
+    const r = start();
+    await toVerification(r);
+    r.actor.send({ type: 'user.submitCode', code: '123456' });
+    expect(r.actor.getSnapshot().context.message).toBe('codeNotSent');
+    expect(r.registers).toEqual([]);
+  });
+
+  it('the first send spends the slider token; a resend goes without one', async () => {
+    const r = start();
+    await toVerification(r);
+    await sendCode(r);
+    r.clock.increment(Limits.emailCode.resendAfterMs);
+    await sendCode(r);
+    expect(r.sends).toEqual([
+      { email: info.email, captchaToken: 'cap-1' },
+      { email: info.email, captchaToken: null },
+    ]);
+  });
+
+  it('resend is refused for exactly 60 s after sending', async () => {
+    const r = start();
+    await toVerification(r);
+    await sendCode(r);
+    expect(codeState(r.actor)).toBe('fresh');
+    expect(r.actor.getSnapshot().can({ type: 'user.sendCode' })).toBe(false);
+    r.clock.increment(Limits.emailCode.resendAfterMs - 1);
+    expect(r.actor.getSnapshot().hasTag('mayResendCode')).toBe(false);
+    r.clock.increment(1);
+    expect(codeState(r.actor)).toBe('resendable');
+    expect(r.actor.getSnapshot().can({ type: 'user.sendCode' })).toBe(true);
+  });
+
+  it('the code expires at exactly 3:00, and the page then says "expired" without asking the server', async () => {
+    const r = start();
+    await toVerification(r);
+    await sendCode(r);
+    // SimulatedClock schedules a timer set while it flushes from the end of the increment, so time
+    // moves to the cooldown's end first (where the second timer starts), then to 3:00.
+    r.clock.increment(Limits.emailCode.resendAfterMs);
+    r.clock.increment(Limits.emailCode.validMs - Limits.emailCode.resendAfterMs - 1);
+    expect(r.actor.getSnapshot().hasTag('codeValid')).toBe(true);
+    r.clock.increment(1);
+    expect(codeState(r.actor)).toBe('expired');
+    expect(r.actor.getSnapshot().hasTag('codeValid')).toBe(false);
+    r.actor.send({ type: 'user.submitCode', code: '123456' });
+    expect(r.actor.getSnapshot().context.message).toBe('codeExpired');
+    expect(r.registers).toEqual([]);
+  });
+
+  it('a resend restarts the 3 minutes', async () => {
+    const r = start();
+    await toVerification(r);
+    await sendCode(r);
+    r.clock.increment(Limits.emailCode.resendAfterMs);
+    r.clock.increment(Limits.emailCode.validMs - Limits.emailCode.resendAfterMs - 1000);
+    await sendCode(r);
+    r.clock.increment(Limits.emailCode.resendAfterMs);
+    r.clock.increment(Limits.emailCode.validMs - Limits.emailCode.resendAfterMs - 1);
+    expect(r.actor.getSnapshot().hasTag('codeValid')).toBe(true);
+    r.clock.increment(1);
+    expect(codeState(r.actor)).toBe('expired');
+  });
+
+  it('wrong code and too many tries come back as messages; the right code leads to activation', async () => {
+    const r = start({
+      register: [
+        { kind: 'refused', code: 'codeWrong' },
+        { kind: 'refused', code: 'codeTooManyTries' },
+        { kind: 'ok', data: null },
+      ],
+    });
+    await toVerification(r);
+    await sendCode(r);
+    for (const expected of ['codeWrong', 'codeTooManyTries']) {
+      r.actor.send({ type: 'user.submitCode', code: '000000' });
+      await waitFor(r.actor, (s) => !s.hasTag('busy'));
+      expect(r.actor.getSnapshot().context.message).toBe(expected);
+    }
+    r.actor.send({ type: 'user.submitCode', code: '123456' });
+    await waitFor(r.actor, (s) => s.matches('activation'));
+    expect(r.registers.at(-1)).toEqual({ info, emailCode: '123456' });
+  });
+
+  it('registered but not activated: the activation mail went out again, stage 3 says so', async () => {
+    const r = start({ send: [{ kind: 'refused', code: 'emailRegisteredNotActivated' }] });
+    await toVerification(r);
+    await sendCode(r);
+    expect(r.actor.getSnapshot().matches('activation')).toBe(true);
+    expect(r.actor.getSnapshot().context.message).toBe('emailRegisteredNotActivated');
+  });
+
+  it('registered and active: "please log in"', async () => {
+    const r = start({ send: [{ kind: 'refused', code: 'emailRegistered' }] });
+    await toVerification(r);
+    await sendCode(r);
+    expect(r.actor.getSnapshot().value).toBe('alreadyRegistered');
+  });
+
+  it('a refused slider token sends the user back to stage 1 with a fresh puzzle', async () => {
+    const r = start({ send: [{ kind: 'refused', code: 'captchaFailed' }] });
+    await toVerification(r);
+    await sendCode(r);
+    expect(r.actor.getSnapshot().value).toBe('info');
+    expect(r.actor.getSnapshot().context).toMatchObject({ message: 'captchaFailed', captchaToken: null });
+    expect(r.log).toEqual(['fresh puzzle']);
+  });
+
+  it('stage 3 resends the activation mail', async () => {
+    const r = start();
+    await toVerification(r);
+    await sendCode(r);
+    r.actor.send({ type: 'user.submitCode', code: '123456' });
+    await waitFor(r.actor, (s) => s.matches('activation'));
+    r.actor.send({ type: 'user.resendActivation' });
+    await waitFor(r.actor, (s) => s.context.message === 'activationResent');
+  });
+
+  it('refuses to run without its actors', async () => {
+    const actor = createActor(registrationMachine.provide({ actions: { 'refresh puzzle': () => {} } })).start();
+    actor.send({ type: 'captcha.solved', captchaToken: 'c' });
+    actor.send({ type: 'user.submitInfo', info });
+    actor.send({ type: 'user.sendCode' });
+    await waitFor(actor, (s) => s.context.message === 'internal');
+  });
+});
