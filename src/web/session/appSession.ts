@@ -1,4 +1,6 @@
 // The running app's session actor, started from the session store and wired to the API client.
+import { AccountPaths } from '../../contract/api/accounts';
+import { api } from '../api/api';
 import { installSessionGate } from '../api/sessionGate';
 import { requestRegistry } from '../api/requestRegistry';
 import { getLocale } from '../i18n/localeStore';
@@ -19,7 +21,12 @@ export function signIn(user: SessionUser): void {
   sessionActor.send({ type: 'session.signedIn' });
 }
 
-/** The user menu's "log out". */
-export function signOut(): void {
-  sessionActor.send({ type: 'user.logout' });
+/** The user menu's "log out": the server revokes the token first; the browser signs out either way. */
+export function signOut(): Promise<void> {
+  return api
+    .post(AccountPaths.logout, {})
+    .catch(() => undefined)
+    .then(() => {
+      sessionActor.send({ type: 'user.logout' });
+    });
 }

@@ -1,11 +1,7 @@
-// Pages of the signed-in account. Each is a frame with its title until its issue builds it.
-import { Trans } from '@lingui/react/macro';
-import { PageFrame } from '../../shell/PageFrame';
+// Pages of the signed-in account, loaded on demand (their own chunks).
+import { lazy } from 'react';
 
-export function UserCenterPage() {
-  return <PageFrame title={<Trans>User center</Trans>} />;
-}
-
-export function ModifyPasswordPage() {
-  return <PageFrame title={<Trans>Change password</Trans>} />;
-}
+export const UserCenterPage = lazy(() => import('./UserCenterPage').then((m) => ({ default: () => <m.UserCenterPage /> })));
+export const ModifyPasswordPage = lazy(() =>
+  import('./changePassword/ModifyPasswordPage').then((m) => ({ default: m.ModifyPasswordPage })),
+);
