@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './outbox';
 export * from './files';
 export * from './accountFlows';
+export * from './verification';
