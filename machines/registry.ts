@@ -9,10 +9,13 @@ import { loginMachine } from './login.machine';
 import { forgotPasswordMachine, resetPasswordMachine } from './passwordReset.machine';
 import { registrationMachine } from './registration.machine';
 import { accountActivationLifecycleMachine } from './accountActivationLifecycle.machine';
+import { cardApplicationMachine } from './cardApplication.machine';
 import { cardApplicationLifecycleMachine } from './cardApplicationLifecycle.machine';
 import { certificationLifecycleMachine } from './certificationLifecycle.machine';
+import { certificationMachine, draftAutosaveMachine } from './certification.machine';
 import { sessionMachine } from './session.machine';
 import { verificationSessionLifecycleMachine } from './verificationSessionLifecycle.machine';
+import { qrVerificationEntries } from './qrVerification.registry';
 
 export interface MachineRegistryEntry {
   /** The machine's own id (`createMachine({ id })`); names docs/machines/<id>.md. */
@@ -203,6 +206,128 @@ const accountsFlowEntries: readonly MachineRegistryEntry[] = [
   },
 ];
 
+// ---- enterprise certification wizard (issue 5) -------------------------------------------------
+// One step payload per transition: the chart reads only the authorizer's relation ("none of these"
+// needs the QR verification first, which the same payload shows before and after); every other
+// step's values are the form's business. A fresh manager (authorizer step shown) and a legal person
+// resumed near the end (no authorizer step) take both sides of "authorizer needed".
+const problems = [{ path: 'companyNameEnglish', message: 'companyName.englishFormat' }];
+const certificationFlowEntries: readonly MachineRegistryEntry[] = [
+  {
+    id: 'certification',
+    version: 1,
+    kind: 'flow',
+    title: 'Enterprise certification wizard',
+    machine: certificationMachine,
+    graphEvents: [
+      done('loadApplication', {
+        accountPosition: 'manager',
+        location: null,
+        currentStep: 'selectLocationCompany',
+        draft: {},
+        review: null,
+      }),
+      done('loadApplication', {
+        accountPosition: 'legalPerson',
+        location: 'HK',
+        currentStep: 'uploadOtherInfo',
+        draft: {},
+        review: { reason: 'The licence is unreadable', flaggedFields: ['completeCompanyInfo.businessLicenseFileId'] },
+      }),
+      failed('loadApplication'),
+      { type: 'user.chooseLocation', location: 'CN' },
+      ...(['completeCompanyInfo', 'uploadEquityStructureChart', 'uploadLegalPersonInfo', 'uploadBeneficiaryInfo', 'uploadOtherInfo'] as const).map(
+        (step) => ({ type: 'step.submit', step, values: {} }),
+      ),
+      { type: 'step.submit', step: 'selectLocationCompany', values: {} },
+      { type: 'step.submit', step: 'uploadAuthorizerInfo', values: { relation: 'none' } },
+      { type: 'user.edit', step: 'completeCompanyInfo', values: {} },
+      done('saveStep', { kind: 'saved' }),
+      done('saveStep', { kind: 'invalid', problems }),
+      failed('saveStep'),
+      done('qrVerification', { result: 'verified', sessionId: '00000000-0000-4000-8000-0000000000a1' }),
+      done('qrVerification', { result: 'closed' }),
+      failed('qrVerification'),
+      done('submitApplication', { kind: 'submitted' }),
+      done('submitApplication', { kind: 'invalid', step: 'completeCompanyInfo', problems }),
+      failed('submitApplication'),
+    ],
+  },
+  {
+    id: 'draftAutosave',
+    version: 1,
+    kind: 'flow',
+    title: 'Certification draft autosave',
+    machine: draftAutosaveMachine,
+    graphEvents: [
+      { type: 'draft.changed', step: 'completeCompanyInfo', values: {} },
+      { type: 'draft.settled', step: 'completeCompanyInfo' },
+      done('saveDraft', { kind: 'saved' }),
+      failed('saveDraft'),
+    ],
+  },
+];
+
+// ---- card-issuing application (issue 7) -------------------------------------------------------
+// One answer per branch of each invoked actor; the views differ only where a guard reads them.
+const cardFile = { id: '00000000-0000-4000-8000-000000000001', name: 'licence.pdf', type: 'application/pdf', size: 2048 };
+const cardView = {
+  lifecycleState: 'notStarted',
+  status: 'not_started',
+  eligibility: 'eligible',
+  mayEdit: true,
+  businessPurpose: null,
+  file: null,
+  answers: {},
+  reason: null,
+  savedAt: null,
+  submittedAt: null,
+  decidedAt: null,
+  cardSystemUrl: null,
+  version: 0,
+};
+const cardSaved = { ...cardView, lifecycleState: 'saved', status: 'saved', businessPurpose: 'advertising', file: cardFile, version: 1 };
+const cardProgress = (path: string) => ({ restored: { businessPurpose: 'advertising', fileList: [cardFile], path } });
+const cardApplicationEntry: MachineRegistryEntry = {
+  id: 'cardApplication',
+  version: 1,
+  kind: 'flow',
+  title: 'Card-issuing application',
+  machine: cardApplicationMachine,
+  graphInputs: [{ restored: null }, cardProgress('selectBusinessPurpose'), cardProgress('uploadRelevantInfo')],
+  graphEvents: [
+    done('loadApplication', cardView),
+    done('loadApplication', { ...cardView, eligibility: 'certificationRequired', mayEdit: false }),
+    done('loadApplication', { ...cardView, eligibility: 'entityNotSupported', mayEdit: false }),
+    done('loadApplication', { ...cardSaved, lifecycleState: 'underReview', status: 'under_review', mayEdit: false }),
+    done('loadApplication', { ...cardSaved, lifecycleState: 'approved', status: 'approved', mayEdit: false }),
+    done('loadApplication', { ...cardSaved, lifecycleState: 'rejected', status: 'rejected', reason: 'Unreadable file' }),
+    failed('loadApplication'),
+    { type: 'user.choosePurpose', purpose: 'advertising' },
+    { type: 'user.chooseFiles', files: [{ name: 'licence.pdf', size: 2048, content: null }] },
+    done('uploadFile', ok(cardFile)),
+    done('uploadFile', refused('fileTypeNotAllowed')),
+    failed('uploadFile'),
+    done('loadQuestionnaire', {
+      version: '1',
+      questions: [
+        { id: 'sourceOfFunds', kind: 'text', required: true, title: { 'zh-cn': '资金来源', 'en-us': 'Source of funds' }, hint: null, options: [], maxLength: 200 },
+      ],
+    }),
+    failed('loadQuestionnaire'),
+    { type: 'user.answer', questionId: 'sourceOfFunds', answer: 'Sales revenue' },
+    done('saveDraft', ok(cardView)),
+    done('saveDraft', refused('transitionNotAllowed')),
+    failed('saveDraft'),
+    done('submitApplication', ok({ ...cardSaved, lifecycleState: 'underReview', status: 'under_review', mayEdit: false })),
+    done('submitApplication', refused('questionnaireRequired')),
+    failed('submitApplication'),
+    done('reapply', ok(cardSaved)),
+    done('reapply', refused('transitionNotAllowed')),
+    failed('reapply'),
+  ],
+};
+
 export const machineRegistry: readonly MachineRegistryEntry[] = [
   {
     id: 'session',
@@ -242,6 +367,9 @@ export const machineRegistry: readonly MachineRegistryEntry[] = [
     machine: accountActivationLifecycleMachine,
   },
   ...accountsFlowEntries,
+  cardApplicationEntry,
+  ...qrVerificationEntries,
+  ...certificationFlowEntries,
 ];
 
 export function registryEntry(id: string): MachineRegistryEntry | undefined {

@@ -28,9 +28,11 @@ function postgresStore(pool: Pool, clock: Clock) {
         })
         .catch((err: Error) => callback(err));
     }
-    child(routeOptions: { method?: string | string[]; url?: string; path?: string }) {
-      const method = Array.isArray(routeOptions.method) ? routeOptions.method.join(',') : routeOptions.method;
-      return new PostgresRateLimitStore(`${method ?? ''}:${routeOptions.url ?? routeOptions.path ?? ''}:`);
+    // @fastify/rate-limit hands the route under `routeInfo`: each limited route counts on its own.
+    child(routeOptions: { routeInfo?: { method?: string | string[]; url?: string } }) {
+      const route = routeOptions.routeInfo ?? {};
+      const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
+      return new PostgresRateLimitStore(`${method ?? ''}:${route.url ?? ''}:`);
     }
   }
   return PostgresRateLimitStore;

@@ -4,3 +4,5 @@ export * from './outbox';
 export * from './files';
 export * from './accountFlows';
 export * from './verification';
+export * from './certification';
+export * from './card';

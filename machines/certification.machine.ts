@@ -1,0 +1,618 @@
+// The enterprise certification wizard (spec §2 certification steps, §3, §5; DECISIONS.md "Company
+// locations", "Beneficiaries", "Authorizer step", "Status codes"). The chart owns the step order,
+// the location lock, when a step may be left, saving on the way out, resuming where the server
+// says the user stopped, and submit. Field rules live in the step forms' schemas (src/contract).
+//
+// Typing is autosaved by a small child chart (draftAutosave, below) so that a retrying autosave
+// does not multiply the wizard's own states; the wizard forwards every edit to it.
+import { assign, sendTo, setup } from 'xstate';
+import { Limits } from '../src/contract/limits';
+import type { CompanyLocation, CompanyPosition } from '../src/contract/options';
+import { notProvidedAction, notProvidedPromise } from './notProvided';
+import { qrVerificationMachine, type QrVerificationOutput } from './qrVerification.machine';
+import type { StateMeta } from './stateMeta';
+
+/** The seven step routes of spec §2, in order. */
+export const CERTIFICATION_STEPS = [
+  'selectLocationCompany',
+  'completeCompanyInfo',
+  'uploadEquityStructureChart',
+  'uploadLegalPersonInfo',
+  'uploadBeneficiaryInfo',
+  'uploadAuthorizerInfo',
+  'uploadOtherInfo',
+] as const;
+export type CertificationStep = (typeof CERTIFICATION_STEPS)[number];
+/** Where the user is: a step, or the final review before submit. */
+export type WizardPlace = CertificationStep | 'review';
+
+export type StepValues = Record<string, unknown>;
+/** Every step's values as last typed; a step not visited yet holds an empty object. */
+export type CertificationDraft = Record<CertificationStep, StepValues>;
+
+/** A field problem from the server: `path` inside the step's values, `message` a validation id. */
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+/** What the reviewer said about a rejected application (re-application, DECISIONS.md Status codes). */
+export interface ReviewFeedback {
+  reason: string | null;
+  /** `<step>.<path inside the step>` of every field the reviewer flagged. */
+  flaggedFields: string[];
+}
+
+/** What the wizard needs from the server to resume (any device, after a refresh or a new login). */
+export interface CertificationView {
+  accountPosition: CompanyPosition | null;
+  /** The confirmed company location; null until confirmed, never changed after. */
+  location: CompanyLocation | null;
+  currentStep: WizardPlace;
+  draft: Partial<Record<CertificationStep, StepValues>>;
+  review: ReviewFeedback | null;
+}
+
+/** `complete`: the step is being left after its form validated; otherwise a draft autosave. */
+export interface SaveStepInput {
+  step: CertificationStep;
+  values: StepValues;
+  complete: boolean;
+}
+
+export type SaveOutcome = { kind: 'saved' } | { kind: 'invalid'; problems: FieldProblem[] };
+
+export type SubmitOutcome =
+  | { kind: 'submitted' }
+  | { kind: 'invalid'; step: CertificationStep; problems: FieldProblem[] };
+
+
+/** Messages the views translate (context never holds text, STYLE.md). */
+export type CertificationMessage =
+  | 'loadFailed'
+  | 'saveFailed'
+  | 'submitFailed'
+  | 'validationFailed'
+  | 'verificationRequired';
+
+export interface StepProblems {
+  step: CertificationStep;
+  problems: FieldProblem[];
+}
+
+export interface CertificationContext {
+  accountPosition: CompanyPosition | null;
+  location: CompanyLocation | null;
+  /** Chosen on the first step, waiting for the user to confirm the prompt. */
+  pendingLocation: CompanyLocation | null;
+  draft: CertificationDraft;
+  resumeAt: WizardPlace;
+  problems: StepProblems | null;
+  review: ReviewFeedback | null;
+  verificationId: string | null;
+  message: CertificationMessage | null;
+}
+
+export type CertificationEvent =
+  | { type: 'user.chooseLocation'; location: CompanyLocation }
+  | { type: 'user.confirmLocation' }
+  | { type: 'user.cancelLocation' }
+  | { type: 'user.edit'; step: CertificationStep; values: StepValues }
+  | { type: 'step.submit'; step: CertificationStep; values: StepValues }
+  | { type: 'step.back' }
+  | { type: 'user.startVerification' }
+  | { type: 'user.retrySave' }
+  | { type: 'user.retry' }
+  | { type: 'user.submit' };
+
+/** The relation of the authorizer to the company's other persons (DECISIONS.md "Authorizer step"). */
+export const AUTHORIZER_RELATIONS = ['sameAsDirector', 'sameAsBeneficiary', 'none'] as const;
+export type AuthorizerRelation = (typeof AUTHORIZER_RELATIONS)[number];
+
+/** How long a failed autosave waits before it tries again. LEAD: move to limits.ts (Limits.draftAutosaveRetryMs). */
+export const DRAFT_AUTOSAVE_RETRY_MS = 5_000;
+
+export function emptyDraft(): CertificationDraft {
+  return Object.fromEntries(CERTIFICATION_STEPS.map((step) => [step, {}])) as CertificationDraft;
+}
+
+/** DECISIONS.md: the authorizer step exists only when the account holder is not the legal person. */
+export function authorizerNeeded(context: Pick<CertificationContext, 'accountPosition'>): boolean {
+  return context.accountPosition !== 'legalPerson';
+}
+
+/** Where a resumed (or bounced-back) wizard opens: never past an unconfirmed location or a step that does not apply. */
+export function resumePlace(context: CertificationContext): WizardPlace {
+  if (context.location === null) return 'selectLocationCompany';
+  if (context.resumeAt === 'uploadAuthorizerInfo' && !authorizerNeeded(context)) return 'uploadOtherInfo';
+  return context.resumeAt;
+}
+
+function isPlace(value: unknown): value is WizardPlace {
+  return value === 'review' || (CERTIFICATION_STEPS as readonly unknown[]).includes(value);
+}
+
+/** The authorizer's name as the phone shows it ("Given Surname"), from the step's values. */
+export function authorizerName(values: StepValues): string {
+  const person = values['person'];
+  const fields = typeof person === 'object' && person !== null ? (person as Record<string, unknown>) : {};
+  const part = (key: string) => (typeof fields[key] === 'string' ? (fields[key] as string).trim() : '');
+  return [part('givenNameEnglish'), part('surnameEnglish')].filter(Boolean).join(' ');
+}
+
+function verificationIdOf(values: StepValues | undefined): string | null {
+  const id = values?.['verificationId'];
+  return typeof id === 'string' && id !== '' ? id : null;
+}
+
+const STEP_SPEC: Record<CertificationStep, string> = {
+  selectLocationCompany: '§2 choose the company location; it cannot be changed once confirmed (confirm prompt)',
+  completeCompanyInfo: '§3 Company info; DECISIONS.md Location-specific company fields',
+  uploadEquityStructureChart: '§2 equity structure chart upload; §5 uploads jpg/png/jpeg/pdf ≤ 10 MB',
+  uploadLegalPersonInfo: '§2 director / legal-person info; §3 Person',
+  uploadBeneficiaryInfo: '§2 beneficiaries ≥ 25 % (yes/no, add/delete); DECISIONS.md Beneficiaries',
+  uploadAuthorizerInfo: '§2 authorizer info; §5 required when the account is not the legal person; DECISIONS.md Authorizer step',
+  uploadOtherInfo: '§2 other info',
+};
+
+const step = (name: CertificationStep) => `#certification.wizard.${name}`;
+
+// ---- draft autosave (the child chart) ----------------------------------------------------------
+
+export interface DraftAutosaveContext {
+  pending: SaveStepInput | null;
+}
+
+export type DraftAutosaveEvent =
+  | { type: 'draft.changed'; step: CertificationStep; values: StepValues }
+  | { type: 'draft.settled'; step: CertificationStep }
+  | { type: 'user.retrySave' };
+
+const keepPending = assign<DraftAutosaveContext, DraftAutosaveEvent, undefined, DraftAutosaveEvent, never>({
+  pending: ({ event, context }) =>
+    event.type === 'draft.changed' ? { step: event.step, values: event.values, complete: false } : context.pending,
+});
+
+export const draftAutosaveMachine = setup({
+  types: {} as {
+    context: DraftAutosaveContext;
+    events: DraftAutosaveEvent;
+    tags: 'saving' | 'failed';
+    meta: StateMeta;
+  },
+  actors: {
+    'save draft': notProvidedPromise<SaveOutcome, SaveStepInput>('save draft'),
+  },
+  guards: {
+    'settles the pending step': ({ context, event }) =>
+      event.type === 'draft.settled' && context.pending?.step === event.step,
+  },
+  delays: {
+    draftAutosave: Limits.draftAutosaveMs,
+    autosaveRetry: DRAFT_AUTOSAVE_RETRY_MS,
+  },
+}).createMachine({
+  id: 'draftAutosave',
+  context: { pending: null },
+  initial: 'clean',
+  on: {
+    // The step's own save (on leaving it) already carries these values: nothing left to autosave.
+    'draft.settled': { guard: 'settles the pending step', target: '.clean', actions: assign({ pending: null }) },
+  },
+  states: {
+    clean: {
+      meta: { spec: 'issue 5 §4: every completed step is saved; nothing typed is waiting' },
+      on: { 'draft.changed': { target: 'waiting', actions: keepPending } },
+    },
+    waiting: {
+      meta: { spec: 'issue 5 §4: typing is autosaved, debounced (Limits.draftAutosaveMs)' },
+      // Every keystroke restarts the debounce.
+      on: { 'draft.changed': { target: 'waiting', reenter: true, actions: keepPending } },
+      after: { draftAutosave: 'saving' },
+    },
+    saving: {
+      meta: { spec: 'issue 5 §4: drafts on the server' },
+      tags: ['saving'],
+      // Typing meanwhile abandons this save: the newer values replace it after the debounce.
+      on: { 'draft.changed': { target: 'waiting', actions: keepPending } },
+      invoke: {
+        id: 'saveDraft',
+        src: 'save draft',
+        input: ({ context }) => context.pending ?? { step: 'selectLocationCompany', values: {}, complete: false },
+        onDone: { target: 'clean', actions: assign({ pending: null }) },
+        onError: 'failed',
+      },
+    },
+    failed: {
+      meta: { spec: 'issue 5 §4: a failed save is shown and retried; nothing typed is lost' },
+      tags: ['failed'],
+      on: {
+        'draft.changed': { target: 'waiting', actions: keepPending },
+        'user.retrySave': 'saving',
+      },
+      after: { autosaveRetry: 'saving' },
+    },
+  },
+});
+
+// ---- the wizard ---------------------------------------------------------------------------------
+
+/** The next place after a step's save; `guard` names a guard of the wizard. */
+interface NextTransition {
+  target: string;
+  guard?: 'authorizer needed';
+}
+
+/** A step: edit its form; a valid submit saves it and moves on; back without saving (autosave has it). */
+function stepState(name: CertificationStep, options: { next: NextTransition[]; back: NextTransition[] }) {
+  return {
+    meta: { spec: STEP_SPEC[name] },
+    initial: 'editing' as const,
+    entry: { type: 'show place' as const, params: { place: name } },
+    states: {
+      editing: {
+        on: {
+          'step.submit': {
+            guard: { type: 'submits step' as const, params: { step: name } },
+            target: 'saving',
+            actions: [
+              { type: 'keep step values' as const, params: { step: name } },
+              { type: 'settle autosave' as const, params: { step: name } },
+            ],
+          },
+          'step.back': options.back.map((t) => ({ ...t, actions: 'clear messages' as const })),
+        },
+      },
+      saving: {
+        tags: ['busy' as const],
+        invoke: {
+          id: 'saveStep',
+          src: 'save step' as const,
+          input: ({ context }: { context: CertificationContext }): SaveStepInput => ({
+            step: name,
+            values: context.draft[name],
+            complete: true,
+          }),
+          onDone: [
+            {
+              guard: 'save refused' as const,
+              target: 'editing',
+              actions: { type: 'show save problems' as const, params: { step: name } },
+            },
+            ...options.next.map((t) => ({ ...t, actions: 'clear messages' as const })),
+          ],
+          onError: { target: 'editing', actions: 'note save failure' as const },
+        },
+      },
+    },
+  };
+}
+
+export const certificationMachine = setup({
+  types: {} as {
+    context: CertificationContext;
+    events: CertificationEvent;
+    tags: 'busy' | 'verifying';
+    meta: StateMeta;
+  },
+  actors: {
+    'load application': notProvidedPromise<CertificationView, void>('load application'),
+    'save step': notProvidedPromise<SaveOutcome, SaveStepInput>('save step'),
+    'submit application': notProvidedPromise<SubmitOutcome, { draft: CertificationDraft }>('submit application'),
+    'draft autosave': draftAutosaveMachine,
+    // Issue 6's chart, as a child: the wizard's hook provides its effects with qrVerificationMachine.provide().
+    'qr verification': qrVerificationMachine,
+  },
+  actions: {
+    /** Shows the place's route (/enterpriseCertification/<step>, the index for the review). */
+    'show place': notProvidedAction('show place') as (_: unknown, params: { place: WizardPlace }) => void,
+    /** Marks the session submitted (status 1, audit 1) so the gateway shows "under review". */
+    'record submission': notProvidedAction('record submission'),
+    'adopt view': assign(({ event }) => {
+      const view = (event as unknown as { output: CertificationView }).output;
+      const draft = { ...emptyDraft(), ...view.draft };
+      return {
+        accountPosition: view.accountPosition,
+        location: view.location,
+        draft,
+        resumeAt: isPlace(view.currentStep) ? view.currentStep : 'selectLocationCompany',
+        review: view.review,
+        verificationId: verificationIdOf(draft.uploadAuthorizerInfo),
+        message: null,
+      };
+    }),
+    'keep step values': assign(({ context, event }, params: { step: CertificationStep }) => {
+      if (event.type !== 'step.submit' && event.type !== 'user.edit') return {};
+      // The verification belongs to the authorizer's values: it travels with them to the server.
+      const values =
+        params.step === 'uploadAuthorizerInfo' ? { ...event.values, verificationId: context.verificationId } : event.values;
+      return { draft: { ...context.draft, [params.step]: values } };
+    }),
+    'settle autosave': sendTo('autosave', (_, params: { step: CertificationStep }) => ({
+      type: 'draft.settled' as const,
+      step: params.step,
+    })),
+    'show save problems': assign(({ event }, params: { step: CertificationStep }) => {
+      const output = (event as unknown as { output: SaveOutcome }).output;
+      return {
+        problems: { step: params.step, problems: output.kind === 'invalid' ? output.problems : [] },
+        message: 'validationFailed' as const,
+      };
+    }),
+    'clear messages': assign({ problems: null, message: null }),
+    'note save failure': assign({ message: 'saveFailed' }),
+  },
+  guards: {
+    'submits step': ({ event }, params: { step: CertificationStep }) =>
+      event.type === 'step.submit' && event.step === params.step,
+    'authorizer may leave': ({ context, event }) =>
+      event.type === 'step.submit' &&
+      event.step === 'uploadAuthorizerInfo' &&
+      (event.values['relation'] !== 'none' || context.verificationId !== null),
+    'location open': ({ context }) => context.location === null,
+    'location confirmed': ({ context, event }) =>
+      context.location !== null && event.type === 'step.submit' && event.step === 'selectLocationCompany',
+    'authorizer needed': ({ context }) => authorizerNeeded(context),
+    'save refused': ({ event }) => (event as unknown as { output: SaveOutcome }).output.kind === 'invalid',
+    'submit refused': ({ event }) => (event as unknown as { output: SubmitOutcome }).output.kind === 'invalid',
+    'resumes at': ({ context }, params: { place: WizardPlace }) => resumePlace(context) === params.place,
+    verified: ({ event }) => (event as unknown as { output: QrVerificationOutput }).output.result === 'verified',
+  },
+}).createMachine({
+  id: 'certification',
+  context: {
+    accountPosition: null,
+    location: null,
+    pendingLocation: null,
+    draft: emptyDraft(),
+    resumeAt: 'selectLocationCompany',
+    problems: null,
+    review: null,
+    verificationId: null,
+    message: null,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      meta: { spec: 'issue 5 §4: opening the wizard on any device resumes where the user left (server view)' },
+      tags: ['busy'],
+      invoke: {
+        id: 'loadApplication',
+        src: 'load application',
+        onDone: { target: 'resuming', actions: 'adopt view' },
+        onError: { target: 'loadFailed', actions: assign({ message: 'loadFailed' }) },
+      },
+    },
+    loadFailed: {
+      meta: { spec: '§8 transport failure: network message; the user retries' },
+      on: { 'user.retry': { target: 'loading', actions: assign({ message: null }) } },
+    },
+    resuming: {
+      meta: { spec: 'issue 5 §4/§5: open at the step the server names (or the first step with a problem)' },
+      // Used once: a later resume starts from what the server (or the submit) says then.
+      exit: assign({ resumeAt: 'selectLocationCompany' as const }),
+      always: [
+        ...CERTIFICATION_STEPS.map((place) => ({
+          guard: { type: 'resumes at' as const, params: { place } },
+          target: step(place),
+        })),
+        { target: 'review' },
+      ],
+    },
+    wizard: {
+      meta: { spec: '§2 certification steps: back and next, each step validated before leaving it' },
+      invoke: { id: 'autosave', src: 'draft autosave' },
+      on: {
+        'user.edit': {
+          actions: [
+            { type: 'keep step values', params: ({ event }) => ({ step: event.step }) },
+            sendTo('autosave', ({ event }) => ({ type: 'draft.changed' as const, step: event.step, values: event.values })),
+          ],
+        },
+        'user.retrySave': { actions: sendTo('autosave', { type: 'user.retrySave' as const }) },
+      },
+      initial: 'selectLocationCompany',
+      states: {
+        selectLocationCompany: {
+          meta: { spec: STEP_SPEC.selectLocationCompany },
+          entry: { type: 'show place', params: { place: 'selectLocationCompany' } },
+          initial: 'choosing',
+          states: {
+            choosing: {
+              on: {
+                'user.chooseLocation': {
+                  guard: 'location open',
+                  target: 'confirming',
+                  actions: assign({ pendingLocation: ({ event }) => event.location, message: null }),
+                },
+                // Once confirmed, the step only shows the location and goes on.
+                'step.submit': { guard: 'location confirmed', target: step('completeCompanyInfo') },
+              },
+            },
+            confirming: {
+              meta: { spec: '§2 the location cannot be changed once confirmed: the confirm prompt' },
+              on: {
+                'user.confirmLocation': 'saving',
+                'user.cancelLocation': { target: 'choosing', actions: assign({ pendingLocation: null }) },
+              },
+            },
+            saving: {
+              tags: ['busy'],
+              invoke: {
+                id: 'saveStep',
+                src: 'save step',
+                input: ({ context }) => ({
+                  step: 'selectLocationCompany' as const,
+                  values: { location: context.pendingLocation },
+                  complete: true,
+                }),
+                onDone: [
+                  {
+                    guard: 'save refused',
+                    target: 'choosing',
+                    actions: [
+                      { type: 'show save problems', params: { step: 'selectLocationCompany' as const } },
+                      assign({ pendingLocation: null }),
+                    ],
+                  },
+                  {
+                    target: step('completeCompanyInfo'),
+                    actions: assign(({ context }) => ({
+                      location: context.pendingLocation,
+                      pendingLocation: null,
+                      draft: { ...context.draft, selectLocationCompany: { location: context.pendingLocation } },
+                      problems: null,
+                      message: null,
+                    })),
+                  },
+                ],
+                onError: { target: 'choosing', actions: assign({ message: 'saveFailed' }) },
+              },
+            },
+          },
+        },
+        completeCompanyInfo: stepState('completeCompanyInfo', {
+          next: [{ target: step('uploadEquityStructureChart') }],
+          back: [{ target: step('selectLocationCompany') }],
+        }),
+        uploadEquityStructureChart: stepState('uploadEquityStructureChart', {
+          next: [{ target: step('uploadLegalPersonInfo') }],
+          back: [{ target: step('completeCompanyInfo') }],
+        }),
+        uploadLegalPersonInfo: stepState('uploadLegalPersonInfo', {
+          next: [{ target: step('uploadBeneficiaryInfo') }],
+          back: [{ target: step('uploadEquityStructureChart') }],
+        }),
+        uploadBeneficiaryInfo: stepState('uploadBeneficiaryInfo', {
+          next: [
+            { guard: 'authorizer needed', target: step('uploadAuthorizerInfo') },
+            { target: step('uploadOtherInfo') },
+          ],
+          back: [{ target: step('uploadLegalPersonInfo') }],
+        }),
+        uploadAuthorizerInfo: {
+          meta: { spec: STEP_SPEC.uploadAuthorizerInfo },
+          entry: { type: 'show place', params: { place: 'uploadAuthorizerInfo' } },
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'step.submit': [
+                  {
+                    guard: 'authorizer may leave',
+                    target: 'saving',
+                    actions: [
+                      { type: 'keep step values', params: { step: 'uploadAuthorizerInfo' } },
+                      { type: 'settle autosave', params: { step: 'uploadAuthorizerInfo' } },
+                    ],
+                  },
+                  {
+                    // "None of these": the step cannot be left before the QR face verification passed.
+                    guard: { type: 'submits step', params: { step: 'uploadAuthorizerInfo' } },
+                    actions: [
+                      { type: 'keep step values', params: { step: 'uploadAuthorizerInfo' } },
+                      assign({ message: 'verificationRequired' }),
+                    ],
+                  },
+                ],
+                'step.back': { target: step('uploadBeneficiaryInfo'), actions: 'clear messages' },
+                'user.startVerification': { target: 'verifying', actions: assign({ message: null }) },
+              },
+            },
+            verifying: {
+              meta: { spec: '§2 authorizer verification by QR code and face recognition (issue 6, a child actor)' },
+              tags: ['verifying'],
+              invoke: {
+                id: 'qrVerification',
+                src: 'qr verification',
+                input: ({ context }) => ({ subjectName: authorizerName(context.draft.uploadAuthorizerInfo) }),
+                onDone: [
+                  {
+                    guard: 'verified',
+                    target: 'editing',
+                    // Joins the authorizer's values when the step is left ('keep step values').
+                    actions: assign({
+                      verificationId: ({ event }) => (event.output.result === 'verified' ? event.output.sessionId : null),
+                    }),
+                  },
+                  // Closed without a verified result (the child refuses to close mid-verification).
+                  { target: 'editing' },
+                ],
+                onError: 'editing',
+              },
+            },
+            saving: {
+              tags: ['busy'],
+              invoke: {
+                id: 'saveStep',
+                src: 'save step',
+                input: ({ context }) => ({
+                  step: 'uploadAuthorizerInfo' as const,
+                  values: context.draft.uploadAuthorizerInfo,
+                  complete: true,
+                }),
+                onDone: [
+                  {
+                    guard: 'save refused',
+                    target: 'editing',
+                    actions: { type: 'show save problems', params: { step: 'uploadAuthorizerInfo' as const } },
+                  },
+                  { target: step('uploadOtherInfo'), actions: 'clear messages' },
+                ],
+                onError: { target: 'editing', actions: assign({ message: 'saveFailed' }) },
+              },
+            },
+          },
+        },
+        uploadOtherInfo: stepState('uploadOtherInfo', {
+          next: [{ target: '#certification.review' }],
+          back: [
+            { guard: 'authorizer needed', target: step('uploadAuthorizerInfo') },
+            { target: step('uploadBeneficiaryInfo') },
+          ],
+        }),
+      },
+    },
+    review: {
+      meta: { spec: '§2 submit; §5 validation failure blocks submit' },
+      entry: { type: 'show place', params: { place: 'review' } },
+      on: {
+        'user.submit': { target: 'submitting', actions: assign({ message: null }) },
+        'step.back': { target: step('uploadOtherInfo'), actions: 'clear messages' },
+      },
+    },
+    submitting: {
+      meta: { spec: 'issue 5 §5: the whole application validated on the server' },
+      tags: ['busy'],
+      invoke: {
+        id: 'submitApplication',
+        src: 'submit application',
+        input: ({ context }) => ({ draft: context.draft }),
+        onDone: [
+          {
+            // "Validation failure exists, please complete the required information": to the first step with an error.
+            guard: 'submit refused',
+            target: 'resuming',
+            actions: assign(({ event }) => {
+              const output = event.output as Extract<SubmitOutcome, { kind: 'invalid' }>;
+              return {
+                resumeAt: output.step,
+                problems: { step: output.step, problems: output.problems },
+                message: 'validationFailed' as const,
+              };
+            }),
+          },
+          { target: 'submitted' },
+        ],
+        onError: { target: 'review', actions: assign({ message: 'submitFailed' }) },
+      },
+    },
+    submitted: {
+      meta: { spec: '§2 a success dialog says the result will be sent by email; DECISIONS.md status 1 / audit 1' },
+      type: 'final',
+      entry: 'record submission',
+    },
+  },
+});
+
+export type CertificationMachine = typeof certificationMachine;

@@ -1,0 +1,477 @@
+// The desktop side of QR identity verification (spec §4 "Identity QR verification", §9; DECISIONS.md
+// "QR verification"; issue 6 §2): make a session, show its link as a QR code, follow the phone live,
+// and finish with the id of a verified session. It mirrors machines/verificationSessionLifecycle:
+// the server decides, this chart only shows what the server will accept (regenerate after 120 s,
+// no close while verifying) and follows what the server reports.
+//
+// Embedding: the certification wizard invokes it as a child actor with input { subjectName } and
+// reads the output ({ result: 'verified', sessionId } | { result: 'closed' }) in its onDone. After a
+// phone cancel or an expiry the chart waits in `cancelled` / `expired` (tag `rescanRequired`): it
+// reaches its final `verified` state only through a new code that is scanned and verified, so a
+// parent that proceeds only on output 'verified' cannot submit after a voided scan.
+import { assign, enqueueActions, setup } from 'xstate';
+import type { CodeName } from '../src/contract/codes';
+import { Limits } from '../src/contract/limits';
+import type { ApiOutcome } from './accountOutcome';
+import { notProvidedAction, notProvidedCallback, notProvidedPromise } from './notProvided';
+import type { StateMeta } from './stateMeta';
+
+/** How the live connection recovers: retry with backoff, then fall back to polling. */
+export const QrLiveTuning = {
+  /** Stream failures in a row after which the desktop polls instead. */
+  maxStreamFailures: 3,
+  firstBackoffMs: 1000,
+  maxBackoffMs: 8000,
+  pollIntervalMs: 3000,
+} as const;
+
+export interface QrVerificationInput {
+  /** Who verifies on the phone (the authorizer's name), shown on the phone's home page. */
+  subjectName: string;
+}
+
+export type QrVerificationOutput = { result: 'verified'; sessionId: string } | { result: 'closed' };
+
+/** A code on screen: the session behind it, as the provided actors report it. */
+export interface ShownCode {
+  sessionId: string;
+  /** What the QR code encodes (the phone page with the single-use token). */
+  link: string;
+  /** The session's change counter: the stream resumes after it (Last-Event-ID). */
+  version: number;
+  /** The device clock when the code arrived (the provided actor's clock): countdowns start here. */
+  shownAt: number;
+  /** How long after `shownAt` the server accepts a new code (120 s for a fresh code). */
+  regenerateInMs: number;
+}
+
+/** A change of the session reported by the server (stream or poll), in the chart's terms. */
+export interface SessionUpdate {
+  sessionId: string;
+  version: number;
+  /** The device clock when the update arrived. */
+  seenAt: number;
+  /** Time left of the 10 minutes after the scan, by the server's clock; null before the scan. */
+  validForMs: number | null;
+  /** Why the provider said 'failed' (e.g. 'imageTooSmall'). */
+  outcomeReason: string | null;
+}
+
+export type SessionUpdateType =
+  | 'session.scanned'
+  | 'session.verifying'
+  | 'session.failed'
+  | 'session.verified'
+  | 'session.cancelled'
+  | 'session.expired';
+
+export type SessionUpdateEvent = { type: SessionUpdateType } & SessionUpdate;
+
+export type RegenerateOutcome =
+  | { kind: 'ok'; data: ShownCode }
+  | { kind: 'tooSoon'; retryInMs: number }
+  | { kind: 'refused'; code: CodeName };
+
+export type QrVerificationEvent =
+  | { type: 'user.copyLink' }
+  | { type: 'user.regenerate' }
+  | { type: 'user.close' }
+  | { type: 'user.retry' }
+  | SessionUpdateEvent
+  | { type: 'live.connected' }
+  | { type: 'live.lost' };
+
+export interface QrVerificationContext {
+  subjectName: string;
+  code: ShownCode | null;
+  /** When the scan was seen and how long it stays valid: the 10-minute countdown. */
+  scan: { seenAt: number; validForMs: number } | null;
+  outcomeReason: string | null;
+  /** Stream failures in a row (reset by a working connection). */
+  streamFailures: number;
+  linkCopied: boolean;
+  message: CodeName | null;
+  /** Set only by the server's 'verified' for the current session: the output of the chart. */
+  verifiedSessionId: string | null;
+}
+
+export type QrVerificationTag = 'busy' | 'codeVisible' | 'verifying' | 'rescanRequired';
+
+const isCurrentSession = ({
+  context,
+  event,
+}: {
+  context: QrVerificationContext;
+  event: QrVerificationEvent;
+}) => 'sessionId' in event && event.sessionId === context.code?.sessionId;
+
+function recordUpdate(
+  context: QrVerificationContext,
+  event: QrVerificationEvent,
+): Partial<QrVerificationContext> {
+  if (!('sessionId' in event) || !context.code) return {};
+  const scan =
+    context.scan ??
+    (event.validForMs === null ? null : { seenAt: event.seenAt, validForMs: event.validForMs });
+  return {
+    code: { ...context.code, version: Math.max(context.code.version, event.version) },
+    scan,
+    outcomeReason: event.outcomeReason,
+  };
+}
+
+export const qrVerificationMachine = setup({
+  types: {} as {
+    context: QrVerificationContext;
+    events: QrVerificationEvent;
+    input: QrVerificationInput;
+    output: QrVerificationOutput;
+    tags: QrVerificationTag;
+    meta: StateMeta;
+  },
+  actors: {
+    'create session': notProvidedPromise<ApiOutcome<ShownCode>, { subjectName: string }>('create session'),
+    'regenerate session': notProvidedPromise<RegenerateOutcome, { sessionId: string }>('regenerate session'),
+    'close session': notProvidedPromise<ApiOutcome<unknown>, { sessionId: string }>('close session'),
+    /** Server-sent events of one session: sends session.* updates, live.connected, then live.lost once. */
+    'subscribe to session events': notProvidedCallback<
+      QrVerificationEvent,
+      { sessionId: string; afterVersion: number }
+    >('subscribe to session events'),
+    /** One poll: the session's state as an update (null while nobody has scanned). */
+    'fetch session': notProvidedPromise<SessionUpdateEvent | null, { sessionId: string }>('fetch session'),
+  },
+  actions: {
+    'copy link': notProvidedAction('copy link') as (_: unknown, params: { link: string }) => void,
+  },
+  guards: {
+    'is current session': isCurrentSession,
+    'stream keeps failing': ({ context }) => context.streamFailures + 1 >= QrLiveTuning.maxStreamFailures,
+  },
+  delays: {
+    // §4 / §9: a new code after 120 seconds, counted by the server from when it made the code.
+    qrRegenerateAfter: ({ context }) => context.code?.regenerateInMs ?? Limits.qr.regenerateAfterMs,
+    // §4 / §9: valid 10 minutes after the scan, by the server's clock (what is left of them).
+    qrValidAfterScan: ({ context }) => context.scan?.validForMs ?? Limits.qr.validAfterScanMs,
+    streamReconnectBackoff: ({ context }) =>
+      Math.min(
+        QrLiveTuning.firstBackoffMs * 2 ** Math.max(0, context.streamFailures - 1),
+        QrLiveTuning.maxBackoffMs,
+      ),
+    pollInterval: QrLiveTuning.pollIntervalMs,
+  },
+}).createMachine({
+  id: 'qrVerification',
+  context: ({ input }) => ({
+    subjectName: input.subjectName,
+    code: null,
+    scan: null,
+    outcomeReason: null,
+    streamFailures: 0,
+    linkCopied: false,
+    message: null,
+    verifiedSessionId: null,
+  }),
+  initial: 'creating',
+  states: {
+    creating: {
+      meta: { spec: 'Issue 6 §2: a session with a single-use, unguessable token behind the QR code' },
+      tags: ['busy'],
+      entry: assign({ code: null, scan: null, outcomeReason: null, linkCopied: false, streamFailures: 0 }),
+      invoke: {
+        id: 'createSession',
+        src: 'create session',
+        input: ({ context }) => ({ subjectName: context.subjectName }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.kind === 'ok',
+            target: 'active',
+            actions: assign({
+              code: ({ event }) => (event.output.kind === 'ok' ? event.output.data : null),
+              message: null,
+            }),
+          },
+          {
+            target: 'creationFailed',
+            actions: assign({
+              message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null),
+            }),
+          },
+        ],
+        onError: { target: 'creationFailed', actions: assign({ message: 'internal' }) },
+      },
+    },
+    creationFailed: {
+      meta: { spec: 'Issue 6 §2: the code could not be made; try again or close' },
+      on: { 'user.retry': 'creating', 'user.close': 'closed' },
+    },
+    active: {
+      meta: { spec: 'Issue 6 §2: the desktop learns the phone\u2019s progress live' },
+      type: 'parallel',
+      on: {
+        'session.verified': {
+          guard: 'is current session',
+          target: 'verified',
+          actions: assign(({ context, event }) => ({
+            ...recordUpdate(context, event),
+            verifiedSessionId: context.code?.sessionId ?? null,
+          })),
+        },
+        'session.cancelled': {
+          guard: 'is current session',
+          target: 'cancelled',
+          actions: assign(({ context, event }) => recordUpdate(context, event)),
+        },
+        'session.expired': {
+          guard: 'is current session',
+          target: 'expired',
+          actions: assign(({ context, event }) => recordUpdate(context, event)),
+        },
+      },
+      states: {
+        progress: {
+          meta: { spec: '§4 Identity QR verification: the session as the phone moves it' },
+          initial: 'waitingForScan',
+          states: {
+            waitingForScan: {
+              meta: { spec: '§4 the code is shown; nobody has scanned it yet' },
+              tags: ['codeVisible'],
+              initial: 'notRenewable',
+              on: {
+                'user.copyLink': {
+                  actions: [
+                    { type: 'copy link', params: ({ context }) => ({ link: context.code?.link ?? '' }) },
+                    assign({ linkCopied: true }),
+                  ],
+                },
+                'user.close': '#qrVerification.closing',
+                'session.scanned': {
+                  guard: 'is current session',
+                  target: 'scanned',
+                  actions: assign(({ context, event }) => recordUpdate(context, event)),
+                },
+                // A missed 'scanned' (stream resumed, poll) is implied by a later state.
+                'session.verifying': {
+                  guard: 'is current session',
+                  target: 'scanned.verifying',
+                  actions: assign(({ context, event }) => recordUpdate(context, event)),
+                },
+                'session.failed': {
+                  guard: 'is current session',
+                  target: 'scanned.failed',
+                  actions: assign(({ context, event }) => recordUpdate(context, event)),
+                },
+              },
+              states: {
+                notRenewable: {
+                  meta: { spec: '§4 / §9 QR regenerate after 120 seconds: not yet (a countdown shows when)' },
+                  after: { qrRegenerateAfter: 'renewable' },
+                },
+                renewable: {
+                  meta: { spec: '§4 / §9 QR regenerate after 120 seconds: allowed now' },
+                  on: { 'user.regenerate': '#qrVerification.regenerating' },
+                },
+              },
+            },
+            scanned: {
+              meta: { spec: '§4 valid 10 minutes after the scan' },
+              initial: 'opened',
+              after: { qrValidAfterScan: '#qrVerification.expired' },
+              states: {
+                opened: {
+                  meta: { spec: 'Issue 6 §3: the phone opened the link (home, consent)' },
+                  on: {
+                    'session.verifying': {
+                      guard: 'is current session',
+                      target: 'verifying',
+                      actions: assign(({ context, event }) => recordUpdate(context, event)),
+                    },
+                    'session.failed': {
+                      guard: 'is current session',
+                      target: 'failed',
+                      actions: assign(({ context, event }) => recordUpdate(context, event)),
+                    },
+                    'user.close': '#qrVerification.closing',
+                  },
+                },
+                verifying: {
+                  meta: { spec: '§4 while the phone is verifying, the dialog must not be closed' },
+                  // No user.close here: the close event is not accepted while the phone verifies.
+                  tags: ['verifying'],
+                  on: {
+                    'session.failed': {
+                      guard: 'is current session',
+                      target: 'failed',
+                      actions: assign(({ context, event }) => recordUpdate(context, event)),
+                    },
+                  },
+                },
+                failed: {
+                  meta: {
+                    spec: 'Issue 6 §3: verification failed; the phone may retry within the 10 minutes',
+                  },
+                  on: {
+                    'session.verifying': {
+                      guard: 'is current session',
+                      target: 'verifying',
+                      actions: assign(({ context, event }) => recordUpdate(context, event)),
+                    },
+                    'user.close': '#qrVerification.closing',
+                  },
+                },
+              },
+            },
+          },
+        },
+        live: {
+          meta: { spec: 'DECISIONS.md QR verification: server-sent events, polling as the fallback' },
+          initial: 'streaming',
+          states: {
+            streaming: {
+              meta: {
+                spec: 'Issue 6 §2: live through server-sent events; a reconnect resumes after the last change',
+              },
+              invoke: {
+                id: 'sessionEvents',
+                src: 'subscribe to session events',
+                input: ({ context }) => ({
+                  sessionId: context.code?.sessionId ?? '',
+                  afterVersion: context.code?.version ?? 0,
+                }),
+              },
+              on: {
+                'live.connected': { actions: assign({ streamFailures: 0 }) },
+                'live.lost': [
+                  {
+                    guard: 'stream keeps failing',
+                    target: 'polling',
+                    actions: assign({ streamFailures: ({ context }) => context.streamFailures + 1 }),
+                  },
+                  {
+                    target: 'reconnecting',
+                    actions: assign({ streamFailures: ({ context }) => context.streamFailures + 1 }),
+                  },
+                ],
+              },
+            },
+            reconnecting: {
+              meta: { spec: 'Issue 6 §2: a lost connection reconnects (with backoff) without losing state' },
+              after: { streamReconnectBackoff: 'streaming' },
+            },
+            polling: {
+              meta: { spec: 'DECISIONS.md QR verification: polling when the stream keeps failing' },
+              initial: 'fetching',
+              states: {
+                fetching: {
+                  meta: { spec: 'DECISIONS.md QR verification: one poll of the session' },
+                  invoke: {
+                    id: 'fetchSession',
+                    src: 'fetch session',
+                    input: ({ context }) => ({ sessionId: context.code?.sessionId ?? '' }),
+                    onDone: {
+                      target: 'waiting',
+                      // The polled state goes through the same transitions as a streamed one.
+                      actions: enqueueActions(({ enqueue, event }) => {
+                        if (event.output) enqueue.raise(event.output);
+                      }),
+                    },
+                    onError: 'waiting',
+                  },
+                },
+                waiting: {
+                  meta: { spec: 'DECISIONS.md QR verification: the pause between polls' },
+                  after: { pollInterval: 'fetching' },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    regenerating: {
+      meta: { spec: '§4 / §9 a new code after 120 seconds: the old session is voided' },
+      tags: ['busy', 'codeVisible'],
+      invoke: {
+        id: 'regenerateSession',
+        src: 'regenerate session',
+        input: ({ context }) => ({ sessionId: context.code?.sessionId ?? '' }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.kind === 'ok',
+            target: 'active',
+            actions: assign({
+              code: ({ context, event }) => (event.output.kind === 'ok' ? event.output.data : context.code),
+              scan: null,
+              linkCopied: false,
+              streamFailures: 0,
+              message: null,
+            }),
+          },
+          {
+            // The server counts the 120 s; the countdown restarts from what it says is left.
+            guard: ({ event }) => event.output.kind === 'tooSoon',
+            target: 'active',
+            actions: assign({
+              code: ({ context, event }) =>
+                context.code && event.output.kind === 'tooSoon'
+                  ? { ...context.code, regenerateInMs: event.output.retryInMs }
+                  : context.code,
+              message: 'regenerateTooSoon',
+            }),
+          },
+          {
+            // The old session moved on meanwhile (scanned, cancelled): the stream tells which.
+            target: 'active',
+            actions: assign({
+              message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null),
+            }),
+          },
+        ],
+        onError: { target: 'active', actions: assign({ message: 'internal' }) },
+      },
+    },
+    closing: {
+      meta: { spec: 'Issue 6 §2: closing the dialog voids the code' },
+      tags: ['busy'],
+      invoke: {
+        id: 'closeSession',
+        src: 'close session',
+        input: ({ context }) => ({ sessionId: context.code?.sessionId ?? '' }),
+        onDone: [
+          { guard: ({ event }) => event.output.kind === 'ok', target: 'closed' },
+          {
+            // The phone started verifying just now: the server refuses the close, the dialog stays.
+            target: 'active',
+            actions: assign({
+              message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null),
+            }),
+          },
+        ],
+        // Unreachable server: the dialog still closes; the unscanned code is useless without the desktop.
+        onError: 'closed',
+      },
+    },
+    cancelled: {
+      meta: { spec: '§4 cancelling on the phone voids the scan: a new scan is needed before submit' },
+      tags: ['rescanRequired'],
+      on: { 'user.regenerate': 'creating', 'user.close': 'closed' },
+    },
+    expired: {
+      meta: { spec: '§4 / §9 the code expired 10 minutes after the scan: generate a new one' },
+      tags: ['rescanRequired'],
+      on: { 'user.regenerate': 'creating', 'user.close': 'closed' },
+    },
+    verified: {
+      meta: { spec: '§4 Identity QR verification: verified' },
+      type: 'final',
+    },
+    closed: {
+      meta: { spec: 'Issue 6 §2: the dialog was closed without a verification' },
+      type: 'final',
+    },
+  },
+  output: ({ context }) =>
+    context.verifiedSessionId !== null
+      ? { result: 'verified', sessionId: context.verifiedSessionId }
+      : { result: 'closed' },
+});

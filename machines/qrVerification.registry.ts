@@ -1,0 +1,120 @@
+// Registry entries of the QR identity verification flows (issue 6): the desktop dialog and the phone
+// pages. Kept beside the machines so the shared registry holds only one line for them.
+// Graph events give each invoked actor the answers that take every branch of its chart.
+import type { AnyEventObject } from 'xstate';
+import { identityVerificationMachine } from './identityVerification.machine';
+import { qrVerificationMachine, type ShownCode } from './qrVerification.machine';
+import type { MachineRegistryEntry } from './registry';
+
+const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
+const failed = (id: string): AnyEventObject => ({
+  type: `xstate.error.actor.${id}`,
+  error: new Error('network'),
+});
+
+const SESSION = '00000000-0000-4000-8000-00000000a001';
+const OTHER_SESSION = '00000000-0000-4000-8000-00000000a002';
+
+const code: ShownCode = {
+  sessionId: SESSION,
+  link: 'https://portal.example/identityVerification?session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+  version: 1,
+  shownAt: 0,
+  regenerateInMs: 120_000,
+};
+
+const update = (type: string, sessionId = SESSION): AnyEventObject => ({
+  type,
+  sessionId,
+  version: 2,
+  seenAt: 0,
+  validForMs:
+    type === 'session.scanned' || type === 'session.verifying' || type === 'session.failed' ? 600_000 : null,
+  outcomeReason: null,
+});
+
+const phoneView = (state: string, consentAt: string | null = null) => ({
+  state,
+  companyName: 'Harbour Trading Ltd',
+  subjectName: 'Mei Chen',
+  phoneKey: 'BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB',
+  validForMs: 600_000,
+  consentAt,
+});
+
+const image = (type: string, size: number) => ({ image: { blob: null, type, size } });
+
+export const qrVerificationEntries: readonly MachineRegistryEntry[] = [
+  {
+    id: 'qrVerification',
+    version: 1,
+    kind: 'flow',
+    title: 'QR identity verification (desktop dialog)',
+    machine: qrVerificationMachine,
+    graphInputs: [{ subjectName: 'Mei Chen' }],
+    graphEvents: [
+      done('createSession', { kind: 'ok', data: code }),
+      done('createSession', { kind: 'refused', code: 'validationFailed' }),
+      failed('createSession'),
+      update('session.scanned'),
+      update('session.scanned', OTHER_SESSION),
+      update('session.verifying'),
+      update('session.failed'),
+      update('session.verified'),
+      update('session.cancelled'),
+      update('session.expired'),
+      done('fetchSession', update('session.scanned')),
+      done('fetchSession', null),
+      failed('fetchSession'),
+      done('regenerateSession', { kind: 'ok', data: { ...code, version: 1 } }),
+      done('regenerateSession', { kind: 'tooSoon', retryInMs: 5000 }),
+      done('regenerateSession', { kind: 'refused', code: 'transitionNotAllowed' }),
+      failed('regenerateSession'),
+      done('closeSession', { kind: 'ok', data: null }),
+      done('closeSession', { kind: 'refused', code: 'transitionNotAllowed' }),
+      failed('closeSession'),
+    ],
+  },
+  {
+    id: 'identityVerification',
+    version: 1,
+    kind: 'flow',
+    title: 'Identity verification on the phone',
+    machine: identityVerificationMachine,
+    graphInputs: [{ token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }, { token: null }],
+    graphEvents: [
+      done('openSession', { kind: 'ok', data: phoneView('scanned') }),
+      done('openSession', { kind: 'ok', data: phoneView('scanned', '2026-01-01T00:00:00.000Z') }),
+      done('openSession', { kind: 'ok', data: phoneView('verifying', '2026-01-01T00:00:00.000Z') }),
+      done('openSession', { kind: 'ok', data: phoneView('failed', '2026-01-01T00:00:00.000Z') }),
+      done('openSession', { kind: 'ok', data: phoneView('verified', '2026-01-01T00:00:00.000Z') }),
+      done('openSession', { kind: 'ok', data: phoneView('cancelled') }),
+      done('openSession', { kind: 'ok', data: phoneView('expired') }),
+      done('openSession', { kind: 'refused', code: 'verificationExpired' }),
+      done('openSession', { kind: 'refused', code: 'verificationCancelled' }),
+      done('openSession', { kind: 'refused', code: 'verificationTokenUsed' }),
+      failed('openSession'),
+      done('recordConsent', { kind: 'ok', data: phoneView('scanned', '2026-01-01T00:00:00.000Z') }),
+      done('recordConsent', { kind: 'refused', code: 'verificationExpired' }),
+      done('recordConsent', { kind: 'refused', code: 'verificationCancelled' }),
+      done('recordConsent', { kind: 'refused', code: 'transitionNotAllowed' }),
+      failed('recordConsent'),
+      { type: 'user.chooseFile', ...image('image/jpeg', 200_000) },
+      { type: 'user.chooseFile', ...image('application/pdf', 200_000) },
+      { type: 'user.chooseFile', ...image('image/png', 11 * 1024 * 1024) },
+      { type: 'camera.captured', ...image('image/jpeg', 200_000) },
+      { type: 'camera.captured', ...image('image/webp', 200_000) },
+      { type: 'camera.captured', ...image('image/png', 11 * 1024 * 1024) },
+      done('uploadCapture', { kind: 'ok', data: phoneView('verified', '2026-01-01T00:00:00.000Z') }),
+      done('uploadCapture', { kind: 'refused', code: 'faceNotDetected' }),
+      done('uploadCapture', { kind: 'refused', code: 'verificationExpired' }),
+      done('uploadCapture', { kind: 'refused', code: 'verificationCancelled' }),
+      done('uploadCapture', { kind: 'refused', code: 'fileTooLarge' }),
+      failed('uploadCapture'),
+      done('cancelVerification', { kind: 'ok', data: phoneView('cancelled') }),
+      done('cancelVerification', { kind: 'refused', code: 'verificationExpired' }),
+      done('cancelVerification', { kind: 'refused', code: 'transitionNotAllowed' }),
+      failed('cancelVerification'),
+    ],
+  },
+];

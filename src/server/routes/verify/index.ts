@@ -1,0 +1,27 @@
+// /plat/verify: QR identity verification (issue 6, API.md "Paths"). The desktop and phone routes
+// and the live event stream share one set of service dependencies and one LISTEN connection.
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { createVerificationHub } from '../../services/verification/liveUpdates';
+import { verificationDeps } from './deps';
+import { desktopRoutes } from './desktopRoutes';
+import { eventStreamRoutes } from './eventStream';
+import { phoneRoutes } from './phoneRoutes';
+
+export async function verificationRoutes(app: FastifyInstance) {
+  const deps = verificationDeps(app);
+  const hub = createVerificationHub(app.pool, (err) =>
+    app.log.warn({ err }, 'verification listener connection lost'),
+  );
+  const open = new Set<ServerResponse>();
+  // Open streams would keep server.close() waiting for ever: end them first.
+  app.addHook('preClose', async () => {
+    for (const res of open) res.end();
+    open.clear();
+  });
+  app.addHook('onClose', async () => hub.close());
+
+  desktopRoutes(app, deps);
+  phoneRoutes(app, deps);
+  eventStreamRoutes(app, deps, hub, open);
+}

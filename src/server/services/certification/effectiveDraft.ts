@@ -1,0 +1,42 @@
+// The draft the wizard works on. After a rejection (or a revision request) the application starts
+// again from what was submitted, so until the applicant saves anew the submitted data is the draft.
+import {
+  DRAFT_STEPS,
+  type CertificationDraft,
+  type CertificationStepId,
+} from '../../../contract/api/certification';
+import type { CertificationApplication } from '../../db/schema/certification';
+import type { CertificationStatePath } from '../../../../machines/certificationStatusCodes';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Only the draft steps, each only when it is an object: stored JSON is never trusted blindly. */
+export function draftSteps(value: unknown): CertificationDraft {
+  const draft: Record<string, unknown> = {};
+  if (!isObject(value)) return {};
+  for (const step of DRAFT_STEPS) {
+    const values = value[step];
+    if (isObject(values)) draft[step] = values;
+  }
+  return draft as CertificationDraft;
+}
+
+export function effectiveDraft(
+  application: CertificationApplication | null,
+  state: CertificationStatePath,
+): CertificationDraft {
+  if (!application) return {};
+  if (state === 'rejected' && application.submittedData) return draftSteps(application.submittedData);
+  return draftSteps(application.draft);
+}
+
+export function effectiveCurrentStep(
+  application: CertificationApplication | null,
+  state: CertificationStatePath,
+): CertificationStepId {
+  // Re-application opens at the company info: the location is already locked.
+  if (state === 'rejected') return 'completeCompanyInfo';
+  return (application?.currentStep as CertificationStepId | undefined) ?? 'selectLocationCompany';
+}

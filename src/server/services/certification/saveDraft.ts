@@ -1,0 +1,40 @@
+// Saving one step of the wizard (issue 5 "Drafts on the server"): allowed by the entry rule and
+// the chart's applicant.saveDraft; after a rejection the first save is the re-application and
+// starts from the submitted data.
+import type { SaveDraftRequest, SaveDraftResult } from '../../../contract/api/certification';
+import type { Db } from '../../types';
+import { lockForChange, recordTransition, storedStatusOf, writeApplication } from './applicationRecord';
+import { effectiveDraft } from './effectiveDraft';
+import { assertEntryAllowed, currentState, transitionFor } from './lifecycleState';
+import { assertCurrentVersion } from './versionCheck';
+
+export interface Actor {
+  companyId: string;
+  userId: string;
+}
+
+export async function saveDraft(db: Db, actor: Actor, request: SaveDraftRequest, now: Date): Promise<SaveDraftResult> {
+  return db.transaction(async (tx) => {
+    const record = await lockForChange(tx, actor);
+    assertEntryAllowed(record.company);
+    assertCurrentVersion(record, request.version);
+    const transition = transitionFor(currentState(storedStatusOf(record)), 'applicant.saveDraft');
+    const draft = { ...effectiveDraft(record.application, transition.from), [request.step]: request.values };
+    const application = await writeApplication(
+      tx,
+      record,
+      { draft, currentStep: request.currentStep, lifecycleState: transition.to },
+      now,
+    );
+    // Autosaves repeat the draft → draft self-transition: only real state changes enter the history.
+    if (transition.from !== transition.to || !record.application) {
+      await recordTransition(tx, record, application, transition, now);
+    }
+    return {
+      version: application.version,
+      currentStep: request.currentStep,
+      savedAt: now.toISOString(),
+      lifecycleState: transition.to,
+    };
+  });
+}

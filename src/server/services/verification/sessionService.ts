@@ -1,0 +1,349 @@
+// The rules of a QR verification session (spec §4, DECISIONS.md "QR verification"). Every step
+// locks the row, first applies any delay whose time has come (the 10-minute expiry is written like
+// any other change, and stays written even when the step is then refused), then asks the chart
+// whether the step exists. A step the chart does not have is refused and changes nothing.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { StateValue } from 'xstate';
+import {
+  VERIFICATION_LINK_PARAM,
+  VERIFICATION_PHONE_PAGE,
+  type CreateVerificationSessionRequest,
+  type RegenerateTooSoonData,
+} from '../../../contract/api/verification';
+import type { VerificationSessionRow } from '../../db/schema/verification';
+import { AppError, notFound, transitionNotAllowed } from '../../errors';
+import type { StoredFile } from '../../db/schema/files';
+import type { ReceivedUpload } from '../../storage/saveUpload';
+import type { Clock, Db, DbOrTx } from '../../types';
+import type { FaceProvider, FaceVerificationResult } from './faceProvider';
+import {
+  chartStateAt,
+  next,
+  regenerateAllowedAt,
+  statusOf,
+  type LifecycleEventType,
+} from './sessionLifecycle';
+import {
+  hashSecret,
+  insertSession,
+  lockById,
+  lockByPhoneKeyHash,
+  lockByTokenHash,
+  lockOwned,
+  newSecret,
+  writeChange,
+} from './sessionStore';
+
+export interface VerificationDeps {
+  db: Db;
+  clock: Clock;
+  /** PUBLIC_URL: where the phone opens the link. */
+  publicUrl: string;
+  provider: FaceProvider;
+  /** Where stored files live (app.storage.dir), so the provider can read the capture. */
+  filesDir: string;
+}
+
+export interface DesktopOwner {
+  userId: string;
+  companyId: string;
+}
+
+type Locker = (tx: DbOrTx) => Promise<VerificationSessionRow | null>;
+type Step<T> = (tx: DbOrTx, row: VerificationSessionRow, value: StateValue, now: Date) => Promise<T>;
+
+/** The refusal for a step the chart does not have in this state. */
+function refusalIn(value: StateValue): AppError {
+  const state = statusOf(value);
+  if (state === 'expired') return new AppError('verificationExpired', 409, { state });
+  if (state === 'cancelled') return new AppError('verificationCancelled', 409, { state });
+  return transitionNotAllowed({ state });
+}
+
+/**
+ * Runs `step` on the locked row with any due expiry already written. A step refuses by throwing an
+ * AppError before it writes anything: the expiry is committed, then the refusal is thrown.
+ */
+async function inLockedSession<T>(deps: VerificationDeps, lock: Locker, step: Step<T>): Promise<T> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const found = await lock(tx);
+    if (!found) return { refusal: notFound() };
+    const row = await applyDueTime(tx, found, now);
+    try {
+      return { result: await step(tx, row, chartStateAt(row, now), now) };
+    } catch (error) {
+      if (error instanceof AppError) return { refusal: error };
+      throw error;
+    }
+  });
+  if ('refusal' in outcome) throw outcome.refusal;
+  return outcome.result;
+}
+
+/** Writes the change a delay makes when its time has come (the expiry; regenerate-allowed is not
+ *  a stored state). */
+async function applyDueTime(tx: DbOrTx, row: VerificationSessionRow, now: Date) {
+  const state = statusOf(chartStateAt(row, now));
+  if (state === row.state) return row;
+  return writeChange(tx, row, { event: 'xstate.after.qrValidAfterScan', state }, now);
+}
+
+/** The chart's target for `type`, or the refusal for this state. */
+function require(value: StateValue, type: LifecycleEventType): StateValue {
+  const to = next(value, type);
+  if (to === null) throw refusalIn(value);
+  return to;
+}
+
+function linkFor(deps: VerificationDeps, token: string): string {
+  return `${deps.publicUrl}${VERIFICATION_PHONE_PAGE}?${VERIFICATION_LINK_PARAM}=${token}`;
+}
+
+export interface IssuedSession {
+  row: VerificationSessionRow;
+  link: string;
+}
+
+// ---- desktop ---------------------------------------------------------------------------------
+
+export async function createSession(
+  deps: VerificationDeps,
+  owner: DesktopOwner,
+  request: CreateVerificationSessionRequest,
+): Promise<IssuedSession> {
+  const token = newSecret();
+  const row = await deps.db.transaction((tx) =>
+    insertSession(
+      tx,
+      {
+        id: randomUUID(),
+        companyId: owner.companyId,
+        createdBy: owner.userId,
+        purpose: request.purpose,
+        subjectName: request.subjectName,
+        tokenHash: hashSecret(token),
+      },
+      deps.clock.now(),
+    ),
+  );
+  return { row, link: linkFor(deps, token) };
+}
+
+/** A new session with a new code; the old one is cancelled (the chart's desktop.regenerate). */
+export function regenerateSession(deps: VerificationDeps, owner: DesktopOwner, id: string) {
+  return inLockedSession(
+    deps,
+    (tx) => lockOwned(tx, id, owner.companyId),
+    async (tx, row, value, now) => {
+      const to = next(value, 'desktop.regenerate');
+      if (to === null) {
+        if (row.state !== 'created') throw refusalIn(value);
+        const allowedAt = regenerateAllowedAt(row);
+        const data: RegenerateTooSoonData = {
+          regenerateAllowedAt: allowedAt.toISOString(),
+          retryAfterMs: allowedAt.getTime() - now.getTime(),
+        };
+        throw new AppError('regenerateTooSoon', 409, data);
+      }
+      const token = newSecret();
+      const fresh = await insertSession(
+        tx,
+        {
+          id: randomUUID(),
+          companyId: row.companyId,
+          createdBy: owner.userId,
+          purpose: row.purpose,
+          subjectName: row.subjectName,
+          tokenHash: hashSecret(token),
+        },
+        now,
+      );
+      await writeChange(
+        tx,
+        row,
+        { event: 'desktop.regenerate', state: statusOf(to), patch: { supersededBy: fresh.id } },
+        now,
+      );
+      return { row: fresh, link: linkFor(deps, token) } satisfies IssuedSession;
+    },
+  );
+}
+
+/** Closing the dialog voids the session; refused while the phone is verifying. */
+export function closeSession(deps: VerificationDeps, owner: DesktopOwner, id: string) {
+  return inLockedSession(
+    deps,
+    (tx) => lockOwned(tx, id, owner.companyId),
+    async (tx, row, value, now) => {
+      const to = require(value, 'desktop.close');
+      return writeChange(tx, row, { event: 'desktop.close', state: statusOf(to) }, now);
+    },
+  );
+}
+
+/** The row as of now (an expiry that is due is written first). */
+export function readOwnedSession(deps: VerificationDeps, owner: DesktopOwner, id: string) {
+  return inLockedSession(
+    deps,
+    (tx) => lockOwned(tx, id, owner.companyId),
+    async (_tx, row) => row,
+  );
+}
+
+/** Same, for the event stream's periodic check (the caller already proved ownership). */
+export function refreshSession(deps: VerificationDeps, id: string) {
+  return inLockedSession(
+    deps,
+    (tx) => lockById(tx, id),
+    async (_tx, row) => row,
+  );
+}
+
+// ---- phone -----------------------------------------------------------------------------------
+
+export interface ScannedSession {
+  row: VerificationSessionRow;
+  phoneKey: string;
+}
+
+/** Consumes the scan token: it works once; the phone key replaces it from here on. */
+export function scanSession(deps: VerificationDeps, token: string) {
+  return inLockedSession(
+    deps,
+    (tx) => lockByTokenHash(tx, hashSecret(token)),
+    async (tx, row, value, now) => {
+      const to = next(value, 'phone.scan');
+      // A code replaced by regenerate, or by a newer session, is out of date: "generate a new one".
+      if (row.supersededBy !== null)
+        throw new AppError('verificationExpired', 409, { state: statusOf(value) });
+      if (to === null) {
+        const state = statusOf(value);
+        if (state === 'expired' || state === 'cancelled') throw refusalIn(value);
+        throw new AppError('verificationTokenUsed', 409, { state });
+      }
+      const phoneKey = newSecret();
+      const scanned = await writeChange(
+        tx,
+        row,
+        {
+          event: 'phone.scan',
+          state: statusOf(to),
+          patch: { phoneKeyHash: hashSecret(phoneKey), scannedAt: now },
+        },
+        now,
+      );
+      return { row: scanned, phoneKey } satisfies ScannedSession;
+    },
+  );
+}
+
+const lockByKey = (key: string) => (tx: DbOrTx) => lockByPhoneKeyHash(tx, hashSecret(key));
+
+export function readPhoneSession(deps: VerificationDeps, key: string) {
+  return inLockedSession(deps, lockByKey(key), async (_tx, row) => row);
+}
+
+/** Consent is a fact, not a state: it is accepted wherever a capture may follow. */
+export function recordConsent(deps: VerificationDeps, key: string) {
+  return inLockedSession(deps, lockByKey(key), async (tx, row, value, now) => {
+    if (next(value, 'phone.startVerification') === null && next(value, 'phone.retry') === null) {
+      throw refusalIn(value);
+    }
+    if (row.consentAt) return row;
+    return writeChange(
+      tx,
+      row,
+      { event: 'phone.consent', state: statusOf(value), patch: { consentAt: now } },
+      now,
+    );
+  });
+}
+
+export function cancelFromPhone(deps: VerificationDeps, key: string) {
+  return inLockedSession(deps, lockByKey(key), async (tx, row, value, now) => {
+    const to = require(value, 'phone.cancel');
+    return writeChange(tx, row, { event: 'phone.cancel', state: statusOf(to) }, now);
+  });
+}
+
+/**
+ * Stores the capture and moves to verifying, asks the provider, records its outcome. The upload is
+ * discarded when the step is refused. The provider runs outside any transaction; if the session
+ * moved on meanwhile (cancelled, expired, another capture), the late outcome is dropped.
+ */
+export async function captureFace(
+  deps: VerificationDeps,
+  key: string,
+  upload: ReceivedUpload,
+): Promise<VerificationSessionRow> {
+  let started: { row: VerificationSessionRow; file: StoredFile };
+  try {
+    started = await inLockedSession(deps, lockByKey(key), async (tx, row, value, now) => {
+      const type: LifecycleEventType = row.state === 'failed' ? 'phone.retry' : 'phone.startVerification';
+      const to = require(value, type);
+      if (!row.consentAt) throw new AppError('consentRequired', 409, { state: row.state });
+      const file = await upload.save(
+        tx,
+        { kind: 'faceCapture', companyId: row.companyId, uploadedBy: null },
+        now,
+      );
+      const verifying = await writeChange(
+        tx,
+        row,
+        {
+          event: type,
+          state: statusOf(to),
+          patch: { captureFileId: file.id, provider: null, outcomeReason: null },
+        },
+        now,
+      );
+      return { row: verifying, file };
+    });
+  } finally {
+    await upload.discard(); // a no-op once saved
+  }
+
+  const { row, file } = started;
+  let result: FaceVerificationResult;
+  try {
+    result = await deps.provider.verify({
+      sessionId: row.id,
+      captureFileId: file.id,
+      contentType: file.contentType,
+      bytesPath: path.join(deps.filesDir, file.storageKey),
+      consentAt: row.consentAt,
+    });
+  } catch {
+    result = { outcome: 'failed', reason: 'providerError' };
+  }
+  return recordOutcome(deps, row.id, file.id, result);
+}
+
+function recordOutcome(deps: VerificationDeps, id: string, fileId: string, result: FaceVerificationResult) {
+  return inLockedSession(
+    deps,
+    (tx) => lockById(tx, id),
+    async (tx, row, value, now) => {
+      if (row.captureFileId !== fileId) return row;
+      const type: LifecycleEventType =
+        result.outcome === 'verified' ? 'provider.verified' : 'provider.failed';
+      const to = next(value, type);
+      if (to === null) return row;
+      return writeChange(
+        tx,
+        row,
+        {
+          event: type,
+          state: statusOf(to),
+          patch: {
+            provider: deps.provider.name,
+            outcomeReason: result.outcome === 'failed' ? (result.reason ?? 'failed') : null,
+          },
+        },
+        now,
+      );
+    },
+  );
+}
