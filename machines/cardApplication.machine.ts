@@ -60,6 +60,8 @@ export interface CardApplicationContext {
   questionnaire: CardQuestionnaire | null;
   /** The step page shown while saving or submitting (the states of the steps set it). */
   step: CardApplicationStep;
+  /** Where a save or a refused submit returns to: the questionnaire is a stage of the upload page. */
+  stage: CardApplicationStep | 'questionnaire';
   message: CardApplicationMessage | null;
 }
 
@@ -199,6 +201,7 @@ export const cardApplicationMachine = setup({
     answers: {},
     questionnaire: null,
     step: 'selectBusinessPurpose',
+    stage: 'selectBusinessPurpose',
     message: null,
   }),
   initial: 'loading',
@@ -264,7 +267,7 @@ export const cardApplicationMachine = setup({
       states: {
         selectBusinessPurpose: {
           meta: { spec: '§2 selectBusinessPurpose; §3 industry / purpose categories' },
-          entry: [assign({ step: 'selectBusinessPurpose' }), { type: 'remember progress', params: ({ context }) => progressOf(context) }],
+          entry: [assign({ step: 'selectBusinessPurpose', stage: 'selectBusinessPurpose' }), { type: 'remember progress', params: ({ context }) => progressOf(context) }],
           on: {
             'user.choosePurpose': {
               actions: [
@@ -280,7 +283,7 @@ export const cardApplicationMachine = setup({
         },
         uploadRelevantInfo: {
           meta: { spec: '§2 uploadRelevantInfo; §5 one file, jpg/jpeg/png/pdf, at most 10 MB (DECISIONS.md)' },
-          entry: [assign({ step: 'uploadRelevantInfo' }), { type: 'remember progress', params: ({ context }) => progressOf(context) }],
+          entry: [assign({ step: 'uploadRelevantInfo', stage: 'uploadRelevantInfo' }), { type: 'remember progress', params: ({ context }) => progressOf(context) }],
           initial: 'idle',
           states: {
             idle: {
@@ -337,6 +340,7 @@ export const cardApplicationMachine = setup({
         questionnaire: {
           meta: { spec: '§2 questionnaire on source of funds and payment purpose, filled before submit' },
           initial: 'loadingQuestions',
+          entry: assign({ stage: 'questionnaire' }),
           on: { 'user.back': { target: 'uploadRelevantInfo', actions: assign({ message: null }) } },
           states: {
             loadingQuestions: {
@@ -371,7 +375,6 @@ export const cardApplicationMachine = setup({
             },
           },
         },
-        resume: { type: 'history', history: 'deep' },
       },
     },
     saving: {
@@ -384,12 +387,12 @@ export const cardApplicationMachine = setup({
         onDone: [
           {
             guard: 'outcome ok',
-            target: 'editing.resume',
+            target: 'returningToStage',
             actions: assign({ application: ({ event }) => okView(event.output), message: 'saved' }),
           },
-          { target: 'editing.resume', actions: assign({ message: ({ event }) => refusal(event.output) }) },
+          { target: 'returningToStage', actions: assign({ message: ({ event }) => refusal(event.output) }) },
         ],
-        onError: { target: 'editing.resume', actions: assign({ message: 'internal' }) },
+        onError: { target: 'returningToStage', actions: assign({ message: 'internal' }) },
       },
     },
     submitting: {
@@ -405,10 +408,18 @@ export const cardApplicationMachine = setup({
             target: 'submitted',
             actions: [assign({ application: ({ event }) => okView(event.output) }), 'forget progress'],
           },
-          { target: 'editing.resume', actions: assign({ message: ({ event }) => refusal(event.output) }) },
+          { target: 'returningToStage', actions: assign({ message: ({ event }) => refusal(event.output) }) },
         ],
-        onError: { target: 'editing.resume', actions: assign({ message: 'internal' }) },
+        onError: { target: 'returningToStage', actions: assign({ message: 'internal' }) },
       },
+    },
+    returningToStage: {
+      meta: { spec: '§2 after a temporary save (or a refused submit) the user stays where they were' },
+      always: [
+        { guard: ({ context }) => context.stage === 'selectBusinessPurpose', target: 'editing.selectBusinessPurpose' },
+        { guard: ({ context }) => context.stage === 'uploadRelevantInfo', target: 'editing.uploadRelevantInfo' },
+        { target: 'editing.questionnaire' },
+      ],
     },
     submitted: {
       meta: { spec: '§2 a success dialog after submit' },

@@ -6,23 +6,16 @@
 // Typing is autosaved by a small child chart (draftAutosave, below) so that a retrying autosave
 // does not multiply the wizard's own states; the wizard forwards every edit to it.
 import { assign, sendTo, setup } from 'xstate';
+import { CERTIFICATION_STEPS, type CertificationStepId } from '../src/contract/api/certification';
 import { Limits } from '../src/contract/limits';
-import type { CompanyLocation, CompanyPosition } from '../src/contract/options';
+import type { CompanyLocation } from '../src/contract/options';
 import { notProvidedAction, notProvidedPromise } from './notProvided';
 import { qrVerificationMachine, type QrVerificationOutput } from './qrVerification.machine';
 import type { StateMeta } from './stateMeta';
 
-/** The seven step routes of spec §2, in order. */
-export const CERTIFICATION_STEPS = [
-  'selectLocationCompany',
-  'completeCompanyInfo',
-  'uploadEquityStructureChart',
-  'uploadLegalPersonInfo',
-  'uploadBeneficiaryInfo',
-  'uploadAuthorizerInfo',
-  'uploadOtherInfo',
-] as const;
-export type CertificationStep = (typeof CERTIFICATION_STEPS)[number];
+/** The seven step routes of spec §2, in order (the contract's list). */
+export { CERTIFICATION_STEPS };
+export type CertificationStep = CertificationStepId;
 /** Where the user is: a step, or the final review before submit. */
 export type WizardPlace = CertificationStep | 'review';
 
@@ -43,21 +36,27 @@ export interface ReviewFeedback {
   flaggedFields: string[];
 }
 
-/** What the wizard needs from the server to resume (any device, after a refresh or a new login). */
-export interface CertificationView {
-  accountPosition: CompanyPosition | null;
+/** What the wizard needs from the server to resume (any device, after a refresh or a new login);
+ *  the web adapter reads it from the contract's CertificationView. */
+export interface WizardView {
+  /** The account holder is not the legal person: the authorizer step is shown. */
+  authorizerStepApplies: boolean;
   /** The confirmed company location; null until confirmed, never changed after. */
   location: CompanyLocation | null;
+  /** The location given at registration: the first step proposes it. */
+  registeredLocation: CompanyLocation | null;
   currentStep: WizardPlace;
   draft: Partial<Record<CertificationStep, StepValues>>;
   review: ReviewFeedback | null;
 }
 
-/** `complete`: the step is being left after its form validated; otherwise a draft autosave. */
+/** `complete`: the step is being left after its form validated; otherwise a draft autosave.
+ *  `currentStep`: where another device resumes after this save. */
 export interface SaveStepInput {
   step: CertificationStep;
   values: StepValues;
   complete: boolean;
+  currentStep: CertificationStep;
 }
 
 export type SaveOutcome = { kind: 'saved' } | { kind: 'invalid'; problems: FieldProblem[] };
@@ -81,8 +80,9 @@ export interface StepProblems {
 }
 
 export interface CertificationContext {
-  accountPosition: CompanyPosition | null;
+  authorizerStepApplies: boolean;
   location: CompanyLocation | null;
+  registeredLocation: CompanyLocation | null;
   /** Chosen on the first step, waiting for the user to confirm the prompt. */
   pendingLocation: CompanyLocation | null;
   draft: CertificationDraft;
@@ -105,10 +105,6 @@ export type CertificationEvent =
   | { type: 'user.retry' }
   | { type: 'user.submit' };
 
-/** The relation of the authorizer to the company's other persons (DECISIONS.md "Authorizer step"). */
-export const AUTHORIZER_RELATIONS = ['sameAsDirector', 'sameAsBeneficiary', 'none'] as const;
-export type AuthorizerRelation = (typeof AUTHORIZER_RELATIONS)[number];
-
 /** How long a failed autosave waits before it tries again. LEAD: move to limits.ts (Limits.draftAutosaveRetryMs). */
 export const DRAFT_AUTOSAVE_RETRY_MS = 5_000;
 
@@ -117,8 +113,20 @@ export function emptyDraft(): CertificationDraft {
 }
 
 /** DECISIONS.md: the authorizer step exists only when the account holder is not the legal person. */
-export function authorizerNeeded(context: Pick<CertificationContext, 'accountPosition'>): boolean {
-  return context.accountPosition !== 'legalPerson';
+export function authorizerNeeded(context: Pick<CertificationContext, 'authorizerStepApplies'>): boolean {
+  return context.authorizerStepApplies;
+}
+
+/** The step after `step` (the review after the last), for this company. */
+export function placeAfter(step: CertificationStep, context: Pick<CertificationContext, 'authorizerStepApplies'>): WizardPlace {
+  if (step === 'uploadBeneficiaryInfo' && !authorizerNeeded(context)) return 'uploadOtherInfo';
+  return CERTIFICATION_STEPS[CERTIFICATION_STEPS.indexOf(step) + 1] ?? 'review';
+}
+
+/** The step another device opens after `step` was left: the review is resumed on the last step. */
+function resumeStepAfter(step: CertificationStep, context: CertificationContext): CertificationStep {
+  const next = placeAfter(step, context);
+  return next === 'review' ? 'uploadOtherInfo' : next;
 }
 
 /** Where a resumed (or bounced-back) wizard opens: never past an unconfirmed location or a step that does not apply. */
@@ -141,7 +149,7 @@ export function authorizerName(values: StepValues): string {
 }
 
 function verificationIdOf(values: StepValues | undefined): string | null {
-  const id = values?.['verificationId'];
+  const id = values?.['verificationSessionId'];
   return typeof id === 'string' && id !== '' ? id : null;
 }
 
@@ -170,7 +178,9 @@ export type DraftAutosaveEvent =
 
 const keepPending = assign<DraftAutosaveContext, DraftAutosaveEvent, undefined, DraftAutosaveEvent, never>({
   pending: ({ event, context }) =>
-    event.type === 'draft.changed' ? { step: event.step, values: event.values, complete: false } : context.pending,
+    event.type === 'draft.changed'
+      ? { step: event.step, values: event.values, complete: false, currentStep: event.step }
+      : context.pending,
 });
 
 export const draftAutosaveMachine = setup({
@@ -218,7 +228,8 @@ export const draftAutosaveMachine = setup({
       invoke: {
         id: 'saveDraft',
         src: 'save draft',
-        input: ({ context }) => context.pending ?? { step: 'selectLocationCompany', values: {}, complete: false },
+        input: ({ context }) =>
+          context.pending ?? { step: 'completeCompanyInfo', values: {}, complete: false, currentStep: 'completeCompanyInfo' },
         onDone: { target: 'clean', actions: assign({ pending: null }) },
         onError: 'failed',
       },
@@ -272,6 +283,7 @@ function stepState(name: CertificationStep, options: { next: NextTransition[]; b
             step: name,
             values: context.draft[name],
             complete: true,
+            currentStep: resumeStepAfter(name, context),
           }),
           onDone: [
             {
@@ -296,7 +308,7 @@ export const certificationMachine = setup({
     meta: StateMeta;
   },
   actors: {
-    'load application': notProvidedPromise<CertificationView, void>('load application'),
+    'load application': notProvidedPromise<WizardView, void>('load application'),
     'save step': notProvidedPromise<SaveOutcome, SaveStepInput>('save step'),
     'submit application': notProvidedPromise<SubmitOutcome, { draft: CertificationDraft }>('submit application'),
     'draft autosave': draftAutosaveMachine,
@@ -309,11 +321,12 @@ export const certificationMachine = setup({
     /** Marks the session submitted (status 1, audit 1) so the gateway shows "under review". */
     'record submission': notProvidedAction('record submission'),
     'adopt view': assign(({ event }) => {
-      const view = (event as unknown as { output: CertificationView }).output;
+      const view = (event as unknown as { output: WizardView }).output;
       const draft = { ...emptyDraft(), ...view.draft };
       return {
-        accountPosition: view.accountPosition,
+        authorizerStepApplies: view.authorizerStepApplies,
         location: view.location,
+        registeredLocation: view.registeredLocation,
         draft,
         resumeAt: isPlace(view.currentStep) ? view.currentStep : 'selectLocationCompany',
         review: view.review,
@@ -325,7 +338,9 @@ export const certificationMachine = setup({
       if (event.type !== 'step.submit' && event.type !== 'user.edit') return {};
       // The verification belongs to the authorizer's values: it travels with them to the server.
       const values =
-        params.step === 'uploadAuthorizerInfo' ? { ...event.values, verificationId: context.verificationId } : event.values;
+        params.step === 'uploadAuthorizerInfo' && event.values['choice'] === 'none'
+          ? { ...event.values, verificationSessionId: context.verificationId }
+          : event.values;
       return { draft: { ...context.draft, [params.step]: values } };
     }),
     'settle autosave': sendTo('autosave', (_, params: { step: CertificationStep }) => ({
@@ -348,7 +363,7 @@ export const certificationMachine = setup({
     'authorizer may leave': ({ context, event }) =>
       event.type === 'step.submit' &&
       event.step === 'uploadAuthorizerInfo' &&
-      (event.values['relation'] !== 'none' || context.verificationId !== null),
+      (event.values['choice'] !== 'none' || context.verificationId !== null),
     'location open': ({ context }) => context.location === null,
     'location confirmed': ({ context, event }) =>
       context.location !== null && event.type === 'step.submit' && event.step === 'selectLocationCompany',
@@ -361,8 +376,9 @@ export const certificationMachine = setup({
 }).createMachine({
   id: 'certification',
   context: {
-    accountPosition: null,
+    authorizerStepApplies: true,
     location: null,
+    registeredLocation: null,
     pendingLocation: null,
     draft: emptyDraft(),
     resumeAt: 'selectLocationCompany',
@@ -445,6 +461,7 @@ export const certificationMachine = setup({
                   step: 'selectLocationCompany' as const,
                   values: { location: context.pendingLocation },
                   complete: true,
+                  currentStep: 'completeCompanyInfo' as const,
                 }),
                 onDone: [
                   {
@@ -550,6 +567,7 @@ export const certificationMachine = setup({
                   step: 'uploadAuthorizerInfo' as const,
                   values: context.draft.uploadAuthorizerInfo,
                   complete: true,
+                  currentStep: 'uploadOtherInfo' as const,
                 }),
                 onDone: [
                   {

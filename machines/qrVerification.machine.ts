@@ -9,21 +9,13 @@
 // phone cancel or an expiry the chart waits in `cancelled` / `expired` (tag `rescanRequired`): it
 // reaches its final `verified` state only through a new code that is scanned and verified, so a
 // parent that proceeds only on output 'verified' cannot submit after a voided scan.
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, sendParent, setup } from 'xstate';
 import type { CodeName } from '../src/contract/codes';
 import { Limits } from '../src/contract/limits';
 import type { ApiOutcome } from './accountOutcome';
-import { notProvidedAction, notProvidedCallback, notProvidedPromise } from './notProvided';
+import { notProvidedAction, notProvidedPromise } from './notProvided';
+import { qrSessionLiveMachine, type SessionUpdateEvent } from './qrSessionLive.machine';
 import type { StateMeta } from './stateMeta';
-
-/** How the live connection recovers: retry with backoff, then fall back to polling. */
-export const QrLiveTuning = {
-  /** Stream failures in a row after which the desktop polls instead. */
-  maxStreamFailures: 3,
-  firstBackoffMs: 1000,
-  maxBackoffMs: 8000,
-  pollIntervalMs: 3000,
-} as const;
 
 export interface QrVerificationInput {
   /** Who verifies on the phone (the authorizer's name), shown on the phone's home page. */
@@ -45,28 +37,6 @@ export interface ShownCode {
   regenerateInMs: number;
 }
 
-/** A change of the session reported by the server (stream or poll), in the chart's terms. */
-export interface SessionUpdate {
-  sessionId: string;
-  version: number;
-  /** The device clock when the update arrived. */
-  seenAt: number;
-  /** Time left of the 10 minutes after the scan, by the server's clock; null before the scan. */
-  validForMs: number | null;
-  /** Why the provider said 'failed' (e.g. 'imageTooSmall'). */
-  outcomeReason: string | null;
-}
-
-export type SessionUpdateType =
-  | 'session.scanned'
-  | 'session.verifying'
-  | 'session.failed'
-  | 'session.verified'
-  | 'session.cancelled'
-  | 'session.expired';
-
-export type SessionUpdateEvent = { type: SessionUpdateType } & SessionUpdate;
-
 export type RegenerateOutcome =
   | { kind: 'ok'; data: ShownCode }
   | { kind: 'tooSoon'; retryInMs: number }
@@ -77,9 +47,7 @@ export type QrVerificationEvent =
   | { type: 'user.regenerate' }
   | { type: 'user.close' }
   | { type: 'user.retry' }
-  | SessionUpdateEvent
-  | { type: 'live.connected' }
-  | { type: 'live.lost' };
+  | SessionUpdateEvent;
 
 export interface QrVerificationContext {
   subjectName: string;
@@ -87,9 +55,6 @@ export interface QrVerificationContext {
   /** When the scan was seen and how long it stays valid: the 10-minute countdown. */
   scan: { seenAt: number; validForMs: number } | null;
   outcomeReason: string | null;
-  /** Stream failures in a row (reset by a working connection). */
-  streamFailures: number;
-  linkCopied: boolean;
   message: CodeName | null;
   /** Set only by the server's 'verified' for the current session: the output of the chart. */
   verifiedSessionId: string | null;
@@ -120,6 +85,12 @@ function recordUpdate(
   };
 }
 
+/** The live follower as this chart invokes it: its updates come back here as events. The web app
+ *  supplies its stream and poll with `followSession.provide({ actors })`. */
+export const followSession = qrSessionLiveMachine.provide({
+  actions: { 'report update': sendParent(({ event }) => event) },
+});
+
 export const qrVerificationMachine = setup({
   types: {} as {
     context: QrVerificationContext;
@@ -133,32 +104,22 @@ export const qrVerificationMachine = setup({
     'create session': notProvidedPromise<ApiOutcome<ShownCode>, { subjectName: string }>('create session'),
     'regenerate session': notProvidedPromise<RegenerateOutcome, { sessionId: string }>('regenerate session'),
     'close session': notProvidedPromise<ApiOutcome<unknown>, { sessionId: string }>('close session'),
-    /** Server-sent events of one session: sends session.* updates, live.connected, then live.lost once. */
-    'subscribe to session events': notProvidedCallback<
-      QrVerificationEvent,
-      { sessionId: string; afterVersion: number }
-    >('subscribe to session events'),
-    /** One poll: the session's state as an update (null while nobody has scanned). */
-    'fetch session': notProvidedPromise<SessionUpdateEvent | null, { sessionId: string }>('fetch session'),
+    /** Follows the session live (stream, reconnect, polling) and sends every session.* update here.
+     *  The web app provides `followSession.provide({ actors })` with the stream and the poll. */
+    'follow session': followSession,
   },
   actions: {
+    'record update': assign(({ context, event }) => recordUpdate(context, event)),
     'copy link': notProvidedAction('copy link') as (_: unknown, params: { link: string }) => void,
   },
   guards: {
     'is current session': isCurrentSession,
-    'stream keeps failing': ({ context }) => context.streamFailures + 1 >= QrLiveTuning.maxStreamFailures,
   },
   delays: {
     // §4 / §9: a new code after 120 seconds, counted by the server from when it made the code.
     qrRegenerateAfter: ({ context }) => context.code?.regenerateInMs ?? Limits.qr.regenerateAfterMs,
     // §4 / §9: valid 10 minutes after the scan, by the server's clock (what is left of them).
     qrValidAfterScan: ({ context }) => context.scan?.validForMs ?? Limits.qr.validAfterScanMs,
-    streamReconnectBackoff: ({ context }) =>
-      Math.min(
-        QrLiveTuning.firstBackoffMs * 2 ** Math.max(0, context.streamFailures - 1),
-        QrLiveTuning.maxBackoffMs,
-      ),
-    pollInterval: QrLiveTuning.pollIntervalMs,
   },
 }).createMachine({
   id: 'qrVerification',
@@ -167,8 +128,6 @@ export const qrVerificationMachine = setup({
     code: null,
     scan: null,
     outcomeReason: null,
-    streamFailures: 0,
-    linkCopied: false,
     message: null,
     verifiedSessionId: null,
   }),
@@ -177,7 +136,7 @@ export const qrVerificationMachine = setup({
     creating: {
       meta: { spec: 'Issue 6 §2: a session with a single-use, unguessable token behind the QR code' },
       tags: ['busy'],
-      entry: assign({ code: null, scan: null, outcomeReason: null, linkCopied: false, streamFailures: 0 }),
+      entry: assign({ code: null, scan: null, outcomeReason: null }),
       invoke: {
         id: 'createSession',
         src: 'create session',
@@ -206,182 +165,97 @@ export const qrVerificationMachine = setup({
       on: { 'user.retry': 'creating', 'user.close': 'closed' },
     },
     active: {
-      meta: { spec: 'Issue 6 §2: the desktop learns the phone\u2019s progress live' },
-      type: 'parallel',
+      meta: { spec: 'Issue 6 §2: the code is in use; the desktop learns the phone\u2019s progress live' },
+      invoke: {
+        id: 'followSession',
+        src: 'follow session',
+        input: ({ context }) => ({
+          sessionId: context.code?.sessionId ?? '',
+          afterVersion: context.code?.version ?? 0,
+        }),
+      },
+      initial: 'waitingForScan',
       on: {
         'session.verified': {
           guard: 'is current session',
           target: 'verified',
-          actions: assign(({ context, event }) => ({
-            ...recordUpdate(context, event),
-            verifiedSessionId: context.code?.sessionId ?? null,
-          })),
+          actions: [
+            'record update',
+            assign({ verifiedSessionId: ({ context }) => context.code?.sessionId ?? null }),
+          ],
         },
-        'session.cancelled': {
-          guard: 'is current session',
-          target: 'cancelled',
-          actions: assign(({ context, event }) => recordUpdate(context, event)),
-        },
-        'session.expired': {
-          guard: 'is current session',
-          target: 'expired',
-          actions: assign(({ context, event }) => recordUpdate(context, event)),
-        },
+        'session.cancelled': { guard: 'is current session', target: 'cancelled', actions: 'record update' },
+        'session.expired': { guard: 'is current session', target: 'expired', actions: 'record update' },
       },
       states: {
-        progress: {
-          meta: { spec: '§4 Identity QR verification: the session as the phone moves it' },
-          initial: 'waitingForScan',
-          states: {
-            waitingForScan: {
-              meta: { spec: '§4 the code is shown; nobody has scanned it yet' },
-              tags: ['codeVisible'],
-              initial: 'notRenewable',
-              on: {
-                'user.copyLink': {
-                  actions: [
-                    { type: 'copy link', params: ({ context }) => ({ link: context.code?.link ?? '' }) },
-                    assign({ linkCopied: true }),
-                  ],
-                },
-                'user.close': '#qrVerification.closing',
-                'session.scanned': {
-                  guard: 'is current session',
-                  target: 'scanned',
-                  actions: assign(({ context, event }) => recordUpdate(context, event)),
-                },
-                // A missed 'scanned' (stream resumed, poll) is implied by a later state.
-                'session.verifying': {
-                  guard: 'is current session',
-                  target: 'scanned.verifying',
-                  actions: assign(({ context, event }) => recordUpdate(context, event)),
-                },
-                'session.failed': {
-                  guard: 'is current session',
-                  target: 'scanned.failed',
-                  actions: assign(({ context, event }) => recordUpdate(context, event)),
-                },
-              },
-              states: {
-                notRenewable: {
-                  meta: { spec: '§4 / §9 QR regenerate after 120 seconds: not yet (a countdown shows when)' },
-                  after: { qrRegenerateAfter: 'renewable' },
-                },
-                renewable: {
-                  meta: { spec: '§4 / §9 QR regenerate after 120 seconds: allowed now' },
-                  on: { 'user.regenerate': '#qrVerification.regenerating' },
-                },
-              },
+        waitingForScan: {
+          meta: { spec: '§4 the code is shown; nobody has scanned it yet' },
+          tags: ['codeVisible'],
+          initial: 'notRenewable',
+          on: {
+            // The provided action copies and confirms (a toast): nothing for the chart to keep.
+            'user.copyLink': {
+              actions: { type: 'copy link', params: ({ context }) => ({ link: context.code?.link ?? '' }) },
             },
-            scanned: {
-              meta: { spec: '§4 valid 10 minutes after the scan' },
-              initial: 'opened',
-              after: { qrValidAfterScan: '#qrVerification.expired' },
-              states: {
-                opened: {
-                  meta: { spec: 'Issue 6 §3: the phone opened the link (home, consent)' },
-                  on: {
-                    'session.verifying': {
-                      guard: 'is current session',
-                      target: 'verifying',
-                      actions: assign(({ context, event }) => recordUpdate(context, event)),
-                    },
-                    'session.failed': {
-                      guard: 'is current session',
-                      target: 'failed',
-                      actions: assign(({ context, event }) => recordUpdate(context, event)),
-                    },
-                    'user.close': '#qrVerification.closing',
-                  },
-                },
-                verifying: {
-                  meta: { spec: '§4 while the phone is verifying, the dialog must not be closed' },
-                  // No user.close here: the close event is not accepted while the phone verifies.
-                  tags: ['verifying'],
-                  on: {
-                    'session.failed': {
-                      guard: 'is current session',
-                      target: 'failed',
-                      actions: assign(({ context, event }) => recordUpdate(context, event)),
-                    },
-                  },
-                },
-                failed: {
-                  meta: {
-                    spec: 'Issue 6 §3: verification failed; the phone may retry within the 10 minutes',
-                  },
-                  on: {
-                    'session.verifying': {
-                      guard: 'is current session',
-                      target: 'verifying',
-                      actions: assign(({ context, event }) => recordUpdate(context, event)),
-                    },
-                    'user.close': '#qrVerification.closing',
-                  },
-                },
-              },
+            'user.close': '#qrVerification.closing',
+            'session.scanned': { guard: 'is current session', target: 'scanned', actions: 'record update' },
+            // A missed 'scanned' (stream resumed, poll) is implied by a later state.
+            'session.verifying': {
+              guard: 'is current session',
+              target: 'scanned.verifying',
+              actions: 'record update',
+            },
+            'session.failed': {
+              guard: 'is current session',
+              target: 'scanned.failed',
+              actions: 'record update',
+            },
+          },
+          states: {
+            notRenewable: {
+              meta: { spec: '§4 / §9 QR regenerate after 120 seconds: not yet (a countdown shows when)' },
+              after: { qrRegenerateAfter: 'renewable' },
+            },
+            renewable: {
+              meta: { spec: '§4 / §9 QR regenerate after 120 seconds: allowed now' },
+              on: { 'user.regenerate': '#qrVerification.regenerating' },
             },
           },
         },
-        live: {
-          meta: { spec: 'DECISIONS.md QR verification: server-sent events, polling as the fallback' },
-          initial: 'streaming',
+        scanned: {
+          meta: { spec: '§4 valid 10 minutes after the scan' },
+          initial: 'opened',
+          after: { qrValidAfterScan: '#qrVerification.expired' },
           states: {
-            streaming: {
-              meta: {
-                spec: 'Issue 6 §2: live through server-sent events; a reconnect resumes after the last change',
-              },
-              invoke: {
-                id: 'sessionEvents',
-                src: 'subscribe to session events',
-                input: ({ context }) => ({
-                  sessionId: context.code?.sessionId ?? '',
-                  afterVersion: context.code?.version ?? 0,
-                }),
-              },
+            opened: {
+              meta: { spec: 'Issue 6 §3: the phone opened the link (home, consent)' },
               on: {
-                'live.connected': { actions: assign({ streamFailures: 0 }) },
-                'live.lost': [
-                  {
-                    guard: 'stream keeps failing',
-                    target: 'polling',
-                    actions: assign({ streamFailures: ({ context }) => context.streamFailures + 1 }),
-                  },
-                  {
-                    target: 'reconnecting',
-                    actions: assign({ streamFailures: ({ context }) => context.streamFailures + 1 }),
-                  },
-                ],
+                'session.verifying': {
+                  guard: 'is current session',
+                  target: 'verifying',
+                  actions: 'record update',
+                },
+                'session.failed': { guard: 'is current session', target: 'failed', actions: 'record update' },
+                'user.close': '#qrVerification.closing',
               },
             },
-            reconnecting: {
-              meta: { spec: 'Issue 6 §2: a lost connection reconnects (with backoff) without losing state' },
-              after: { streamReconnectBackoff: 'streaming' },
+            verifying: {
+              meta: { spec: '§4 while the phone is verifying, the dialog must not be closed' },
+              // No user.close here: the close event is not accepted while the phone verifies.
+              tags: ['verifying'],
+              on: {
+                'session.failed': { guard: 'is current session', target: 'failed', actions: 'record update' },
+              },
             },
-            polling: {
-              meta: { spec: 'DECISIONS.md QR verification: polling when the stream keeps failing' },
-              initial: 'fetching',
-              states: {
-                fetching: {
-                  meta: { spec: 'DECISIONS.md QR verification: one poll of the session' },
-                  invoke: {
-                    id: 'fetchSession',
-                    src: 'fetch session',
-                    input: ({ context }) => ({ sessionId: context.code?.sessionId ?? '' }),
-                    onDone: {
-                      target: 'waiting',
-                      // The polled state goes through the same transitions as a streamed one.
-                      actions: enqueueActions(({ enqueue, event }) => {
-                        if (event.output) enqueue.raise(event.output);
-                      }),
-                    },
-                    onError: 'waiting',
-                  },
+            failed: {
+              meta: { spec: 'Issue 6 §3: verification failed; the phone may retry within the 10 minutes' },
+              on: {
+                'session.verifying': {
+                  guard: 'is current session',
+                  target: 'verifying',
+                  actions: 'record update',
                 },
-                waiting: {
-                  meta: { spec: 'DECISIONS.md QR verification: the pause between polls' },
-                  after: { pollInterval: 'fetching' },
-                },
+                'user.close': '#qrVerification.closing',
               },
             },
           },
@@ -402,8 +276,6 @@ export const qrVerificationMachine = setup({
             actions: assign({
               code: ({ context, event }) => (event.output.kind === 'ok' ? event.output.data : context.code),
               scan: null,
-              linkCopied: false,
-              streamFailures: 0,
               message: null,
             }),
           },

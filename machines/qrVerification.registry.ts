@@ -3,6 +3,7 @@
 // Graph events give each invoked actor the answers that take every branch of its chart.
 import type { AnyEventObject } from 'xstate';
 import { identityVerificationMachine } from './identityVerification.machine';
+import { qrSessionLiveMachine } from './qrSessionLive.machine';
 import { qrVerificationMachine, type ShownCode } from './qrVerification.machine';
 import type { MachineRegistryEntry } from './registry';
 
@@ -63,9 +64,6 @@ export const qrVerificationEntries: readonly MachineRegistryEntry[] = [
       update('session.verified'),
       update('session.cancelled'),
       update('session.expired'),
-      done('fetchSession', update('session.scanned')),
-      done('fetchSession', null),
-      failed('fetchSession'),
       done('regenerateSession', { kind: 'ok', data: { ...code, version: 1 } }),
       done('regenerateSession', { kind: 'tooSoon', retryInMs: 5000 }),
       done('regenerateSession', { kind: 'refused', code: 'transitionNotAllowed' }),
@@ -73,6 +71,22 @@ export const qrVerificationEntries: readonly MachineRegistryEntry[] = [
       done('closeSession', { kind: 'ok', data: null }),
       done('closeSession', { kind: 'refused', code: 'transitionNotAllowed' }),
       failed('closeSession'),
+    ],
+  },
+  {
+    id: 'qrSessionLive',
+    version: 1,
+    kind: 'flow',
+    title: 'QR verification: following the session live (stream, reconnect, polling)',
+    machine: qrSessionLiveMachine,
+    graphInputs: [{ sessionId: SESSION, afterVersion: 1 }],
+    graphEvents: [
+      update('session.scanned'),
+      { type: 'live.connected' },
+      { type: 'live.lost' },
+      done('fetchSession', update('session.verifying')),
+      done('fetchSession', null),
+      failed('fetchSession'),
     ],
   },
   {

@@ -16,6 +16,7 @@ import { certificationMachine, draftAutosaveMachine } from './certification.mach
 import { sessionMachine } from './session.machine';
 import { verificationSessionLifecycleMachine } from './verificationSessionLifecycle.machine';
 import { qrVerificationEntries } from './qrVerification.registry';
+import { reviewDecisionEntry } from './reviewDecision.registry';
 
 export interface MachineRegistryEntry {
   /** The machine's own id (`createMachine({ id })`); names docs/machines/<id>.md. */
@@ -207,7 +208,7 @@ const accountsFlowEntries: readonly MachineRegistryEntry[] = [
 ];
 
 // ---- enterprise certification wizard (issue 5) -------------------------------------------------
-// One step payload per transition: the chart reads only the authorizer's relation ("none of these"
+// One step payload per transition: the chart reads only the authorizer's choice ("none of these"
 // needs the QR verification first, which the same payload shows before and after); every other
 // step's values are the form's business. A fresh manager (authorizer step shown) and a legal person
 // resumed near the end (no authorizer step) take both sides of "authorizer needed".
@@ -221,26 +222,40 @@ const certificationFlowEntries: readonly MachineRegistryEntry[] = [
     machine: certificationMachine,
     graphEvents: [
       done('loadApplication', {
-        accountPosition: 'manager',
+        authorizerStepApplies: true,
         location: null,
+        registeredLocation: 'CN',
         currentStep: 'selectLocationCompany',
         draft: {},
         review: null,
       }),
       done('loadApplication', {
-        accountPosition: 'legalPerson',
+        authorizerStepApplies: false,
         location: 'HK',
+        registeredLocation: 'HK',
         currentStep: 'uploadOtherInfo',
         draft: {},
         review: { reason: 'The licence is unreadable', flaggedFields: ['completeCompanyInfo.businessLicenseFileId'] },
       }),
+      // Resumed on another device at each later place: the same company as the fresh one above.
+      ...(['uploadEquityStructureChart', 'uploadLegalPersonInfo', 'uploadBeneficiaryInfo', 'uploadAuthorizerInfo', 'review'] as const).map(
+        (currentStep) =>
+          done('loadApplication', {
+            authorizerStepApplies: true,
+            location: 'CN',
+            registeredLocation: 'CN',
+            currentStep,
+            draft: { selectLocationCompany: { location: 'CN' } },
+            review: null,
+          }),
+      ),
       failed('loadApplication'),
       { type: 'user.chooseLocation', location: 'CN' },
       ...(['completeCompanyInfo', 'uploadEquityStructureChart', 'uploadLegalPersonInfo', 'uploadBeneficiaryInfo', 'uploadOtherInfo'] as const).map(
         (step) => ({ type: 'step.submit', step, values: {} }),
       ),
       { type: 'step.submit', step: 'selectLocationCompany', values: {} },
-      { type: 'step.submit', step: 'uploadAuthorizerInfo', values: { relation: 'none' } },
+      { type: 'step.submit', step: 'uploadAuthorizerInfo', values: { choice: 'none' } },
       { type: 'user.edit', step: 'completeCompanyInfo', values: {} },
       done('saveStep', { kind: 'saved' }),
       done('saveStep', { kind: 'invalid', problems }),
@@ -297,6 +312,7 @@ const cardApplicationEntry: MachineRegistryEntry = {
   graphInputs: [{ restored: null }, cardProgress('selectBusinessPurpose'), cardProgress('uploadRelevantInfo')],
   graphEvents: [
     done('loadApplication', cardView),
+    done('loadApplication', cardSaved),
     done('loadApplication', { ...cardView, eligibility: 'certificationRequired', mayEdit: false }),
     done('loadApplication', { ...cardView, eligibility: 'entityNotSupported', mayEdit: false }),
     done('loadApplication', { ...cardSaved, lifecycleState: 'underReview', status: 'under_review', mayEdit: false }),
@@ -370,6 +386,7 @@ export const machineRegistry: readonly MachineRegistryEntry[] = [
   cardApplicationEntry,
   ...qrVerificationEntries,
   ...certificationFlowEntries,
+  reviewDecisionEntry,
 ];
 
 export function registryEntry(id: string): MachineRegistryEntry | undefined {

@@ -133,6 +133,11 @@ export const Codes = {
     '提交成功，审核结果将通过邮件发送',
     'Submitted: the result will be sent to you by email',
   ),
+  draftConflict: c(
+    410006,
+    '草稿已在其他页面更新，请刷新后继续',
+    'The draft was changed in another window; reload to continue',
+  ),
 
   // ---- QR verification 4200xx ----------------------------------------------------------------
   verificationExpired: c(

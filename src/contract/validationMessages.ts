@@ -120,6 +120,13 @@ export const ValidationMessages = {
     `高级管理人员持股达到${thresholdPercent}%时，请作为受益人填写`,
     `A senior managing official holding ${thresholdPercent}% or more is a beneficiary; please add them as one`,
   ),
+  'verification.required': t('请完成扫码人脸验证', 'Please complete the QR face verification'),
+  'authorizer.noBeneficiary': t(
+    '没有受益人可选，请选择其他选项',
+    'There is no beneficiary to choose; please choose another option',
+  ),
+  'authorizer.beneficiaryIndex': t('请选择受益人', 'Please choose the beneficiary'),
+  'captcha.required': t('请拖动滑块完成验证', 'Please complete the slider verification'),
 } as const satisfies Record<string, LocalisedText>;
 
 export type ValidationMessageId = keyof typeof ValidationMessages;

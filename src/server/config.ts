@@ -49,6 +49,8 @@ const envSchema = z.object({
   BACKOFFICE_OPS_BASE_URL: optionalUrl,
   SUPPORT_CHAT_URL: optionalUrl,
   SUPPORT_EMAIL: z.email().default('support@portal.localhost'),
+  /** The face-verification provider (src/server/services/verification/faceProvider.ts). */
+  FACE_PROVIDER: z.string().trim().min(1).default('builtin'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -99,6 +101,7 @@ export interface AppConfig {
   supportChatUrl: string | undefined;
   supportEmail: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  faceProvider: string;
   baseAddresses: { checkout: string; identity: string; backOffice: string; backOfficeOps: string };
   /** Development aids (dev mailbox, /plat/dev/*) exist everywhere but production. */
   devTools: boolean;
@@ -138,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportChatUrl: e.SUPPORT_CHAT_URL,
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
+    faceProvider: e.FACE_PROVIDER,
     baseAddresses: {
       checkout: e.CHECKOUT_BASE_URL ?? defaults.checkout,
       identity: e.IDENTITY_BASE_URL ?? defaults.identity,

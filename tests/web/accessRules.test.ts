@@ -21,8 +21,18 @@ const PRIVATE = [
   '/issuingCardApplication/issuingCardApplicationIndex',
   '/issuingCardApplication/selectBusinessPurpose',
   '/issuingCardApplication/uploadRelevantInfo',
-  '/admin',
 ];
+/** The back office (issue 8): reviewers only. */
+const BACK_OFFICE = [
+  '/admin',
+  '/admin/certifications',
+  '/admin/cardApplications',
+  '/admin/partnerLinks',
+  '/admin/machines',
+  '/admin/support',
+];
+/** Account pages both roles use. */
+const SHARED = ['/404', '/modify-pwd'];
 const CERTIFICATION = [
   '/enterpriseCertification/enterpriseCertificationIndex',
   '/enterpriseCertification/selectLocationCompany',
@@ -50,6 +60,10 @@ const to = (path: string): AccessDecision => ({ kind: 'redirect', to: path });
 
 function ctx(isMobile: boolean, isLoggedIn: boolean, status = 0, audit: number | null = null): AccessContext {
   return { isMobile, isLoggedIn, certificationStatus: status, auditStatus: audit };
+}
+
+function reviewerCtx(isMobile: boolean, isLoggedIn: boolean): AccessContext {
+  return { ...ctx(isMobile, isLoggedIn, -1, null), role: 'reviewer' };
 }
 
 type Row = [path: string, context: AccessContext, expected: AccessDecision];
@@ -92,11 +106,34 @@ for (const [status, audit, mayEnter] of STATUSES) {
       desktop,
       !loggedIn ? to('/login') : mayEnter ? to('/enterpriseCertification/enterpriseCertificationIndex') : to('/'),
     ]);
+    // The back office: an applicant (role missing or 'applicant') never reaches it and learns nothing.
+    for (const path of BACK_OFFICE) {
+      const applicant = { ...desktop, role: 'applicant' as const };
+      rows.push([path, desktop, loggedIn ? to('/404') : to('/login')], [path, mobile, to('/mobileTransfer')]);
+      rows.push([path, applicant, loggedIn ? to('/404') : to('/login')]);
+    }
     // Unknown paths: /404 when logged in, /login when not; on a phone, the hand-off page.
     for (const path of UNKNOWN) {
       rows.push([path, desktop, loggedIn ? to('/404') : to('/login')], [path, mobile, to('/mobileTransfer')]);
     }
   }
+}
+
+// Reviewers (issue 8): the back office renders; they land there, never on the applicant gateway;
+// every applicant page sends them back to it; account pages stay theirs too.
+for (const loggedIn of [false, true]) {
+  const desktop = reviewerCtx(false, loggedIn);
+  const mobile = reviewerCtx(true, loggedIn);
+  for (const path of BACK_OFFICE) {
+    rows.push([path, desktop, loggedIn ? RENDER : to('/login')], [path, mobile, to('/mobileTransfer')]);
+  }
+  rows.push(['/', desktop, loggedIn ? to('/admin') : to('/gateway')]);
+  rows.push(['/login', desktop, loggedIn ? to('/') : RENDER]);
+  for (const path of [...PRIVATE.filter((p) => !SHARED.includes(p)), ...CERTIFICATION, '/issuingCardApplication']) {
+    rows.push([path, desktop, loggedIn ? to('/admin') : to('/login')], [path, mobile, to('/mobileTransfer')]);
+  }
+  for (const path of SHARED) rows.push([path, desktop, loggedIn ? RENDER : to('/login')]);
+  for (const path of PUBLIC) rows.push([path, desktop, RENDER]);
 }
 
 describe('access rules (spec §2)', () => {
@@ -111,7 +148,7 @@ describe('access rules (spec §2)', () => {
     const covered = new Set(rows.map(([path]) => path));
     const missing = allRoutes()
       .map((r) => r.path)
-      .filter((p) => !covered.has(p) && !p.startsWith('/admin/'));
+      .filter((p) => !covered.has(p));
     expect(missing).toEqual([]);
   });
 
@@ -122,9 +159,21 @@ describe('access rules (spec §2)', () => {
 
   it('following the redirects always ends on a page that renders, in a few steps', () => {
     const paths = [...new Set([...rows.map(([p]) => p), ...allRoutes().map((r) => r.path)])];
+    // Where a reviewer ends up matters as much as that it ends.
+    const landing = (start: string) => {
+      let current = start;
+      for (let d = decideAccess(current, reviewerCtx(false, true)); d.kind === 'redirect'; d = decideAccess(current, reviewerCtx(false, true)))
+        current = d.to;
+      return current;
+    };
+    expect(landing('/login')).toBe('/admin');
+    expect(landing('/gateway')).toBe('/admin');
     for (const path of paths) {
       for (const [status, audit] of STATUSES) {
-        for (const c of [true, false].flatMap((m) => [true, false].map((l) => ctx(m, l, status, audit)))) {
+        const contexts = [true, false].flatMap((m) =>
+          [true, false].flatMap((l) => [ctx(m, l, status, audit), { ...ctx(m, l, status, audit), role: 'reviewer' as const }]),
+        );
+        for (const c of contexts) {
           let current = path;
           let steps = 0;
           for (let d = decideAccess(current, c); d.kind === 'redirect'; d = decideAccess(current, c)) {

@@ -43,7 +43,13 @@ export const CARD_APPLICATION_FILE_KIND = 'cardApplication';
 // ---- lifecycle ------------------------------------------------------------------------------------
 
 /** The states of machines/cardApplicationLifecycle.machine.ts (the chart's state values). */
-export const CARD_APPLICATION_STATES = ['notStarted', 'saved', 'underReview', 'rejected', 'approved'] as const;
+export const CARD_APPLICATION_STATES = [
+  'notStarted',
+  'saved',
+  'underReview',
+  'rejected',
+  'approved',
+] as const;
 export type CardApplicationState = (typeof CARD_APPLICATION_STATES)[number];
 
 /**

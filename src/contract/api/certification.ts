@@ -56,25 +56,8 @@ export type DraftStepId = (typeof DRAFT_STEPS)[number];
 
 // ---- message ids this API adds -------------------------------------------------------------------
 
-/**
- * Validation message ids only certification produces, with their text.
- * LEAD: move to src/contract/validationMessages.ts (ValidationMessages).
- */
-export const CertificationValidationMessages = {
-  'verification.required': {
-    'zh-cn': '请完成扫码人脸验证',
-    'en-us': 'Please complete the QR face verification',
-  },
-  'authorizer.noBeneficiary': {
-    'zh-cn': '没有受益人可选，请选择其他选项',
-    'en-us': 'There is no beneficiary to choose; please choose another option',
-  },
-  'authorizer.beneficiaryIndex': {
-    'zh-cn': '请选择受益人',
-    'en-us': 'Please choose the beneficiary',
-  },
-} as const satisfies Record<string, Record<Locale, string>>;
-export type CertificationMessageId = keyof typeof CertificationValidationMessages;
+/** Validation message ids only certification produces (their text is in validationMessages.ts). */
+export type CertificationMessageId = 'verification.required' | 'authorizer.noBeneficiary' | 'authorizer.beneficiaryIndex';
 /** Every message id a submit problem can carry. */
 export type SubmitProblemMessageId = ValidationMessageId | CertificationMessageId;
 
@@ -117,8 +100,8 @@ export const authorizerSchema = z.discriminatedUnion(
 export type AuthorizerForm = z.infer<typeof authorizerSchema>;
 
 /** Other info: optional supporting documents and a note (the spec names the step, not its fields). */
-export const OTHER_INFO_MAX_FILES = 10; // LEAD: move to limits.ts (Limits.certification.otherMaxFiles)
-export const OTHER_INFO_NOTE_MAX = 1000; // LEAD: move to limits.ts (Limits.text.otherInfoNote)
+export const OTHER_INFO_MAX_FILES = 10;
+export const OTHER_INFO_NOTE_MAX = 1000;
 export const otherInfoSchema = formObject({
   otherFileIds: z.array(fileIdField).max(OTHER_INFO_MAX_FILES, id('field.tooLong')).default([]),
   note: optionalText({ maxLength: OTHER_INFO_NOTE_MAX }),

@@ -31,7 +31,7 @@ export const VerificationPaths = {
   scan: '/verify/scan', // POST ScanRequest → PhoneScanResult | verificationTokenUsed | verificationExpired | verificationCancelled
   phone: '/verify/phone', // GET ?key=… → PhoneVerificationView
   consent: '/verify/consent', // POST ConsentRequest → PhoneVerificationView
-  /** POST multipart/form-data: field `key` (BEFORE the file part), then `file` (jpg/png ≤ 10 MB)
+  /** POST multipart/form-data: field `key` and part `file` (jpg/png ≤ 10 MB), in any order
    *  → PhoneVerificationView ('verified', code ok) | faceNotDetected (HTTP 200, 'failed') */
   capture: '/verify/capture',
   cancel: '/verify/cancel', // POST PhoneKeyRequest → PhoneVerificationView ('cancelled')

@@ -29,8 +29,9 @@ function postgresStore(pool: Pool, clock: Clock) {
         .catch((err: Error) => callback(err));
     }
     // @fastify/rate-limit hands the route under `routeInfo`: each limited route counts on its own.
-    child(routeOptions: { routeInfo?: { method?: string | string[]; url?: string } }) {
-      const route = routeOptions.routeInfo ?? {};
+    // (The typings say RouteOptions; the object at run time carries the route under `routeInfo`.)
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
+      const route = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
       const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
       return new PostgresRateLimitStore(`${method ?? ''}:${route.url ?? ''}:`);
     }

@@ -10,6 +10,8 @@ export interface AccessContext {
   certificationStatus: number;
   /** enterpriseAuditStatus; null when there is none. */
   auditStatus: number | null;
+  /** The session user's role (GET /plat/ums/user/info); missing counts as an applicant. */
+  role?: 'applicant' | 'reviewer';
 }
 
 export type AccessDecision = { kind: 'render' } | { kind: 'redirect'; to: string };
@@ -18,6 +20,14 @@ export const HOME = '/';
 export const LOGIN = '/login';
 export const NOT_FOUND = '/404';
 export const MOBILE_TRANSFER = '/mobileTransfer';
+export const BACK_OFFICE = '/admin';
+
+/** Pages of the account itself, which a reviewer uses as much as an applicant. */
+const ACCOUNT_PAGES: ReadonlySet<string> = new Set([NOT_FOUND, MOBILE_TRANSFER, '/modify-pwd']);
+
+export function isBackOfficePath(path: string): boolean {
+  return path === BACK_OFFICE || path.startsWith(`${BACK_OFFICE}/`);
+}
 
 const render: AccessDecision = { kind: 'render' };
 const redirect = (to: string): AccessDecision => ({ kind: 'redirect', to });
@@ -41,9 +51,19 @@ export function decideAccess(rawPath: string, ctx: AccessContext): AccessDecisio
   }
 
   if (!route) return redirect(ctx.isLoggedIn ? NOT_FOUND : LOGIN);
-  if (path === HOME && route.redirectTo) return redirect(route.redirectTo);
+  if (path === HOME && route.redirectTo) {
+    return redirect(ctx.isLoggedIn && ctx.role === 'reviewer' ? BACK_OFFICE : route.redirectTo);
+  }
   if (path === LOGIN && ctx.isLoggedIn) return redirect(HOME);
   if (!route.public && !ctx.isLoggedIn) return redirect(LOGIN);
+  if (!route.public) {
+    // Issue 8: the back office is a separate role. Applicants never reach it (a 404 reveals nothing);
+    // reviewers have no company, so the applicant pages (gateway included) send them to the back office.
+    const reviewer = ctx.role === 'reviewer';
+    if (isBackOfficePath(path) !== reviewer && !ACCOUNT_PAGES.has(path)) {
+      return redirect(reviewer ? BACK_OFFICE : NOT_FOUND);
+    }
+  }
   if (route.certificationEntry && !mayEnterCertification(ctx.certificationStatus, ctx.auditStatus)) {
     return redirect(HOME);
   }

@@ -14,19 +14,22 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('eligibility', () => {
-  it.each([0, 1])('certification status %i: certificationRequired on the view, save and submit', async (status) => {
-    const alice = await applicant(t.app, { certificationStatus: status });
-    const viewed = await call<CardApplicationView>(t, alice, 'GET', '/card/application');
-    expect(viewed.body.data).toMatchObject({ eligibility: 'certificationRequired', mayEdit: false });
-    const complete = await completeApplication(t, alice);
-    for (const path of ['/card/application/save', '/card/application/submit']) {
-      const res = await call(t, alice, 'POST', path, complete, '0');
-      expect(res.status).toBe(403);
-      expect(res.body.code).toBe(Codes.certificationRequired.code);
-      expect(res.body.msg).toBe(Codes.certificationRequired['zh-cn']);
-    }
-    expect(await storedApplication(t.app, alice.companyId!)).toBeNull();
-  });
+  it.each([0, 1])(
+    'certification status %i: certificationRequired on the view, save and submit',
+    async (status) => {
+      const alice = await applicant(t.app, { certificationStatus: status });
+      const viewed = await call<CardApplicationView>(t, alice, 'GET', '/card/application');
+      expect(viewed.body.data).toMatchObject({ eligibility: 'certificationRequired', mayEdit: false });
+      const complete = await completeApplication(t, alice);
+      for (const path of ['/card/application/save', '/card/application/submit']) {
+        const res = await call(t, alice, 'POST', path, complete, '0');
+        expect(res.status).toBe(403);
+        expect(res.body.code).toBe(Codes.certificationRequired.code);
+        expect(res.body.msg).toBe(Codes.certificationRequired['zh-cn']);
+      }
+      expect(await storedApplication(t.app, alice.companyId!)).toBeNull();
+    },
+  );
 
   it.each(['US', 'GB'])('a certified %s company: entityNotSupported', async (location) => {
     const sam = await applicant(t.app, { location });
@@ -47,10 +50,19 @@ describe('eligibility', () => {
     expect(res.body.data.eligibility).toBe('certificationRequired');
   });
 
-  it.each([...CARD_ISSUING_LOCATIONS])('a certified %s company is eligible and may submit', async (location) => {
-    const lee = await applicant(t.app, { location });
-    const res = await call<CardApplicationView>(t, lee, 'POST', '/card/application/submit', await completeApplication(t, lee));
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ eligibility: 'eligible', lifecycleState: 'underReview' });
-  });
+  it.each([...CARD_ISSUING_LOCATIONS])(
+    'a certified %s company is eligible and may submit',
+    async (location) => {
+      const lee = await applicant(t.app, { location });
+      const res = await call<CardApplicationView>(
+        t,
+        lee,
+        'POST',
+        '/card/application/submit',
+        await completeApplication(t, lee),
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ eligibility: 'eligible', lifecycleState: 'underReview' });
+    },
+  );
 });

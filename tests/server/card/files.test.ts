@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const save = (who: SignedIn, body: unknown) => call<CardApplicationView>(t, who, 'POST', '/card/application/save', body);
+const save = (who: SignedIn, body: unknown) =>
+  call<CardApplicationView>(t, who, 'POST', '/card/application/save', body);
 const submit = (who: SignedIn, body: unknown = {}) =>
   call<CardApplicationView>(t, who, 'POST', '/card/application/submit', body);
 
@@ -67,7 +68,10 @@ describe('whose file, which kind', () => {
     const bea = await applicant(t.app);
     const complete = await completeApplication(t, bea);
     await save(bea, complete);
-    const del = await fetch(`${t.url}/plat/files/${complete.fileId}`, { method: 'DELETE', headers: bea.headers });
+    const del = await fetch(`${t.url}/plat/files/${complete.fileId}`, {
+      method: 'DELETE',
+      headers: bea.headers,
+    });
     expect(del.status).toBe(200);
     const res = await submit(bea);
     expect(res.status).toBe(400);

@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const view = (who: SignedIn) => call<CardApplicationView>(t, who, 'GET', '/card/application');
-const save = (who: SignedIn, body: unknown) => call<CardApplicationView>(t, who, 'POST', '/card/application/save', body);
+const save = (who: SignedIn, body: unknown) =>
+  call<CardApplicationView>(t, who, 'POST', '/card/application/save', body);
 const submit = (who: SignedIn, body: unknown = {}) =>
   call<CardApplicationView>(t, who, 'POST', '/card/application/submit', body);
 
@@ -53,7 +54,11 @@ describe('card application lifecycle', () => {
     const alice = await applicant(t.app);
     const first = await save(alice, { businessPurpose: 'eWallet' });
     expect(first.status).toBe(200);
-    expect(first.body.data).toMatchObject({ lifecycleState: 'saved', businessPurpose: 'eWallet', version: 1 });
+    expect(first.body.data).toMatchObject({
+      lifecycleState: 'saved',
+      businessPurpose: 'eWallet',
+      version: 1,
+    });
     const second = await save(alice, { answers: { paymentPurpose: 'travel' } });
     expect(second.body.data).toMatchObject({
       lifecycleState: 'saved',
@@ -76,7 +81,11 @@ describe('card application lifecycle', () => {
     expect((await save(alice, complete)).status).toBe(200);
     const res = await submit(alice);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ lifecycleState: 'underReview', status: 'under_review', mayEdit: false });
+    expect(res.body.data).toMatchObject({
+      lifecycleState: 'underReview',
+      status: 'under_review',
+      mayEdit: false,
+    });
     expect(res.body.data.submittedAt).toEqual(t.clock.now().toISOString());
     const row = await storedApplication(t.app, alice.companyId!);
     expect(row?.state).toBe('under_review');
@@ -85,10 +94,13 @@ describe('card application lifecycle', () => {
       file: { id: complete.fileId, type: 'image/png' },
       answers: complete.answers,
     });
-    expect((row?.submittedData as { questionnaire: { questions: unknown[] } }).questionnaire.questions.length).toBe(
-      Object.keys(complete.answers).length,
-    );
-    expect((await history(alice.companyId!)).map((h) => h.action)).toEqual(['applicant.saveDraft', 'applicant.submit']);
+    expect(
+      (row?.submittedData as { questionnaire: { questions: unknown[] } }).questionnaire.questions.length,
+    ).toBe(Object.keys(complete.answers).length);
+    expect((await history(alice.companyId!)).map((h) => h.action)).toEqual([
+      'applicant.saveDraft',
+      'applicant.submit',
+    ]);
   });
 
   it('submits straight from not started when the body carries everything', async () => {
@@ -110,6 +122,8 @@ describe('card application lifecycle', () => {
 
     for (const attempt of [
       () => submit(alice),
+      // No body at all (a bare POST) is the same submit.
+      () => call<CardApplicationView>(t, alice, 'POST', '/card/application/submit'),
       () => save(alice, { businessPurpose: 'eWallet' }),
       () => submit(alice, { businessPurpose: 'eWallet' }),
     ]) {
@@ -128,9 +142,9 @@ describe('card application lifecycle', () => {
     await save(alice, complete);
     const results = await Promise.all(Array.from({ length: 5 }, () => submit(alice)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
-    expect(results.filter((r) => r.status === 409).every((r) => r.body.code === Codes.transitionNotAllowed.code)).toBe(
-      true,
-    );
+    expect(
+      results.filter((r) => r.status === 409).every((r) => r.body.code === Codes.transitionNotAllowed.code),
+    ).toBe(true);
     const submits = (await history(alice.companyId!)).filter((h) => h.action === 'applicant.submit');
     expect(submits).toHaveLength(1);
     expect((await storedApplication(t.app, alice.companyId!))?.version).toBe(2);
@@ -221,7 +235,12 @@ describe('card application lifecycle', () => {
 
   it('bad input is a 400 with the envelope, never a 500', async () => {
     const alice = await applicant(t.app);
-    for (const body of [{ businessPurpose: 'gambling' }, { fileId: 'not-a-uuid' }, { answers: 'yes' }, [1, 2]]) {
+    for (const body of [
+      { businessPurpose: 'gambling' },
+      { fileId: 'not-a-uuid' },
+      { answers: 'yes' },
+      [1, 2],
+    ]) {
       const res = await save(alice, body);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe(Codes.validationFailed.code);

@@ -2,7 +2,11 @@
 // it changes without a release), in both languages, and checked on the server before submit.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardApplicationView, CardQuestionnaire, CardPurposesView } from '../../../src/contract/api/card';
+import type {
+  CardApplicationView,
+  CardQuestionnaire,
+  CardPurposesView,
+} from '../../../src/contract/api/card';
 import { Codes } from '../../../src/contract/codes';
 import { INDUSTRY_CATEGORIES } from '../../../src/contract/options';
 import { cardQuestionnaireQuestions } from '../../../src/server/db/schema/card';
@@ -59,7 +63,9 @@ describe('questionnaire', () => {
       .where(eq(cardQuestionnaireQuestions.id, 'sourceOfFunds'));
     try {
       const after = await questionnaireOf(t, alice);
-      expect(after.questions.find((q) => q.id === 'sourceOfFunds')?.title['en-us']).toBe('Where does the money come from?');
+      expect(after.questions.find((q) => q.id === 'sourceOfFunds')?.title['en-us']).toBe(
+        'Where does the money come from?',
+      );
       expect(after.version).not.toBe(before.version);
     } finally {
       await t.app.db
@@ -77,7 +83,14 @@ describe('questionnaire', () => {
       ['0', 'zh-cn'],
       ['1', 'en-us'],
     ] as const) {
-      const res = await call(t, bea, 'POST', '/card/application/submit', { ...complete, answers: partial }, language);
+      const res = await call(
+        t,
+        bea,
+        'POST',
+        '/card/application/submit',
+        { ...complete, answers: partial },
+        language,
+      );
       expect(res.status).toBe(400);
       expect(res.body.code).toBe(Codes.questionnaireRequired.code);
       expect(res.body.msg).toBe(Codes.questionnaireRequired[locale]);

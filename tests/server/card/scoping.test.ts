@@ -21,7 +21,12 @@ describe("another company's application", () => {
     const alicesRow = await storedApplication(t.app, alice.companyId!);
 
     const bobsView = await call<CardApplicationView>(t, bob, 'GET', '/card/application');
-    expect(bobsView.body.data).toMatchObject({ lifecycleState: 'notStarted', businessPurpose: null, file: null, answers: {} });
+    expect(bobsView.body.data).toMatchObject({
+      lifecycleState: 'notStarted',
+      businessPurpose: null,
+      file: null,
+      answers: {},
+    });
 
     // Ids in the path or query are not routes and are not read: Bob still only reaches his own.
     for (const path of [`/card/application/${alicesRow!.id}`, `/card/application/${alice.companyId}`]) {
@@ -29,10 +34,18 @@ describe("another company's application", () => {
       expect(res.status).toBe(404);
       expect(res.body.code).toBe(Codes.notFound.code);
     }
-    const withQuery = await call<CardApplicationView>(t, bob, 'GET', `/card/application?companyId=${alice.companyId}`);
+    const withQuery = await call<CardApplicationView>(
+      t,
+      bob,
+      'GET',
+      `/card/application?companyId=${alice.companyId}`,
+    );
     expect(withQuery.body.data.lifecycleState).toBe('notStarted');
 
-    const stolen = await call(t, bob, 'POST', '/card/application/submit', { ...alicesData, companyId: alice.companyId });
+    const stolen = await call(t, bob, 'POST', '/card/application/submit', {
+      ...alicesData,
+      companyId: alice.companyId,
+    });
     expect(stolen.status).toBe(400);
     expect(stolen.body.data).toEqual([{ path: 'fileId', message: 'file.invalid' }]);
     expect(await storedApplication(t.app, alice.companyId!)).toEqual(alicesRow);

@@ -2,7 +2,11 @@
 // the back office would leave them), the API called over real HTTP, real uploads through /plat/files.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CARD_APPLICATION_FILE_KIND, type CardQuestionnaire, type CardQuestionnaireAnswers } from '../../../src/contract/api/card';
+import {
+  CARD_APPLICATION_FILE_KIND,
+  type CardQuestionnaire,
+  type CardQuestionnaireAnswers,
+} from '../../../src/contract/api/card';
 import { companies } from '../../../src/server/db/schema/accounts';
 import { cardApplications } from '../../../src/server/db/schema/card';
 import { png } from '../../fixtures/files/samples';
@@ -56,8 +60,15 @@ export async function upload(
   const body = new FormData();
   body.append('kind', kind);
   body.append('file', new Blob([new Uint8Array(file)]), name);
-  const res = await fetch(`${t.url}/plat/files`, { method: 'POST', headers: { ...who.headers, language: '1' }, body });
-  return { status: res.status, body: (await res.json()) as Answer<{ id: string; contentType: string; size: number }>['body'] };
+  const res = await fetch(`${t.url}/plat/files`, {
+    method: 'POST',
+    headers: { ...who.headers, language: '1' },
+    body,
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as Answer<{ id: string; contentType: string; size: number }>['body'],
+  };
 }
 
 export async function uploadedPng(t: TestApp, who: SignedIn, kind?: string): Promise<string> {
@@ -71,7 +82,8 @@ export function completeAnswers(questionnaire: CardQuestionnaire): CardQuestionn
   const answers: CardQuestionnaireAnswers = {};
   for (const q of questionnaire.questions) {
     const first = q.options[0]?.id ?? '';
-    answers[q.id] = q.kind === 'text' ? 'We pay our advertising suppliers.' : q.kind === 'multipleChoice' ? [first] : first;
+    answers[q.id] =
+      q.kind === 'text' ? 'We pay our advertising suppliers.' : q.kind === 'multipleChoice' ? [first] : first;
   }
   return answers;
 }

@@ -126,6 +126,7 @@ describe('POST /plat/kyb/draft', () => {
       version: stale,
     });
     expect(answer.status).toBe(409);
+    expect(answer.body.code).toBe(410006);
     expect(answer.body.data).toMatchObject({
       reason: 'staleVersion',
       version: stale + 1,

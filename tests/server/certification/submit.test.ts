@@ -105,6 +105,7 @@ describe('POST /plat/kyb/submit', () => {
     const { version } = await view(t, caller);
     const answer = await submit(t, caller, version - 1);
     expect(answer.status).toBe(409);
+    expect(answer.body.code).toBe(Codes.draftConflict.code);
     expect(answer.body.data).toMatchObject({ reason: 'staleVersion', version });
     expect((await snapshotOf(caller)).company).toMatchObject({ certificationStatus: 0 });
   });

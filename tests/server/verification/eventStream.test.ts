@@ -3,6 +3,7 @@
 // and a reconnect with Last-Event-ID gets what it missed.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { VerificationPaths, VERIFICATION_STREAM_EVENT } from '../../../src/contract/api/verification';
+import { Codes } from '../../../src/contract/codes';
 import { Limits } from '../../../src/contract/limits';
 import { createCompany, signInAs, type SignedIn } from '../../support/sessions';
 import { createTestApp, type TestApp } from '../../support/testApp';
@@ -14,6 +15,7 @@ import {
   faceImage,
   openSession,
   openStream,
+  refusedStream,
   scan,
   tokenOf,
 } from './support';
@@ -33,13 +35,7 @@ beforeEach(async () => {
 });
 afterAll(() => t?.close());
 
-type Stream = Extract<Awaited<ReturnType<typeof openStream>>, { messages: unknown }>;
-
-async function streamOf(id: string, headers: Record<string, string> = {}): Promise<Stream> {
-  const stream = await openStream(t, alice, id, headers);
-  if (!('next' in stream)) throw new Error(`stream refused: ${stream.status}`);
-  return stream;
-}
+const streamOf = (id: string, headers: Record<string, string> = {}) => openStream(t, alice, id, headers);
 
 describe('the event stream', () => {
   it('sends the current state at once, then every change in order, each with its version as id', async () => {
@@ -135,7 +131,11 @@ describe('the event stream', () => {
     alice = await signInAs(t.app, { role: 'applicant', companyId: companyA });
     const stream = await streamOf(created.sessionId);
     try {
-      expect((await stream.next()).data).toMatchObject({ state: 'expired', version: 3, rescanRequired: true });
+      expect((await stream.next()).data).toMatchObject({
+        state: 'expired',
+        version: 3,
+        rescanRequired: true,
+      });
     } finally {
       stream.close();
     }
@@ -143,8 +143,9 @@ describe('the event stream', () => {
 
   it("another company's session: 404 envelope, no stream", async () => {
     const created = await openSession(t, alice);
-    const answer = await openStream(t, bob, created.sessionId);
+    const answer = await refusedStream(t, bob, created.sessionId);
     expect(answer.status).toBe(404);
     expect(answer.contentType).toMatch(/application\/json/);
+    expect(answer.body.code).toBe(Codes.notFound.code);
   });
 });

@@ -122,7 +122,7 @@ export async function openStream(
   });
   if (res.status !== 200 || !res.body) {
     controller.abort();
-    return { status: res.status, contentType: res.headers.get('content-type') } as const;
+    throw new Error(`the event stream was refused: HTTP ${res.status}`);
   }
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
@@ -150,7 +150,6 @@ export async function openStream(
   }
 
   return {
-    status: 200,
     contentType: res.headers.get('content-type'),
     messages,
     /** The next message, or a failure after `ms`. */
@@ -171,5 +170,15 @@ export async function openStream(
       controller.abort();
       reader.cancel().catch(() => undefined);
     },
-  } as const;
+  };
+}
+
+/** A stream request that is expected to be refused: its status and content type. */
+export async function refusedStream(t: TestApp, who: SignedIn, id: string) {
+  const res = await fetch(`${t.url}/plat${VerificationPaths.events(id)}`, { headers: who.headers });
+  return {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    body: (await res.json()) as Envelope,
+  };
 }

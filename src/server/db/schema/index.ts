@@ -6,3 +6,4 @@ export * from './accountFlows';
 export * from './verification';
 export * from './certification';
 export * from './card';
+export * from './audit';

@@ -1,4 +1,5 @@
 // The dev mailbox's table: what the built-in SMTP peer received, newest first.
+import { consistentRead } from '../../db/consistentRead';
 import { count, desc, eq } from 'drizzle-orm';
 import { devMailbox } from '../../db/schema/outbox';
 import type { Db } from '../../types';
@@ -45,8 +46,8 @@ export async function listReceivedMail(
   query: { to?: string | undefined; page: number; pageSize: number },
 ): Promise<{ items: StoredMail[]; total: number }> {
   const where = query.to ? eq(devMailbox.to, query.to.trim().toLowerCase()) : undefined;
-  const [items, totals] = await Promise.all([
-    db
+  return consistentRead(db, async (tx) => {
+    const items = await tx
       .select({
         id: devMailbox.id,
         to: devMailbox.to,
@@ -61,8 +62,8 @@ export async function listReceivedMail(
       .where(where)
       .orderBy(desc(devMailbox.receivedAt), desc(devMailbox.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(devMailbox).where(where),
-  ]);
-  return { items, total: totals[0]?.total ?? 0 };
+      .offset((query.page - 1) * query.pageSize);
+    const totals = await tx.select({ total: count() }).from(devMailbox).where(where);
+    return { items, total: totals[0]?.total ?? 0 };
+  });
 }

@@ -26,8 +26,10 @@ function actorOf(request: FastifyRequest): CardActor {
   return { companyId: principal.companyId, userId: principal.userId };
 }
 
-/** Before the schema: a list of files is refused as such (oneFileOnly), a one-item list is that file. */
+/** Before the schema: a list of files is refused as such (oneFileOnly), a one-item list is that
+ *  file, and a bare POST (no body) is an empty one: "submit what is stored". */
 async function oneFileOnly(request: FastifyRequest): Promise<void> {
+  if (request.body === undefined || request.body === null) request.body = {};
   if (sendsMoreThanOneFile(request.body)) throw new AppError('oneFileOnly', 400);
   request.body = oneFileIdOf(request.body);
 }
@@ -61,9 +63,9 @@ export async function cardRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/application/submit',
-    { ...guard, preValidation: oneFileOnly, schema: { body: submitCardApplicationRequest.optional() } },
+    { ...guard, preValidation: oneFileOnly, schema: { body: submitCardApplicationRequest } },
     async (request) => {
-      const record = await submitApplication(app.db, actorOf(request), request.body ?? {}, app.clock.now());
+      const record = await submitApplication(app.db, actorOf(request), request.body, app.clock.now());
       return ok(request, await buildView(app.db, record, viewOptions));
     },
   );

@@ -4,7 +4,11 @@
 export function oneFileIdOf(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const { fileIds, ...rest } = body as Record<string, unknown>;
-  const listed = Array.isArray(rest['fileId']) ? rest['fileId'] : Array.isArray(fileIds) ? fileIds : undefined;
+  const listed = Array.isArray(rest['fileId'])
+    ? rest['fileId']
+    : Array.isArray(fileIds)
+      ? fileIds
+      : undefined;
   if (listed === undefined) return fileIds === undefined ? body : { ...rest, fileIds };
   return { ...rest, fileId: listed.length === 0 ? null : listed[0] };
 }

@@ -1,4 +1,5 @@
 // Every login attempt, and the signed-in user's own list of them (user center, spec §2).
+import { consistentRead } from '../../db/consistentRead';
 import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { LoginHistoryItem } from '../../../contract/api/accounts';
 import type { Page } from '../../../contract/envelope';
@@ -38,16 +39,18 @@ export async function listLoginHistory(
   if (from) conditions.push(gte(loginHistory.at, from));
   if (to) conditions.push(lte(loginHistory.at, to));
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(loginHistory)
-      .where(where)
-      .orderBy(desc(loginHistory.at), desc(loginHistory.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(loginHistory).where(where),
-  ]);
+  const [rows, [total]] = await consistentRead(db, (tx) =>
+    Promise.all([
+      tx
+        .select()
+        .from(loginHistory)
+        .where(where)
+        .orderBy(desc(loginHistory.at), desc(loginHistory.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      tx.select({ n: count() }).from(loginHistory).where(where),
+    ]),
+  );
   return {
     items: rows.map((r) => ({
       id: r.id,

@@ -17,13 +17,19 @@ export async function usableApplicationFile(
   const [file] = await db
     .select()
     .from(storedFiles)
-    .where(and(eq(storedFiles.id, fileId), eq(storedFiles.companyId, companyId), isNull(storedFiles.deletedAt)));
+    .where(
+      and(eq(storedFiles.id, fileId), eq(storedFiles.companyId, companyId), isNull(storedFiles.deletedAt)),
+    );
   if (!file || file.kind !== CARD_APPLICATION_FILE_KIND) return null;
   if (!ALLOWED_TYPES.has(file.contentType) || file.size > Limits.cardApplication.maxBytes) return null;
   return file;
 }
 
 /** The file as the view shows it; null when it is gone (deleted since it was saved). */
-export async function applicationFileOf(db: DbOrTx, companyId: string, fileId: string | null): Promise<StoredFile | null> {
+export async function applicationFileOf(
+  db: DbOrTx,
+  companyId: string,
+  fileId: string | null,
+): Promise<StoredFile | null> {
   return fileId === null ? null : usableApplicationFile(db, companyId, fileId);
 }

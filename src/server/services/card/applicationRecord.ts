@@ -26,7 +26,10 @@ async function load(db: DbOrTx, actor: CardActor, lock: boolean): Promise<CardRe
   const companyQuery = db.select().from(companies).where(eq(companies.id, actor.companyId));
   const [company] = lock ? await companyQuery.for('update') : await companyQuery;
   if (!company) throw notFound();
-  const [application] = await db.select().from(cardApplications).where(eq(cardApplications.companyId, company.id));
+  const [application] = await db
+    .select()
+    .from(cardApplications)
+    .where(eq(cardApplications.companyId, company.id));
   return { company, application: application ?? null };
 }
 

@@ -14,14 +14,19 @@ export interface ViewOptions {
   cardSystemUrl: string;
 }
 
-export async function buildView(db: DbOrTx, record: CardRecord, options: ViewOptions): Promise<CardApplicationView> {
+export async function buildView(
+  db: DbOrTx,
+  record: CardRecord,
+  options: ViewOptions,
+): Promise<CardApplicationView> {
   const status = storedStatusOf(record);
   const lifecycleState = stateOfStatus(status);
   const eligibility = cardEligibilityOf(record.company);
   const application = record.application;
   const file = await applicationFileOf(db, record.company.id, application?.fileId ?? null);
   const chartAllowsSave =
-    nextLifecycleState(cardApplicationLifecycleMachine, lifecycleState, { type: saveEventFrom(status) }) !== null;
+    nextLifecycleState(cardApplicationLifecycleMachine, lifecycleState, { type: saveEventFrom(status) }) !==
+    null;
   return {
     lifecycleState,
     status,

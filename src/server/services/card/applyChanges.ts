@@ -7,10 +7,14 @@ import type { DbOrTx } from '../../types';
 import { usableApplicationFile } from './applicationFile';
 import type { CardApplicationChange, CardRecord } from './applicationRecord';
 
-export type ApplicationFields = Required<Pick<CardApplicationChange, 'businessPurpose' | 'fileId' | 'answers'>>;
+export type ApplicationFields = Required<
+  Pick<CardApplicationChange, 'businessPurpose' | 'fileId' | 'answers'>
+>;
 
 export function hasChanges(request: SaveCardApplicationRequest): boolean {
-  return request.businessPurpose !== undefined || request.fileId !== undefined || request.answers !== undefined;
+  return (
+    request.businessPurpose !== undefined || request.fileId !== undefined || request.answers !== undefined
+  );
 }
 
 export async function applyChanges(
@@ -29,7 +33,11 @@ export async function applyChanges(
   if (request.fileId !== undefined) {
     const fileId = request.fileId?.toLowerCase() ?? null;
     // Checked when it is chosen, so the steps learn at once that an id cannot be used.
-    if (fileId !== null && fileId !== stored?.fileId && !(await usableApplicationFile(tx, record.company.id, fileId))) {
+    if (
+      fileId !== null &&
+      fileId !== stored?.fileId &&
+      !(await usableApplicationFile(tx, record.company.id, fileId))
+    ) {
       throw new AppError('validationFailed', 400, [{ path: 'fileId', message: 'file.invalid' }]);
     }
     fields.fileId = fileId;

@@ -10,7 +10,10 @@ export const CERTIFICATION_COMPLETED = 2;
 
 const CARD_ISSUING: ReadonlySet<string> = new Set(CARD_ISSUING_LOCATIONS);
 
-export function cardEligibilityOf(company: { certificationStatus: number; location: string }): CardEligibility {
+export function cardEligibilityOf(company: {
+  certificationStatus: number;
+  location: string;
+}): CardEligibility {
   if (company.certificationStatus !== CERTIFICATION_COMPLETED) return 'certificationRequired';
   if (!CARD_ISSUING.has(company.location)) return 'entityNotSupported';
   return 'eligible';

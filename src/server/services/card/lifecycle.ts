@@ -19,7 +19,8 @@ export const NOT_STARTED: CardApplicationStatus = 'not_started';
 export function stateOfStatus(status: string): CardApplicationState {
   const value = lifecycleStateOf(cardApplicationLifecycleMachine, status);
   // The chart is flat, so its state values are the state names.
-  if (typeof value !== 'string') throw new Error(`card application has status '${status}', which no state stands for`);
+  if (typeof value !== 'string')
+    throw new Error(`card application has status '${status}', which no state stands for`);
   return value as CardApplicationState;
 }
 

@@ -2,7 +2,14 @@
 // re-application). Under review or approved the chart has no such change: 409, nothing written.
 import type { SaveCardApplicationRequest } from '../../../contract/api/card';
 import type { Db } from '../../types';
-import { lockForChange, recordTransition, storedStatusOf, writeApplication, type CardActor, type CardRecord } from './applicationRecord';
+import {
+  lockForChange,
+  recordTransition,
+  storedStatusOf,
+  writeApplication,
+  type CardActor,
+  type CardRecord,
+} from './applicationRecord';
 import { applyChanges } from './applyChanges';
 import { assertEligible } from './eligibility';
 import { saveEventFrom, transitionFor } from './lifecycle';

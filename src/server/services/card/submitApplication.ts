@@ -6,7 +6,14 @@ import { INDUSTRY_CATEGORIES, type IndustryCategory } from '../../../contract/op
 import { AppError, type FieldProblem } from '../../errors';
 import type { Db } from '../../types';
 import { usableApplicationFile } from './applicationFile';
-import { lockForChange, recordTransition, storedStatusOf, writeApplication, type CardActor, type CardRecord } from './applicationRecord';
+import {
+  lockForChange,
+  recordTransition,
+  storedStatusOf,
+  writeApplication,
+  type CardActor,
+  type CardRecord,
+} from './applicationRecord';
 import { applyChanges, hasChanges } from './applyChanges';
 import { assertEligible } from './eligibility';
 import { saveEventFrom, transitionFor, type CardTransition } from './lifecycle';
@@ -41,9 +48,12 @@ export async function submitApplication(
     const questionnaire = await loadQuestionnaire(tx);
     const problems: FieldProblem[] = [];
     const purpose = fields.businessPurpose;
-    if (purpose === null || !PURPOSES.has(purpose)) problems.push({ path: 'businessPurpose', message: 'field.select' });
-    const file = fields.fileId === null ? null : await usableApplicationFile(tx, record.company.id, fields.fileId);
-    if (!file) problems.push({ path: 'fileId', message: fields.fileId === null ? 'file.required' : 'file.invalid' });
+    if (purpose === null || !PURPOSES.has(purpose))
+      problems.push({ path: 'businessPurpose', message: 'field.select' });
+    const file =
+      fields.fileId === null ? null : await usableApplicationFile(tx, record.company.id, fields.fileId);
+    if (!file)
+      problems.push({ path: 'fileId', message: fields.fileId === null ? 'file.required' : 'file.invalid' });
     const answers = checkAnswers(questionnaire.questions, fields.answers);
     if (problems.length > 0) throw new AppError('validationFailed', 400, [...problems, ...answers.problems]);
     if (answers.problems.length > 0) throw new AppError('questionnaireRequired', 400, answers.problems);
@@ -70,7 +80,8 @@ export async function submitApplication(
       now,
     );
     for (const transition of transitions) {
-      if (transition.from !== transition.to) await recordTransition(tx, application, actor.userId, transition, now);
+      if (transition.from !== transition.to)
+        await recordTransition(tx, application, actor.userId, transition, now);
     }
     return { company: record.company, application };
   });

@@ -21,7 +21,13 @@ export function submittedSnapshot(input: {
   const { file } = input;
   return {
     businessPurpose: input.businessPurpose,
-    file: { id: file.id, name: file.originalName, type: file.contentType, size: file.size, sha256: file.sha256 },
+    file: {
+      id: file.id,
+      name: file.originalName,
+      type: file.contentType,
+      size: file.size,
+      sha256: file.sha256,
+    },
     answers: input.answers,
     questionnaire: input.questionnaire,
   };

@@ -25,7 +25,10 @@ function isBlank(value: unknown): boolean {
   );
 }
 
-function checkOne(question: Question, value: unknown): { message: ValidationMessageId } | { value: string | string[] } {
+function checkOne(
+  question: Question,
+  value: unknown,
+): { message: ValidationMessageId } | { value: string | string[] } {
   const optionIds = new Set(question.options.map((o) => o.id));
   switch (question.kind) {
     case 'singleChoice':
@@ -39,7 +42,8 @@ function checkOne(question: Question, value: unknown): { message: ValidationMess
     case 'text': {
       if (typeof value !== 'string') return { message: 'field.required' };
       const text = value.trim();
-      if (question.maxLength !== null && text.length > question.maxLength) return { message: 'field.tooLong' };
+      if (question.maxLength !== null && text.length > question.maxLength)
+        return { message: 'field.tooLong' };
       return { value: text };
     }
   }
@@ -51,7 +55,8 @@ export function checkAnswers(questions: readonly Question[], given: CardQuestion
   for (const question of questions) {
     const value = Object.hasOwn(given, question.id) ? given[question.id] : undefined;
     if (isBlank(value)) {
-      if (question.required) problems.push(problem(question, question.kind === 'text' ? 'field.required' : 'field.select'));
+      if (question.required)
+        problems.push(problem(question, question.kind === 'text' ? 'field.required' : 'field.select'));
       continue;
     }
     const checked = checkOne(question, value);

@@ -15,7 +15,6 @@ import {
 import type { CompanyLocation } from '../../../contract/options';
 import { companyInfoSchema } from '../../../contract/schemas/companyInfo';
 import { isValidationMessageId } from '../../../contract/validationMessages';
-import { CertificationValidationMessages } from '../../../contract/api/certification';
 import type { DbOrTx } from '../../types';
 import { isVerificationSessionVerified } from '../verification/index';
 import { fileReferencesIn, invalidReferences } from './fileReferences';
@@ -39,7 +38,7 @@ export type ValidationOutcome =
   | { ok: false; step: DraftStepId; problems: SubmitProblem[] };
 
 function messageOf(raw: string): SubmitProblemMessageId {
-  if (isValidationMessageId(raw) || Object.hasOwn(CertificationValidationMessages, raw)) {
+  if (isValidationMessageId(raw)) {
     return raw as SubmitProblemMessageId;
   }
   // A zod default message (an unexpected shape): the field is not filled in as the form fills it.

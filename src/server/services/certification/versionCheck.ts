@@ -2,7 +2,7 @@
 // older one is refused with what is stored now, so the page can merge or reload instead of
 // silently overwriting the other tab.
 import type { DraftConflictData } from '../../../contract/api/certification';
-import { transitionNotAllowed } from '../../errors';
+import { AppError } from '../../errors';
 import type { CertificationRecord } from './applicationRecord';
 import { storedStatusOf } from './applicationRecord';
 import { effectiveCurrentStep, effectiveDraft } from './effectiveDraft';
@@ -18,7 +18,5 @@ export function assertCurrentVersion(record: CertificationRecord, version: numbe
     currentStep: effectiveCurrentStep(record.application, state),
     draft: effectiveDraft(record.application, state),
   };
-  // LEAD: a dedicated code (draftConflict, 410006) would read better than transitionNotAllowed;
-  // the page recognises the conflict by data.reason either way.
-  throw transitionNotAllowed(data);
+  throw new AppError('draftConflict', 409, data);
 }

@@ -1,8 +1,8 @@
-// Pages of the sign-in flows, as the route table imports them. Login is the landing page of every
-// signed-out visit and loads with the app; the others load on demand (their own chunks).
+// Pages of the sign-in flows, as the route table imports them. Each loads on demand (its own chunk):
+// forms, schemas, the slider and the password cipher stay out of the app's first load.
 import { lazy } from 'react';
 
-export { LoginPage } from './login/LoginPage';
+export const LoginPage = lazy(() => import('./login/LoginPage').then((m) => ({ default: m.LoginPage })));
 
 export const RegisterPage = lazy(() => import('./register/RegisterPage').then((m) => ({ default: m.RegisterPage })));
 export const ForgotPasswordPage = lazy(() =>

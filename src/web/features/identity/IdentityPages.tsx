@@ -1,19 +1,13 @@
-// Mobile-only identity verification pages (spec §2), reached from the QR code on a phone.
-import { Trans } from '@lingui/react/macro';
-import { PageFrame } from '../../shell/PageFrame';
+// Mobile-only identity verification pages (spec §2), reached from the QR code on a phone. The route
+// table imports these names; each loads the phone screen on demand, so none of it is in the first
+// chunk. All four render the same screen: the verification chart decides which page is showing.
+import { lazy, type ComponentType } from 'react';
 
-export function IdentityHomePage() {
-  return <PageFrame title={<Trans>Identity verification</Trans>} />;
-}
+const PhoneScreen: ComponentType = lazy(() =>
+  import('./PhoneVerificationScreen').then((m) => ({ default: m.PhoneVerificationScreen })),
+);
 
-export function TermsAndPrivacyPage() {
-  return <PageFrame title={<Trans>Terms and privacy</Trans>} />;
-}
-
-export function AgreementDetailPage() {
-  return <PageFrame title={<Trans>Agreement details</Trans>} />;
-}
-
-export function VerificationResultPage() {
-  return <PageFrame title={<Trans>Verification result</Trans>} />;
-}
+export const IdentityHomePage = PhoneScreen;
+export const TermsAndPrivacyPage = PhoneScreen;
+export const AgreementDetailPage = PhoneScreen;
+export const VerificationResultPage = PhoneScreen;

@@ -1,0 +1,123 @@
+// A reviewer's decision on one case (issue 8 §4): approve, reject with a reason, or request a revision
+// of named fields and documents with a comment. Every decision is confirmed before it is sent; the
+// server decides through the lifecycle chart, so two reviewers racing on one case end with exactly one
+// winner and the other is told ("another reviewer has already decided this case") and reloads.
+import { assign, setup } from 'xstate';
+import type { ApiOutcome } from './accountOutcome';
+import { notProvidedAction, notProvidedPromise } from './notProvided';
+import type { StateMeta } from './stateMeta';
+
+export type ReviewDecision =
+  | { kind: 'approve' }
+  | { kind: 'reject'; reason: string }
+  | { kind: 'requestRevision'; fields: readonly string[]; comment: string };
+
+export type ReviewDecisionKind = ReviewDecision['kind'];
+
+export interface ReviewDecisionContext {
+  /** The decision waiting for confirmation, then being sent. */
+  decision: ReviewDecision | null;
+  /** Message id (a CodeName) of the last refusal or failure; views translate it. */
+  message: string | null;
+}
+
+export type ReviewDecisionEvent =
+  | { type: 'user.decide'; decision: ReviewDecision }
+  | { type: 'user.confirm' }
+  | { type: 'user.cancel' }
+  | { type: 'user.retry' }
+  | { type: 'user.reload' };
+
+/** A reason and a revision comment say something; a revision names at least one field or document. */
+export function isCompleteDecision(decision: ReviewDecision): boolean {
+  if (decision.kind === 'reject') return decision.reason.trim().length > 0;
+  if (decision.kind === 'requestRevision') return decision.fields.length > 0 && decision.comment.trim().length > 0;
+  return true;
+}
+
+export const reviewDecisionMachine = setup({
+  types: {} as {
+    context: ReviewDecisionContext;
+    events: ReviewDecisionEvent;
+    tags: 'busy' | 'error';
+    meta: StateMeta;
+  },
+  actors: {
+    'submit decision': notProvidedPromise<ApiOutcome<unknown>, ReviewDecision>('submit decision'),
+  },
+  actions: {
+    'reload case': notProvidedAction('reload case'),
+  },
+  guards: {
+    'decision is complete': ({ event }) => event.type === 'user.decide' && isCompleteDecision(event.decision),
+    'decided elsewhere': ({ event }) =>
+      'output' in event &&
+      (event.output as ApiOutcome<unknown>).kind === 'refused' &&
+      (event.output as { code: string }).code === 'decisionConflict',
+    accepted: ({ event }) => 'output' in event && (event.output as ApiOutcome<unknown>).kind === 'ok',
+  },
+}).createMachine({
+  id: 'reviewDecision',
+  context: { decision: null, message: null },
+  initial: 'choosing',
+  states: {
+    choosing: {
+      meta: { spec: 'issue 8 §4: approve, reject with a reason, or request a revision of named fields' },
+      on: {
+        'user.decide': {
+          guard: 'decision is complete',
+          target: 'confirming',
+          actions: assign({
+            decision: ({ event }) => event.decision,
+            message: null,
+          }),
+        },
+      },
+    },
+    confirming: {
+      meta: { spec: 'issue 8 §4: every decision is confirmed before it is sent' },
+      on: {
+        'user.confirm': 'submitting',
+        'user.cancel': { target: 'choosing', actions: assign({ decision: null }) },
+      },
+    },
+    submitting: {
+      meta: { spec: 'issue 8 §4: the decision goes through the lifecycle statechart on the server' },
+      tags: ['busy'],
+      invoke: {
+        id: 'submitDecision',
+        src: 'submit decision',
+        input: ({ context }) => context.decision ?? { kind: 'approve' },
+        onDone: [
+          { guard: 'accepted', target: 'done' },
+          { guard: 'decided elsewhere', target: 'conflict' },
+          {
+            // Not allowed now (409), a missing reason, or another refusal: the reviewer may retry.
+            target: 'error',
+            actions: assign({
+              message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : 'internal'),
+            }),
+          },
+        ],
+        onError: { target: 'error', actions: assign({ message: 'internal' }) },
+      },
+    },
+    done: {
+      meta: { spec: 'issue 8 §4: decided; the applicant is mailed in their language' },
+      type: 'final',
+    },
+    conflict: {
+      meta: { spec: 'issue 8 §4: two reviewers at once, exactly one wins, the other is told' },
+      tags: ['error'],
+      on: { 'user.reload': { target: 'choosing', actions: ['reload case', assign({ decision: null, message: null })] } },
+    },
+    error: {
+      meta: { spec: 'API.md: a refused or failed decision changes nothing and may be retried' },
+      tags: ['error'],
+      on: {
+        'user.retry': 'submitting',
+        'user.cancel': { target: 'choosing', actions: assign({ decision: null, message: null }) },
+      },
+    },
+  },
+});

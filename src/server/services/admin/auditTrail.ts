@@ -1,0 +1,36 @@
+// Appending to the back office's audit trail (src/server/db/schema/audit.ts). Call it in the
+// transaction that makes the decision: the decision and its record commit together or not at all.
+import { auditLog } from '../../db/schema/audit';
+import type { DbOrTx } from '../../types';
+
+export type CaseKind = 'certification' | 'cardApplication';
+
+export interface AuditEntry {
+  actor: { id: string; email: string };
+  caseKind: CaseKind;
+  caseId: string;
+  companyId: string;
+  /** 'approve' | 'reject' | 'requestRevision': stored as '<caseKind>.<what>'. */
+  what: 'approve' | 'reject' | 'requestRevision';
+  fromState: string;
+  toState: string;
+  reason: string | null;
+  detail: Record<string, unknown> | null;
+  at: Date;
+}
+
+export async function appendAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: entry.actor.id,
+    actorEmail: entry.actor.email,
+    action: `${entry.caseKind}.${entry.what}`,
+    caseKind: entry.caseKind,
+    caseId: entry.caseId,
+    companyId: entry.companyId,
+    fromState: entry.fromState,
+    toState: entry.toState,
+    reason: entry.reason,
+    detail: entry.detail,
+    createdAt: entry.at,
+  });
+}

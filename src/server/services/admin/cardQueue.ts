@@ -1,0 +1,85 @@
+// The card-application queue (issue 8 "Queues"): submitted and decided applications, oldest
+// submission first, with the same filters and per-status counts as the certification queue.
+import { and, asc, count, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  CARD_QUEUE_STATUSES,
+  type CardApplicationQueueItem,
+  type CardApplicationQueuePage,
+  type CardQueueStatus,
+  type cardQueueQuery,
+} from '../../../contract/api/admin';
+import type { CompanyLocation } from '../../../contract/options';
+import { consistentRead } from '../../db/consistentRead';
+import { companies, users } from '../../db/schema/accounts';
+import { cardApplications } from '../../db/schema/card';
+import type { Db } from '../../types';
+import { reviewersById } from './caseParties';
+import { QUEUED_CARD_STATUSES, cardQueueStatusOf, cardQueueStatusSql } from './cardStatus';
+import { containsPattern, searchText, submittedRange } from './queueFilters';
+
+export type CardQueueFilters = z.output<typeof cardQueueQuery>;
+
+function sharedConditions(filters: CardQueueFilters): SQL[] {
+  const { from, to } = submittedRange(filters);
+  const conditions: SQL[] = [inArray(cardApplications.state, [...QUEUED_CARD_STATUSES])];
+  if (filters.location) conditions.push(eq(companies.location, filters.location));
+  if (from) conditions.push(gte(cardApplications.submittedAt, from));
+  if (to) conditions.push(lte(cardApplications.submittedAt, to));
+  const text = searchText(filters.q);
+  if (text) {
+    const pattern = containsPattern(text);
+    conditions.push(or(ilike(companies.name, pattern), ilike(users.email, pattern))!);
+  }
+  return conditions;
+}
+
+export async function cardApplicationQueue(db: Db, filters: CardQueueFilters): Promise<CardApplicationQueuePage> {
+  const shared = sharedConditions(filters);
+  const listed = filters.status ? [...shared, eq(cardQueueStatusSql, filters.status)] : shared;
+  const { rows, counts } = await consistentRead(db, async (tx) => {
+    const rows = await tx
+      .select({ application: cardApplications, company: companies, applicant: users })
+      .from(cardApplications)
+      .innerJoin(companies, eq(companies.id, cardApplications.companyId))
+      .leftJoin(users, eq(users.id, cardApplications.submittedBy))
+      .where(and(...listed))
+      // Oldest first; the id breaks ties so paging never repeats or skips a row.
+      .orderBy(asc(cardApplications.submittedAt), asc(cardApplications.id))
+      .limit(filters.pageSize)
+      .offset((filters.page - 1) * filters.pageSize);
+    const counts = await tx
+      .select({ status: cardQueueStatusSql, n: count() })
+      .from(cardApplications)
+      .innerJoin(companies, eq(companies.id, cardApplications.companyId))
+      .leftJoin(users, eq(users.id, cardApplications.submittedBy))
+      .where(and(...shared))
+      .groupBy(cardQueueStatusSql);
+    return { rows, counts };
+  });
+  const countByStatus = Object.fromEntries(CARD_QUEUE_STATUSES.map((s) => [s, 0])) as Record<CardQueueStatus, number>;
+  for (const c of counts) {
+    if (c.status in countByStatus) countByStatus[c.status as CardQueueStatus] = Number(c.n);
+  }
+  const total = filters.status
+    ? countByStatus[filters.status]
+    : Object.values(countByStatus).reduce((sum, n) => sum + n, 0);
+  const reviewers = await reviewersById(
+    db,
+    rows.map((r) => r.application.decidedBy),
+  );
+  const items: CardApplicationQueueItem[] = rows.map(({ application, company, applicant }) => ({
+    id: application.id,
+    status: cardQueueStatusOf(application.state) as CardQueueStatus,
+    companyId: company.id,
+    companyName: company.name,
+    location: company.location as CompanyLocation,
+    applicantEmail: applicant?.email ?? null,
+    applicantName: applicant ? `${applicant.firstName} ${applicant.lastName}`.trim() : null,
+    businessPurpose: application.businessPurpose,
+    submittedAt: (application.submittedAt ?? application.createdAt).toISOString(),
+    decidedAt: application.decidedAt?.toISOString() ?? null,
+    decidedBy: application.decidedBy ? (reviewers.get(application.decidedBy) ?? null) : null,
+  }));
+  return { items, total, page: filters.page, pageSize: filters.pageSize, counts: countByStatus };
+}

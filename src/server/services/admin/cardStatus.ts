@@ -1,0 +1,18 @@
+// Where a card-application case stands for the back office: the chart's state names
+// (machines/cardApplicationLifecycle.machine.ts), mapped from the stored statuses. Saved
+// applications are drafts, not cases.
+import { sql, type SQL } from 'drizzle-orm';
+import type { CardQueueStatus } from '../../../contract/api/admin';
+import { cardApplications } from '../../db/schema/card';
+import { stateOfStatus } from '../card/lifecycle';
+
+/** The stored statuses a queue shows: submitted and decided. */
+export const QUEUED_CARD_STATUSES = ['under_review', 'rejected', 'approved'] as const;
+
+export function cardQueueStatusOf(stored: string): CardQueueStatus | 'saved' {
+  const state = stateOfStatus(stored);
+  return state === 'underReview' || state === 'rejected' || state === 'approved' ? state : 'saved';
+}
+
+export const cardQueueStatusSql: SQL<string> = sql<string>`case ${cardApplications.state}
+  when 'under_review' then 'underReview' else ${cardApplications.state} end`;

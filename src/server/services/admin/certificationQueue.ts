@@ -1,0 +1,96 @@
+// The certification queue (issue 8 "Queues"): submitted and decided applications, oldest
+// submission first, filtered by status, location, submission date and company name / applicant
+// email, with the count per status under the same filters (status aside). Page, total and counts
+// come from one snapshot.
+import { and, asc, count, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import {
+  CERTIFICATION_QUEUE_STATUSES,
+  type CertificationQueueItem,
+  type CertificationQueuePage,
+  type CertificationQueueStatus,
+  type certificationQueueQuery,
+} from '../../../contract/api/admin';
+import type { CompanyLocation } from '../../../contract/options';
+import type { CertificationStatePath } from '../../../../machines/certificationStatusCodes';
+import type { z } from 'zod';
+import { companies, users } from '../../db/schema/accounts';
+import { certificationApplications } from '../../db/schema/certification';
+import { consistentRead } from '../../db/consistentRead';
+import type { Db } from '../../types';
+import { reviewersById } from './caseParties';
+import {
+  QUEUED_CERTIFICATION_STATES,
+  certificationQueueStatusOf,
+  certificationQueueStatusSql,
+} from './certificationStatus';
+import { containsPattern, searchText, submittedRange } from './queueFilters';
+
+export type CertificationQueueFilters = z.output<typeof certificationQueueQuery>;
+
+function sharedConditions(filters: CertificationQueueFilters): SQL[] {
+  const { from, to } = submittedRange(filters);
+  const conditions: SQL[] = [inArray(certificationApplications.lifecycleState, [...QUEUED_CERTIFICATION_STATES])];
+  if (filters.location) conditions.push(eq(companies.location, filters.location));
+  if (from) conditions.push(gte(certificationApplications.submittedAt, from));
+  if (to) conditions.push(lte(certificationApplications.submittedAt, to));
+  const text = searchText(filters.q);
+  if (text) {
+    const pattern = containsPattern(text);
+    conditions.push(or(ilike(companies.name, pattern), ilike(users.email, pattern))!);
+  }
+  return conditions;
+}
+
+export async function certificationQueue(db: Db, filters: CertificationQueueFilters): Promise<CertificationQueuePage> {
+  const shared = sharedConditions(filters);
+  const listed = filters.status ? [...shared, eq(certificationQueueStatusSql, filters.status)] : shared;
+  const { rows, counts } = await consistentRead(db, async (tx) => {
+    const rows = await tx
+      .select({ application: certificationApplications, company: companies, applicant: users })
+      .from(certificationApplications)
+      .innerJoin(companies, eq(companies.id, certificationApplications.companyId))
+      .leftJoin(users, eq(users.id, certificationApplications.submittedBy))
+      .where(and(...listed))
+      // Oldest first; the id breaks ties so paging never repeats or skips a row.
+      .orderBy(asc(certificationApplications.submittedAt), asc(certificationApplications.id))
+      .limit(filters.pageSize)
+      .offset((filters.page - 1) * filters.pageSize);
+    const counts = await tx
+      .select({ status: certificationQueueStatusSql, n: count() })
+      .from(certificationApplications)
+      .innerJoin(companies, eq(companies.id, certificationApplications.companyId))
+      .leftJoin(users, eq(users.id, certificationApplications.submittedBy))
+      .where(and(...shared))
+      .groupBy(certificationQueueStatusSql);
+    return { rows, counts };
+  });
+  const countByStatus = Object.fromEntries(CERTIFICATION_QUEUE_STATUSES.map((s) => [s, 0])) as Record<
+    CertificationQueueStatus,
+    number
+  >;
+  for (const c of counts) {
+    if (c.status in countByStatus) countByStatus[c.status as CertificationQueueStatus] = Number(c.n);
+  }
+  const total = filters.status
+    ? countByStatus[filters.status]
+    : Object.values(countByStatus).reduce((sum, n) => sum + n, 0);
+  const reviewers = await reviewersById(
+    db,
+    rows.map((r) => r.application.decidedBy),
+  );
+  const items: CertificationQueueItem[] = rows.map(({ application, company, applicant }) => ({
+    id: application.id,
+    status: certificationQueueStatusOf(application.lifecycleState, application.decision) as CertificationQueueStatus,
+    lifecycleState: application.lifecycleState as CertificationStatePath,
+    companyId: company.id,
+    companyName: company.name,
+    location: company.location as CompanyLocation,
+    applicantEmail: applicant?.email ?? null,
+    applicantName: applicant ? `${applicant.firstName} ${applicant.lastName}`.trim() : null,
+    submittedAt: (application.submittedAt ?? application.createdAt).toISOString(),
+    decidedAt: application.decidedAt?.toISOString() ?? null,
+    decidedBy: application.decidedBy ? (reviewers.get(application.decidedBy) ?? null) : null,
+    operatorId: company.operatorId,
+  }));
+  return { items, total, page: filters.page, pageSize: filters.pageSize, counts: countByStatus };
+}

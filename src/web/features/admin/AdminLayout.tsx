@@ -1,0 +1,62 @@
+// The back office's frame: navigation to its pages, the signed-in reviewer's name, and log out.
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { signOut } from '../../session/appSession';
+import { useSessionUser } from '../../session/useSessionUser';
+import { AdminPagePaths } from './adminPaths';
+
+const NAVIGATION: Array<[path: string, label: MessageDescriptor]> = [
+  [AdminPagePaths.certifications, msg`Certification reviews`],
+  [AdminPagePaths.cardApplications, msg`Card application reviews`],
+  [AdminPagePaths.partnerLinks, msg`Partner links`],
+  [AdminPagePaths.machines, msg`Machine diagrams`],
+  [AdminPagePaths.support, msg`Support replay`],
+];
+
+function reviewerName(info: Record<string, unknown> | undefined): string {
+  const first = typeof info?.firstName === 'string' ? info.firstName : '';
+  const last = typeof info?.lastName === 'string' ? info.lastName : '';
+  const name = `${first} ${last}`.trim();
+  return name || (typeof info?.email === 'string' ? info.email : '');
+}
+
+export function AdminLayout({ title, children }: { title: ReactNode; children?: ReactNode }) {
+  const { t, i18n } = useLingui();
+  const [location] = useLocation();
+  const user = useSessionUser();
+  return (
+    <Container size="xl" py="md">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <Group component="nav" aria-label={t`Back office`} gap="md" wrap="wrap">
+            {NAVIGATION.map(([path, label]) => (
+              <Anchor
+                key={path}
+                component={Link}
+                href={path}
+                fw={location === path ? 700 : 400}
+                aria-current={location === path ? 'page' : undefined}
+              >
+                {i18n._(label)}
+              </Anchor>
+            ))}
+          </Group>
+          <Group gap="sm">
+            <Text size="sm" data-testid="reviewer-name">
+              {reviewerName(user?.userInfo)}
+            </Text>
+            <Button size="xs" variant="default" onClick={() => void signOut()}>
+              <Trans>Log out</Trans>
+            </Button>
+          </Group>
+        </Group>
+        <Title order={1}>{title}</Title>
+        {children}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,34 @@
+// The one place the decision chart meets its effects: the decision goes to the back-office API with
+// the case version the reviewer looked at; "reload" fetches the case again after a conflict.
+import { useActorRef } from '@xstate/react';
+import { useRef } from 'react';
+import { fromPromise } from 'xstate';
+import type { ApiOutcome } from '../../../../../machines/accountOutcome';
+import { reviewDecisionMachine, type ReviewDecision } from '../../../../../machines/reviewDecision.machine';
+import type { AdminApi, CaseKind } from '../adminApi';
+
+export function useReviewDecisionActor(options: {
+  api: AdminApi;
+  kind: CaseKind;
+  caseId: string;
+  version: number;
+  reload(): void;
+  decided(): void;
+}) {
+  // The latest case version and callbacks, read when the effect runs (the actor outlives renders).
+  const latest = useRef(options);
+  latest.current = options;
+  return useActorRef(
+    reviewDecisionMachine.provide({
+      actors: {
+        'submit decision': fromPromise<ApiOutcome<unknown>, ReviewDecision>(async ({ input }) => {
+          const { api, kind, caseId, version } = latest.current;
+          const outcome = await api.decide(kind, caseId, version, input);
+          if (outcome.kind === 'ok') latest.current.decided();
+          return outcome;
+        }),
+      },
+      actions: { 'reload case': () => latest.current.reload() },
+    }),
+  );
+}

@@ -1,0 +1,11 @@
+// Times arrive as ISO instants in UTC (API.md) and are shown in the reviewer's language and time zone.
+import type { Locale } from '../../../contract/envelope';
+
+export function formatTime(iso: string, locale: Locale): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale === 'zh-cn' ? 'zh-CN' : 'en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(date);
+}

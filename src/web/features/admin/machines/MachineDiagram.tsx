@@ -1,0 +1,122 @@
+// One machine as reviewers read it: the Mermaid source of its diagram (rendered as text until Mermaid
+// is installed; a copy button hands it to any Mermaid viewer), the states with their spec sections,
+// and the events. A replayed snapshot's current state is highlighted in the states table.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Badge, Button, Code, CopyButton, Group, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Table.css';
+import { useMemo } from 'react';
+import type { MachineRegistryEntry } from '../../../../../machines/registry';
+import { mermaidStateDiagram } from '../../../../tools/machineGraph/diagramMarkdown';
+import { eventRows, stateRows } from './machineTables';
+
+export function MachineDiagram({
+  entry,
+  activePaths,
+}: {
+  entry: MachineRegistryEntry;
+  activePaths?: ReadonlySet<string>;
+}) {
+  const { t } = useLingui();
+  const mermaid = useMemo(() => mermaidStateDiagram(entry.machine), [entry]);
+  const states = useMemo(() => stateRows(entry.machine, activePaths), [entry, activePaths]);
+  const events = useMemo(() => eventRows(entry.machine), [entry]);
+  return (
+    <Stack gap="sm" data-machine={entry.id}>
+      <Group justify="space-between">
+        <Title order={2} id={`machine-${entry.id}`}>
+          {entry.title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          <Trans>
+            Machine {entry.id} · version {entry.version} · {entry.kind}
+          </Trans>
+        </Text>
+      </Group>
+      <Group justify="space-between">
+        <Text fw={600}>
+          <Trans>Diagram (Mermaid)</Trans>
+        </Text>
+        <CopyButton value={mermaid}>
+          {({ copied, copy }) => (
+            <Button size="xs" variant="light" onClick={copy}>
+              {copied ? <Trans>Copied</Trans> : <Trans>Copy diagram</Trans>}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      <Code block aria-label={t`Mermaid source of ${entry.id}`}>
+        {mermaid}
+      </Code>
+      <Table aria-label={t`States of ${entry.id}`} striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>
+              <Trans>State</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Type</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Spec</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Tags</Trans>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {states.map((row) => (
+            <Table.Tr
+              key={row.path}
+              aria-current={row.active ? 'step' : undefined}
+              bg={row.active ? 'yellow.1' : undefined}
+              data-active={row.active ? 'true' : undefined}
+            >
+              <Table.Td>
+                <Code>{row.path}</Code>{' '}
+                {row.active ? (
+                  <Badge size="xs" color="yellow">
+                    <Trans>current</Trans>
+                  </Badge>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{row.type}</Table.Td>
+              <Table.Td>{row.spec ?? '—'}</Table.Td>
+              <Table.Td>{row.tags.join(', ') || '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Table aria-label={t`Events of ${entry.id}`} striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>
+              <Trans>Event</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>From</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>To</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Guard</Trans>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {events.map((row, index) => (
+            <Table.Tr key={`${row.from}-${row.event}-${index}`}>
+              <Table.Td>
+                <Code>{row.event}</Code>
+              </Table.Td>
+              <Table.Td>{row.from}</Table.Td>
+              <Table.Td>{row.to.length ? row.to.join(', ') : t`(stays)`}</Table.Td>
+              <Table.Td>{row.guard ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}

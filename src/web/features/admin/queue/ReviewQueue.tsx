@@ -1,0 +1,277 @@
+// A review queue (issue 8 §2): oldest submission first, counts per status, filters by status,
+// location, date range (≤ one year, quick ranges) and company name or email, paging, and columns
+// the reviewer chooses (saved per reviewer). Empty and error states are told apart.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Tabs.css';
+import { useForm } from '@mantine/form';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { AdminLimits } from '../../../../contract/api/admin';
+import type { QueuePage } from '../../../../contract/api/admin';
+import type { ColumnSetting } from '../../../../contract/api/columnSettings';
+import type { CompanyLocation } from '../../../../contract/options';
+import { COMPANY_LOCATIONS } from '../../../../contract/options';
+import { dateRangeSchema, type DateRange } from '../../../../contract/schemas/dateRange';
+import { useFieldError, useLocale } from '../../auth/shared/messages';
+import { LOCATION_LABELS, STATUS_LABELS } from '../adminLabels';
+import { caseHref } from '../adminPaths';
+import { formatTime } from '../formatTime';
+import { columnSettings, visibleColumns, type QueueColumn } from './queueColumns';
+import { emptyFilters, QUICK_RANGES, quickRange, queueQuery, type QueueFilters, type QuickRange } from './queueFilters';
+
+export interface QueueRow {
+  id: string;
+  status: string;
+  companyName: string;
+  location: CompanyLocation;
+  applicantEmail: string | null;
+  submittedAt: string;
+  decidedAt: string | null;
+  decidedBy: { email: string } | null;
+  operatorId?: string | null;
+  businessPurpose?: string | null;
+}
+
+export interface QueueSource<S extends string, T extends QueueRow> {
+  name: string;
+  statuses: readonly S[];
+  columns: readonly QueueColumn[];
+  menuKey: string;
+  queuePath: string;
+  load(query: ReturnType<typeof queueQuery<S>>): Promise<QueuePage<T, S> | false>;
+  loadColumns(menuKey: string): Promise<ColumnSetting[] | null>;
+  saveColumns(menuKey: string, fields: ColumnSetting[]): Promise<unknown>;
+}
+
+const COLUMN_LABELS: Record<QueueColumn, MessageDescriptor> = {
+  companyName: msg`Company`,
+  location: msg`Location`,
+  applicantEmail: msg`Applicant email`,
+  businessPurpose: msg`Business purpose`,
+  status: msg`Status`,
+  submittedAt: msg`Submitted`,
+  decidedAt: msg`Decided`,
+  decidedBy: msg`Decided by`,
+  operatorId: msg`Operator id`,
+};
+
+const QUICK_RANGE_LABELS: Record<QuickRange, MessageDescriptor> = {
+  today: msg`Today`,
+  last7Days: msg`Last 7 days`,
+  thisMonth: msg`This month`,
+  thisYear: msg`This year`,
+};
+
+const ALL = 'all';
+
+export function ReviewQueue<S extends string, T extends QueueRow>({ source }: { source: QueueSource<S, T> }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
+  const fieldError = useFieldError();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<QueueFilters<S>>(emptyFilters);
+  const [search, setSearch] = useState('');
+  const [showSettings, setShowSettings] = useState(false);
+  const dates = useForm<DateRange>({
+    mode: 'controlled',
+    initialValues: { start: '', end: '' },
+    validate: zod4Resolver(dateRangeSchema),
+  });
+
+  const query = queueQuery(filters, AdminLimits.pageSizeDefault);
+  const queue = useQuery({
+    queryKey: ['adminQueue', source.name, query],
+    queryFn: () => source.load(query),
+    placeholderData: keepPreviousData,
+  });
+  const settingsKey = ['columnSettings', source.menuKey];
+  const settings = useQuery({ queryKey: settingsKey, queryFn: () => source.loadColumns(source.menuKey) });
+  const visible = visibleColumns(source.columns, settings.data);
+  const columns = source.columns.filter((column) => visible.has(column));
+
+  const update = (patch: Partial<QueueFilters<S>>) => setFilters((current) => ({ ...current, page: 1, ...patch }));
+  const toggleColumn = (column: QueueColumn, on: boolean) => {
+    const next = new Set(visible);
+    if (on) next.add(column);
+    else next.delete(column);
+    const fields = columnSettings(source.columns, next);
+    queryClient.setQueryData(settingsKey, fields);
+    void source.saveColumns(source.menuKey, fields);
+  };
+  const applyQuick = (range: QuickRange) => {
+    const next = quickRange(range);
+    dates.setValues(next);
+    dates.clearErrors();
+    update({ range: next });
+  };
+
+  // No dates is "any time"; a date range must hold both ends and at most a year (dateRangeSchema).
+  const submitFilters = (event: FormEvent) => {
+    event.preventDefault();
+    const { start, end } = dates.getValues();
+    if (start === '' && end === '') {
+      dates.clearErrors();
+      update({ range: null, search });
+    } else if (!dates.validate().hasErrors) {
+      update({ range: { start, end }, search });
+    }
+  };
+
+  const page = queue.data || null;
+  const failed = queue.isError || queue.data === false;
+  const cell = (row: T, column: QueueColumn) => {
+    switch (column) {
+      case 'companyName':
+        return (
+          <Anchor component={Link} href={caseHref(source.queuePath, row.id)}>
+            {row.companyName}
+          </Anchor>
+        );
+      case 'location':
+        return i18n._(LOCATION_LABELS[row.location]);
+      case 'status':
+        return i18n._(STATUS_LABELS[row.status as keyof typeof STATUS_LABELS] ?? msg`Unknown`);
+      case 'submittedAt':
+        return formatTime(row.submittedAt, locale);
+      case 'decidedAt':
+        return row.decidedAt ? formatTime(row.decidedAt, locale) : '—';
+      case 'decidedBy':
+        return row.decidedBy?.email ?? '—';
+      default:
+        return row[column] ?? '—';
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Tabs value={filters.status ?? ALL} onChange={(value) => update({ status: value && value !== ALL ? (value as S) : null })}>
+        <Tabs.List>
+          <Tabs.Tab value={ALL}>
+            <Trans>All</Trans>
+          </Tabs.Tab>
+          {source.statuses.map((status) => (
+            <Tabs.Tab key={status} value={status}>
+              {i18n._(STATUS_LABELS[status as keyof typeof STATUS_LABELS])} ({page?.counts[status] ?? 0})
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <form noValidate onSubmit={submitFilters}>
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            label={t`Company name or email`}
+            value={search}
+            maxLength={AdminLimits.searchMaxLength}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+          />
+          <Select
+            label={t`Location`}
+            clearable
+            data={COMPANY_LOCATIONS.map((code) => ({ value: code, label: i18n._(LOCATION_LABELS[code]) }))}
+            value={filters.location}
+            onChange={(value) => update({ location: (value as CompanyLocation | null) ?? null })}
+          />
+          <TextInput type="date" label={t`Start date`} {...dates.getInputProps('start')} error={fieldError(dates.errors.start)} />
+          <TextInput type="date" label={t`End date`} {...dates.getInputProps('end')} error={fieldError(dates.errors.end)} />
+          <Button type="submit">
+            <Trans>Search</Trans>
+          </Button>
+          <Button
+            variant="subtle"
+            onClick={() => {
+              dates.setValues({ start: '', end: '' });
+              dates.clearErrors();
+              setSearch('');
+              setFilters(emptyFilters());
+            }}
+          >
+            <Trans>Reset</Trans>
+          </Button>
+        </Group>
+      </form>
+      <Group gap="xs">
+        {QUICK_RANGES.map((range) => (
+          <Button key={range} size="xs" variant="light" onClick={() => applyQuick(range)}>
+            {i18n._(QUICK_RANGE_LABELS[range])}
+          </Button>
+        ))}
+        <Button size="xs" variant="subtle" aria-expanded={showSettings} onClick={() => setShowSettings((s) => !s)}>
+          <Trans>Column settings</Trans>
+        </Button>
+      </Group>
+      {showSettings ? (
+        <Group role="group" aria-label={t`Visible columns`}>
+          {source.columns.map((column) => (
+            <Checkbox
+              key={column}
+              label={i18n._(COLUMN_LABELS[column])}
+              checked={visible.has(column)}
+              onChange={(event) => toggleColumn(column, event.currentTarget.checked)}
+            />
+          ))}
+        </Group>
+      ) : null}
+      {failed ? (
+        <Alert role="alert" color="red" variant="light">
+          <Group justify="space-between">
+            <Trans>The queue could not be loaded.</Trans>
+            <Button size="xs" variant="default" onClick={() => void queue.refetch()}>
+              <Trans>Try again</Trans>
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      <Table aria-label={t`Queue`} striped>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column}>{i18n._(COLUMN_LABELS[column])}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {(page?.items ?? []).map((row) => (
+            <Table.Tr key={row.id}>
+              {columns.map((column) => (
+                <Table.Td key={column}>{cell(row, column)}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {page && page.items.length === 0 ? (
+        <Text c="dimmed" ta="center">
+          <Trans>No cases match these filters.</Trans>
+        </Text>
+      ) : null}
+      {page && page.total > page.pageSize ? (
+        <Pagination
+          total={Math.ceil(page.total / page.pageSize)}
+          value={filters.page}
+          onChange={(next) => setFilters((current) => ({ ...current, page: next }))}
+          getControlProps={(control) => ({ 'aria-label': control === 'next' ? t`Next page` : t`Previous page` })}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,88 @@
+// uploadRelevantInfo (spec §2, §5; DECISIONS.md 10 MB): exactly one jpg, jpeg, png or pdf file,
+// checked in the browser by the machine and again by content on the server. Then the questionnaire.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { Limits } from '../../../contract/limits';
+import type { CardApplicationActor } from './cardApplicationActor';
+import { QuestionnaireSection } from './QuestionnaireSection';
+import { StepActions } from './StepActions';
+
+const ACCEPT = Limits.upload.extensions.map((ext) => `.${ext}`).join(',');
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+export function UploadStep({ actor }: { actor: CardApplicationActor }) {
+  const { t } = useLingui();
+  const file = useSelector(actor, (s) => s.context.file);
+  const uploading = useSelector(actor, (s) => s.matches({ editing: { uploadRelevantInfo: 'uploading' } }));
+  const onQuestionnaire = useSelector(actor, (s) => s.context.stage === 'questionnaire');
+  const canChoose = useSelector(actor, (s) => s.can({ type: 'user.chooseFiles', files: [] }));
+  const canRemove = useSelector(actor, (s) => s.can({ type: 'user.removeFile' }));
+  const canNext = useSelector(actor, (s) => s.can({ type: 'user.next' }));
+  const extensions = Limits.upload.extensions.join(', ');
+  const megabytes = Limits.upload.maxMegabytes;
+
+  return (
+    <Stack gap="md">
+      <section aria-label={t`Relevant documents`}>
+        <Stack gap="sm">
+          <Text>
+            <Trans>
+              Upload one document that supports your business purpose ({extensions}; at most {megabytes} MB).
+            </Trans>
+          </Text>
+          {file ? (
+            <Paper withBorder p="sm">
+              <Group justify="space-between">
+                <Text>
+                  {file.name} · {formatSize(file.size)}
+                </Text>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  disabled={!canRemove}
+                  aria-label={t`Remove file ${file.name}`}
+                  onClick={() => actor.send({ type: 'user.removeFile' })}
+                >
+                  <Trans>Remove</Trans>
+                </Button>
+              </Group>
+            </Paper>
+          ) : (
+            <FileButton
+              accept={ACCEPT}
+              multiple
+              onChange={(files: File[]) =>
+                actor.send({
+                  type: 'user.chooseFiles',
+                  files: files.map((f) => ({ name: f.name, size: f.size, content: f })),
+                })
+              }
+            >
+              {(props) => (
+                <Button {...props} variant="outline" loading={uploading} disabled={!canChoose || uploading}>
+                  <Trans>Choose file</Trans>
+                </Button>
+              )}
+            </FileButton>
+          )}
+        </Stack>
+      </section>
+      {onQuestionnaire ? (
+        <QuestionnaireSection actor={actor} />
+      ) : (
+        <StepActions
+          actor={actor}
+          forward={
+            <Button disabled={!canNext} onClick={() => actor.send({ type: 'user.next' })}>
+              <Trans>Next: questionnaire</Trans>
+            </Button>
+          }
+        />
+      )}
+    </Stack>
+  );
+}

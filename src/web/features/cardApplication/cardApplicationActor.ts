@@ -1,0 +1,81 @@
+// The one card application actor of the tab: it lives while the user is inside
+// /issuingCardApplication (its pages share it), and is stopped when they leave, which is when the
+// session-storage rule of spec §2 runs (progressStore.leaveSteps).
+import { createActor, fromPromise } from 'xstate';
+import { navigate } from 'wouter/use-browser-location';
+import {
+  cardApplicationMachine,
+  type CardApplicationProgress,
+  type PickedFile,
+} from '../../../../machines/cardApplication.machine';
+import { api } from '../../api/api';
+import { createCardApi, type CardApi } from './cardApi';
+import { forgetProgress, leaveSteps, progressToRestore, writeSavedProgress } from './progressStore';
+
+export const CARD_APPLICATION_ROOT = '/issuingCardApplication';
+
+export interface CardApplicationEffects {
+  cardApi: CardApi;
+  storage: Storage;
+  goToGateway(): void;
+}
+
+const defaultEffects = (): CardApplicationEffects => ({
+  cardApi: createCardApi(api),
+  storage: sessionStorage,
+  goToGateway: () => navigate('/gateway'),
+});
+
+export function createCardApplicationActor(owner: string, effects: CardApplicationEffects) {
+  const { cardApi, storage } = effects;
+  const machine = cardApplicationMachine.provide({
+    actors: {
+      'load application': fromPromise(({ signal }) => cardApi.loadApplication(signal)),
+      'upload file': fromPromise(({ input }: { input: PickedFile }) => cardApi.upload(input.content as Blob, input.name)),
+      'load questionnaire': fromPromise(() => cardApi.loadQuestionnaire()),
+      'save draft': fromPromise(({ input }) => cardApi.save(input)),
+      'submit application': fromPromise(({ input }) => cardApi.submit(input)),
+    },
+    actions: {
+      'remember progress': (_, progress: CardApplicationProgress) => writeSavedProgress(progress, storage),
+      'forget progress': () => forgetProgress(storage),
+      'go to gateway': () => effects.goToGateway(),
+    },
+  });
+  return createActor(machine, { input: { restored: progressToRestore(owner, storage) } });
+}
+
+export type CardApplicationActor = ReturnType<typeof createCardApplicationActor>;
+
+let current: { owner: string; actor: CardApplicationActor; storage: Storage } | null = null;
+
+/** The running actor for this account, started on first use. */
+export function acquireCardApplicationActor(
+  owner: string,
+  effects: CardApplicationEffects = defaultEffects(),
+): CardApplicationActor {
+  if (current?.owner !== owner) {
+    current?.actor.stop();
+    current = { owner, actor: createCardApplicationActor(owner, effects).start(), storage: effects.storage };
+  }
+  return current.actor;
+}
+
+/** The user left /issuingCardApplication: stop the actor, apply the leaving rule of spec §2. */
+export function releaseCardApplicationActor(): void {
+  if (!current) return;
+  const { owner, actor, storage } = current;
+  current = null;
+  actor.stop();
+  leaveSteps(owner, storage);
+}
+
+export function isInsideCardApplication(pathname: string): boolean {
+  return pathname === CARD_APPLICATION_ROOT || pathname.startsWith(`${CARD_APPLICATION_ROOT}/`);
+}
+
+/** Drops the actor without the leaving rule, as a page refresh does (the tab's memory is gone). */
+export function discardCardApplicationActor(): void {
+  current?.actor.stop();
+  current = null;
+}

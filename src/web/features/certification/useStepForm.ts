@@ -1,0 +1,46 @@
+// One wizard step's Mantine form: validated by the step's shared schema, typing forwarded to the
+// chart for autosave, the server's problems and the reviewer's flagged fields marked, and a valid
+// submit handed to the chart as `step.submit` (STYLE.md: the chart owns the order, the form the fields).
+import { useForm } from '@mantine/form';
+import { useSelector } from '@xstate/react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect } from 'react';
+import type { z } from 'zod';
+import type { CertificationStep, StepValues } from '../../../../machines/certification.machine';
+import { FLAGGED_BY_REVIEWER } from './fieldMessages';
+import type { CertificationActor } from './useCertificationActor';
+
+
+export function useStepForm<V extends Record<string, unknown>>(options: {
+  actor: CertificationActor;
+  step: CertificationStep;
+  schema: z.ZodType;
+  initialValues: V;
+}) {
+  const { actor, step, schema, initialValues } = options;
+  const saved = useSelector(actor, (s) => s.context.draft[step]);
+  const problems = useSelector(actor, (s) => s.context.problems);
+  const flagged = useSelector(actor, (s) => s.context.review?.flaggedFields ?? []);
+  const form = useForm<V>({
+    mode: 'controlled',
+    initialValues: { ...initialValues, ...(saved as Partial<V>) },
+    validate: zod4Resolver(schema),
+    onValuesChange: (values) => actor.send({ type: 'user.edit', step, values: values as StepValues }),
+  });
+
+  useEffect(() => {
+    const errors: Record<string, string> = {};
+    const prefix = `${step}.`;
+    for (const field of flagged) if (field.startsWith(prefix)) errors[field.slice(prefix.length)] = FLAGGED_BY_REVIEWER;
+    if (problems?.step === step) for (const p of problems.problems) errors[p.path] = p.message;
+    if (Object.keys(errors).length > 0) form.setErrors(errors);
+    // Marked once when the step opens or the server answers; typing clears a field's mark.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [problems, flagged, step]);
+
+  const submit = form.onSubmit((values) => {
+    const parsed = schema.safeParse(values);
+    actor.send({ type: 'step.submit', step, values: (parsed.success ? parsed.data : values) as StepValues });
+  });
+  return { form, submit };
+}

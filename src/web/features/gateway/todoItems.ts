@@ -1,0 +1,48 @@
+// The gateway's to-do list, derived from the account's real state (spec §1, §4; DECISIONS.md
+// "Status codes"): what the company still has to do, each with the page where it is done.
+import type { CardApplicationView } from '../../../contract/api/card';
+
+export type TodoKind =
+  | 'startCertification'
+  | 'continueCertification'
+  | 'fixCertification'
+  | 'startCardApplication'
+  | 'continueCardApplication'
+  | 'fixCardApplication';
+
+export interface TodoItem {
+  kind: TodoKind;
+  href: string;
+  /** The reviewer's reason, for the "fix" items. */
+  reason: string | null;
+}
+
+export interface AccountState {
+  certificationStatus: number;
+  auditStatus: number | null;
+  /** Status 0 only: a certification draft exists (DECISIONS.md: "incomplete (continue)"). */
+  certificationHasDraft: boolean;
+  certificationReason: string | null;
+  /** Loaded once certification is complete; null before or when it could not be loaded. */
+  card: CardApplicationView | null;
+}
+
+const CERTIFICATION = '/enterpriseCertification';
+const CARD_APPLICATION = '/issuingCardApplication';
+
+export function todoItems(state: AccountState): TodoItem[] {
+  const items: TodoItem[] = [];
+  const { certificationStatus: status, auditStatus: audit } = state;
+  if (status === 0) {
+    items.push({ kind: state.certificationHasDraft ? 'continueCertification' : 'startCertification', href: CERTIFICATION, reason: null });
+  } else if (status === 1 && audit === 3) {
+    items.push({ kind: 'fixCertification', href: CERTIFICATION, reason: state.certificationReason });
+  }
+  const card = state.card;
+  if (status === 2 && card && card.eligibility === 'eligible') {
+    if (card.status === 'not_started') items.push({ kind: 'startCardApplication', href: CARD_APPLICATION, reason: null });
+    if (card.status === 'saved') items.push({ kind: 'continueCardApplication', href: CARD_APPLICATION, reason: null });
+    if (card.status === 'rejected') items.push({ kind: 'fixCardApplication', href: CARD_APPLICATION, reason: card.reason });
+  }
+  return items;
+}

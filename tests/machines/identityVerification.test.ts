@@ -1,0 +1,239 @@
+// The phone's identity verification chart (spec §2, §4, §9; issue 6 §3): every path from the scan to
+// a result: consent before capture, the camera or the file input, jpg/png ≤ 10 MB checked before
+// the upload, failed with a retry inside the 10 minutes, expiry, cancel, and unusable links.
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import type { ApiOutcome } from '../../machines/accountOutcome';
+import {
+  identityVerificationMachine,
+  type CapturedImage,
+  type IdentityVerificationEvent,
+  type PhonePage,
+  type PhoneSessionOpened,
+  type PhoneSessionView,
+} from '../../machines/identityVerification.machine';
+import { Limits, MB } from '../../src/contract/limits';
+
+const view = (patch: Partial<PhoneSessionView> = {}): PhoneSessionView => ({
+  state: 'scanned',
+  companyName: 'Harbour Trading Ltd',
+  subjectName: 'Mei Chen',
+  consentAt: null,
+  validForMs: Limits.qr.validAfterScanMs,
+  ...patch,
+});
+const ok = <T,>(data: T) => ({ kind: 'ok' as const, data });
+const image = (type: string, size: number): CapturedImage => ({ blob: new Blob([new Uint8Array(4)], { type }), type, size });
+
+interface Script {
+  open?: ApiOutcome<PhoneSessionOpened> | Error;
+  consent?: ApiOutcome<PhoneSessionView>;
+  uploads?: Array<ApiOutcome<PhoneSessionView>>;
+  cancel?: ApiOutcome<PhoneSessionView>;
+  camera?: 'ready' | 'unavailable';
+}
+
+function start(script: Script = {}, token: string | null = 'token-1') {
+  const clock = new SimulatedClock();
+  const pages: PhonePage[] = [];
+  const uploads: CapturedImage[] = [];
+  const calls: string[] = [];
+  const machine = identityVerificationMachine.provide({
+    actors: {
+      'open session': fromPromise(async ({ input }: { input: { token: string } }) => {
+        calls.push(`open ${input.token}`);
+        if (script.open instanceof Error) throw script.open;
+        return script.open ?? ok({ ...view(), phoneKey: 'key-1' });
+      }),
+      'record consent': fromPromise(async ({ input }: { input: { phoneKey: string } }) => {
+        calls.push(`consent ${input.phoneKey}`);
+        return script.consent ?? ok(view({ consentAt: '2026-01-01T00:00:00.000Z' }));
+      }),
+      'upload capture': fromPromise(async ({ input }: { input: { phoneKey: string; image: CapturedImage } }) => {
+        uploads.push(input.image);
+        return script.uploads?.shift() ?? ok(view({ state: 'verified' }));
+      }),
+      'cancel verification': fromPromise(async () => {
+        calls.push('cancel');
+        return script.cancel ?? ok(view({ state: 'cancelled' }));
+      }),
+      camera: fromCallback<IdentityVerificationEvent>(({ sendBack, receive }) => {
+        sendBack({ type: script.camera === 'ready' ? 'camera.ready' : 'camera.unavailable' });
+        receive(() => sendBack({ type: 'camera.captured', image: image('image/jpeg', 300_000) }));
+      }),
+    },
+    actions: { 'show page': (_, params: { page: PhonePage }) => pages.push(params.page) },
+  });
+  const actor = createActor(machine, { clock, input: { token } }).start();
+  return { actor, clock, pages, uploads, calls };
+}
+
+type Run = ReturnType<typeof start>;
+
+async function toCapture(run: Run) {
+  await waitFor(run.actor, (s) => s.matches({ flow: 'home' }));
+  run.actor.send({ type: 'user.start' });
+  run.actor.send({ type: 'user.agree' });
+  await waitFor(run.actor, (s) => s.matches({ flow: 'capture' }));
+}
+
+describe('the happy path', () => {
+  it('home → terms → agreement → consent → file capture → verified, moving the pages along', async () => {
+    const run = start();
+    await waitFor(run.actor, (s) => s.matches({ flow: 'home' }));
+    expect(run.actor.getSnapshot().context).toMatchObject({ subjectName: 'Mei Chen', companyName: 'Harbour Trading Ltd' });
+    run.actor.send({ type: 'user.start' });
+    run.actor.send({ type: 'user.readAgreement' });
+    expect(run.actor.getSnapshot().matches({ flow: 'agreementDetail' })).toBe(true);
+    run.actor.send({ type: 'user.back' });
+    // Capture is not reachable before consent.
+    expect(run.actor.getSnapshot().can({ type: 'user.chooseFile', image: image('image/jpeg', 1000) })).toBe(false);
+    run.actor.send({ type: 'user.readAgreement' });
+    run.actor.send({ type: 'user.agree' });
+    await waitFor(run.actor, (s) => s.matches({ flow: { capture: 'fileOnly' } }));
+    expect(run.calls).toEqual(['open token-1', 'consent key-1']);
+    expect(run.actor.getSnapshot().context.consentAt).toBe('2026-01-01T00:00:00.000Z');
+    run.actor.send({ type: 'user.chooseFile', image: image('image/png', 2 * MB) });
+    await waitFor(run.actor, (s) => s.matches('verified'));
+    expect(run.uploads).toHaveLength(1);
+    expect(run.pages).toEqual([
+      'home',
+      'termsAndPrivacy',
+      'agreementDetail',
+      'termsAndPrivacy',
+      'agreementDetail',
+      'home',
+      'verificationResultPage',
+    ]);
+  });
+
+  it('takes the photo with the camera when there is one', async () => {
+    const run = start({ camera: 'ready' });
+    await toCapture(run);
+    await waitFor(run.actor, (s) => s.matches({ flow: { capture: 'cameraReady' } }));
+    run.actor.send({ type: 'user.takePhoto' });
+    await waitFor(run.actor, (s) => s.matches('verified'));
+    expect(run.uploads[0]?.type).toBe('image/jpeg');
+  });
+});
+
+describe('the image check before the upload (jpg/png ≤ 10 MB)', () => {
+  it('refuses another type and a file over 10 MB without uploading; exactly 10 MB goes', async () => {
+    const run = start();
+    await toCapture(run);
+    run.actor.send({ type: 'user.chooseFile', image: image('application/pdf', 1000) });
+    expect(run.actor.getSnapshot().context.message).toBe('fileTypeNotAllowed');
+    run.actor.send({ type: 'user.chooseFile', image: image('image/jpeg', Limits.upload.maxBytes + 1) });
+    expect(run.actor.getSnapshot().context.message).toBe('fileTooLarge');
+    expect(run.uploads).toHaveLength(0);
+    expect(run.actor.getSnapshot().matches({ flow: 'capture' })).toBe(true);
+    run.actor.send({ type: 'user.chooseFile', image: image('image/jpeg', Limits.upload.maxBytes) });
+    await waitFor(run.actor, (s) => s.matches('verified'));
+  });
+});
+
+describe('results', () => {
+  it('failed offers a retry within the same 10 minutes; the retry can succeed', async () => {
+    const run = start({ uploads: [{ kind: 'refused', code: 'faceNotDetected' }] });
+    await toCapture(run);
+    run.actor.send({ type: 'user.chooseFile', image: image('image/jpeg', 1000) });
+    await waitFor(run.actor, (s) => s.matches({ flow: 'failed' }));
+    expect(run.pages.at(-1)).toBe('verificationResultPage');
+    run.actor.send({ type: 'user.retry' });
+    run.actor.send({ type: 'user.chooseFile', image: image('image/jpeg', 1000) });
+    await waitFor(run.actor, (s) => s.matches('verified'));
+  });
+
+  it('expires exactly 10 minutes after the scan, wherever the person is', async () => {
+    const run = start({ open: ok({ ...view({ validForMs: 7 * 60_000 }), phoneKey: 'key-1' }) });
+    await waitFor(run.actor, (s) => s.matches({ flow: 'home' }));
+    run.actor.send({ type: 'user.start' });
+    run.clock.increment(7 * 60_000 - 1);
+    expect(run.actor.getSnapshot().matches({ flow: 'termsAndPrivacy' })).toBe(true);
+    run.clock.increment(1);
+    expect(run.actor.getSnapshot().value).toBe('expired');
+  });
+
+  it('a refused upload for an expired or cancelled session shows that result', async () => {
+    const expired = start({ uploads: [{ kind: 'refused', code: 'verificationExpired' }] });
+    await toCapture(expired);
+    expired.actor.send({ type: 'user.chooseFile', image: image('image/jpeg', 1000) });
+    await waitFor(expired.actor, (s) => s.matches('expired'));
+    const cancelled = start({ uploads: [{ kind: 'refused', code: 'verificationCancelled' }] });
+    await toCapture(cancelled);
+    cancelled.actor.send({ type: 'user.chooseFile', image: image('image/jpeg', 1000) });
+    await waitFor(cancelled.actor, (s) => s.matches('cancelled'));
+  });
+});
+
+describe('cancel before the result', () => {
+  it.each([['home'], ['termsAndPrivacy'], ['agreementDetail'], ['capture']] as const)(
+    'from %s voids the scan on the server',
+    async (where) => {
+      const run = start();
+      await waitFor(run.actor, (s) => s.matches({ flow: 'home' }));
+      if (where !== 'home') run.actor.send({ type: 'user.start' });
+      if (where === 'agreementDetail') run.actor.send({ type: 'user.readAgreement' });
+      if (where === 'capture') {
+        run.actor.send({ type: 'user.agree' });
+        await waitFor(run.actor, (s) => s.matches({ flow: 'capture' }));
+      }
+      expect(run.actor.getSnapshot().can({ type: 'user.cancel' })).toBe(true);
+      run.actor.send({ type: 'user.cancel' });
+      await waitFor(run.actor, (s) => s.matches('cancelled'));
+      expect(run.calls.at(-1)).toBe('cancel');
+    },
+  );
+
+  it('is not offered once the result is known', async () => {
+    const run = start();
+    await toCapture(run);
+    run.actor.send({ type: 'user.chooseFile', image: image('image/jpeg', 1000) });
+    await waitFor(run.actor, (s) => s.matches('verified'));
+    expect(run.actor.getSnapshot().can({ type: 'user.cancel' })).toBe(false);
+  });
+});
+
+describe('opening the link', () => {
+  it('a link without a token is unusable', () => {
+    const run = start({}, null);
+    expect(run.actor.getSnapshot().value).toBe('unusable');
+    expect(run.actor.getSnapshot().context.message).toBe('linkInvalid');
+    expect(run.calls).toEqual([]);
+  });
+
+  it('a used token is unusable; an expired or cancelled session shows its result', async () => {
+    const used = start({ open: { kind: 'refused', code: 'verificationTokenUsed' } });
+    await waitFor(used.actor, (s) => s.matches('unusable'));
+    expect(used.actor.getSnapshot().context.message).toBe('verificationTokenUsed');
+    const expired = start({ open: { kind: 'refused', code: 'verificationExpired' } });
+    await waitFor(expired.actor, (s) => s.matches('expired'));
+  });
+
+  it('a reopened link with consent on record resumes at the capture', async () => {
+    const run = start({ open: ok({ ...view({ consentAt: '2026-01-01T00:00:00.000Z' }), phoneKey: 'key-1' }) });
+    await waitFor(run.actor, (s) => s.matches({ flow: 'capture' }));
+  });
+
+  it('a network failure offers a retry', async () => {
+    const run = start({ open: new Error('offline') });
+    await waitFor(run.actor, (s) => s.matches('openFailed'));
+    expect(run.actor.getSnapshot().context.message).toBe('internal');
+  });
+
+  it('refuses to run without the open-session call', async () => {
+    const actor = createActor(identityVerificationMachine.provide({ actions: { 'show page': () => undefined } }), {
+      input: { token: 'token-1' },
+    });
+    actor.start();
+    await waitFor(actor, (s) => s.matches('openFailed'));
+  });
+
+  it('refuses to run without the page navigation', async () => {
+    const errors: unknown[] = [];
+    const actor = createActor(identityVerificationMachine, { input: { token: null } });
+    actor.subscribe({ error: (error) => errors.push(error) });
+    actor.start();
+    expect(String(errors[0])).toContain("'show page' is not provided");
+  });
+});

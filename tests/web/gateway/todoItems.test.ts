@@ -1,0 +1,57 @@
+// The gateway's to-do list is derived from the account's real state (spec §1, §4; DECISIONS.md).
+import { describe, expect, it } from 'vitest';
+import type { CardApplicationView } from '../../../src/contract/api/card';
+import { todoItems, type AccountState } from '../../../src/web/features/gateway/todoItems';
+
+const card = (patch: Partial<CardApplicationView>): CardApplicationView => ({
+  lifecycleState: 'notStarted',
+  status: 'not_started',
+  eligibility: 'eligible',
+  mayEdit: true,
+  businessPurpose: null,
+  file: null,
+  answers: {},
+  reason: null,
+  savedAt: null,
+  submittedAt: null,
+  decidedAt: null,
+  cardSystemUrl: null,
+  version: 0,
+  ...patch,
+});
+
+const base: AccountState = {
+  certificationStatus: 0,
+  auditStatus: 0,
+  certificationHasDraft: false,
+  certificationReason: null,
+  card: null,
+};
+
+const kinds = (state: Partial<AccountState>) => todoItems({ ...base, ...state }).map((i) => `${i.kind} ${i.href}`);
+
+describe('gateway to-do items', () => {
+  it('certification: start, continue a draft, fix a rejection (with the reason)', () => {
+    expect(kinds({})).toEqual(['startCertification /enterpriseCertification']);
+    expect(kinds({ certificationHasDraft: true })).toEqual(['continueCertification /enterpriseCertification']);
+    const fix = todoItems({ ...base, certificationStatus: 1, auditStatus: 3, certificationReason: 'Blurry licence' });
+    expect(fix).toEqual([{ kind: 'fixCertification', href: '/enterpriseCertification', reason: 'Blurry licence' }]);
+  });
+
+  it('nothing to do while certification is under review, or with no company yet', () => {
+    expect(kinds({ certificationStatus: 1, auditStatus: 1 })).toEqual([]);
+    expect(kinds({ certificationStatus: -1, auditStatus: null })).toEqual([]);
+  });
+
+  it('card application: start, continue a saved one, fix a rejected one; nothing under review or approved', () => {
+    const certified = { certificationStatus: 2, auditStatus: 2 };
+    expect(kinds({ ...certified, card: card({}) })).toEqual(['startCardApplication /issuingCardApplication']);
+    expect(kinds({ ...certified, card: card({ status: 'saved' }) })).toEqual(['continueCardApplication /issuingCardApplication']);
+    expect(todoItems({ ...base, ...certified, card: card({ status: 'rejected', reason: 'Wrong purpose' }) })).toEqual([
+      { kind: 'fixCardApplication', href: '/issuingCardApplication', reason: 'Wrong purpose' },
+    ]);
+    expect(kinds({ ...certified, card: card({ status: 'under_review' }) })).toEqual([]);
+    expect(kinds({ ...certified, card: card({ status: 'approved' }) })).toEqual([]);
+    expect(kinds({ ...certified, card: card({ eligibility: 'entityNotSupported' }) })).toEqual([]);
+  });
+});
