@@ -22,7 +22,8 @@ import { notProvidedAction, notProvidedPromise } from './notProvided';
 import type { StateMeta } from './stateMeta';
 
 /** The pages of /issuingCardApplication (spec §2): the index (status) and the two steps. */
-export type CardApplicationPage = 'issuingCardApplicationIndex' | 'selectBusinessPurpose' | 'uploadRelevantInfo';
+export type CardApplicationPage =
+  'issuingCardApplicationIndex' | 'selectBusinessPurpose' | 'uploadRelevantInfo';
 export type CardApplicationStep = Exclude<CardApplicationPage, 'issuingCardApplicationIndex'>;
 
 /**
@@ -88,9 +89,11 @@ function extensionOf(name: string): string {
 
 /** Why the browser refuses a picked file before uploading it, or null (the server checks the content again). */
 export function pickedFileProblem(files: readonly PickedFile[]): CodeName | null {
-  if (files.length !== Limits.cardApplication.maxFiles) return files.length === 0 ? 'documentMissing' : 'oneFileOnly';
+  if (files.length !== Limits.cardApplication.maxFiles)
+    return files.length === 0 ? 'documentMissing' : 'oneFileOnly';
   const [file] = files as [PickedFile];
-  if (!(Limits.upload.extensions as readonly string[]).includes(extensionOf(file.name))) return 'fileTypeNotAllowed';
+  if (!(Limits.upload.extensions as readonly string[]).includes(extensionOf(file.name)))
+    return 'fileTypeNotAllowed';
   if (file.size <= 0) return 'fileEmpty';
   if (file.size > Limits.cardApplication.maxBytes) return 'fileTooLarge';
   return null;
@@ -121,11 +124,23 @@ export function progressOf(context: CardApplicationContext): CardApplicationProg
 
 /** The request body of a save or submit: everything the steps hold. */
 export function applicationBody(context: CardApplicationContext): SaveCardApplicationRequest {
-  return { businessPurpose: context.businessPurpose, fileId: context.file?.id ?? null, answers: context.answers };
+  return {
+    businessPurpose: context.businessPurpose,
+    fileId: context.file?.id ?? null,
+    answers: context.answers,
+  };
 }
 
-function mayUseRestored(view: CardApplicationView | undefined, restored: CardApplicationProgress | null): boolean {
-  return view !== undefined && restored !== null && view.eligibility === 'eligible' && (view.status === 'not_started' || view.status === 'saved');
+function mayUseRestored(
+  view: CardApplicationView | undefined,
+  restored: CardApplicationProgress | null,
+): boolean {
+  return (
+    view !== undefined &&
+    restored !== null &&
+    view.eligibility === 'eligible' &&
+    (view.status === 'not_started' || view.status === 'saved')
+  );
 }
 
 function dataOf(view: CardApplicationView, restored: CardApplicationProgress | null) {
@@ -164,22 +179,24 @@ export const cardApplicationMachine = setup({
   },
   actions: {
     /** Writes the progress to session storage, so a refresh inside the steps keeps it (spec §2). */
-    'remember progress': notProvidedAction('remember progress') as (_: unknown, progress: CardApplicationProgress) => void,
+    'remember progress': notProvidedAction('remember progress') as (
+      _: unknown,
+      progress: CardApplicationProgress,
+    ) => void,
     /** A submitted application needs no refresh-proof progress any more. */
     'forget progress': notProvidedAction('forget progress'),
     /** After the success dialog: back to the gateway, which shows "under review". */
     'go to gateway': notProvidedAction('go to gateway'),
   },
   guards: {
-    'certification required': ({ event }) =>
-      loadedView(event)?.eligibility === 'certificationRequired',
-    'entity not supported': ({ event }) =>
-      loadedView(event)?.eligibility === 'entityNotSupported',
+    'certification required': ({ event }) => loadedView(event)?.eligibility === 'certificationRequired',
+    'entity not supported': ({ event }) => loadedView(event)?.eligibility === 'entityNotSupported',
     'under review': ({ event }) => loadedView(event)?.status === 'under_review',
     approved: ({ event }) => loadedView(event)?.status === 'approved',
     rejected: ({ event }) => loadedView(event)?.status === 'rejected',
     'refreshed on the purpose step': ({ context, event }) =>
-      context.restored?.path === 'selectBusinessPurpose' && mayUseRestored(loadedView(event), context.restored),
+      context.restored?.path === 'selectBusinessPurpose' &&
+      mayUseRestored(loadedView(event), context.restored),
     'refreshed on the upload step': ({ context, event }) =>
       context.restored?.path === 'uploadRelevantInfo' && mayUseRestored(loadedView(event), context.restored),
     'purpose chosen': ({ context }) => context.businessPurpose !== null,
@@ -188,7 +205,8 @@ export const cardApplicationMachine = setup({
       event.type === 'user.chooseFiles' && (context.file !== null || pickedFileProblem(event.files) !== null),
     'questionnaire loaded': ({ context }) => context.questionnaire !== null,
     'questionnaire complete': ({ context }) =>
-      context.questionnaire !== null && unansweredQuestions(context.questionnaire, context.answers).length === 0,
+      context.questionnaire !== null &&
+      unansweredQuestions(context.questionnaire, context.answers).length === 0,
     'outcome ok': ({ event }) => (event as { output?: { kind?: string } }).output?.kind === 'ok',
   },
 }).createMachine({
@@ -213,11 +231,31 @@ export const cardApplicationMachine = setup({
         id: 'loadApplication',
         src: 'load application',
         onDone: [
-          { guard: 'certification required', target: 'certificationRequired', actions: assign({ application: ({ event }) => event.output }) },
-          { guard: 'entity not supported', target: 'entityNotSupported', actions: assign({ application: ({ event }) => event.output }) },
-          { guard: 'under review', target: 'underReview', actions: assign(({ event }) => dataOf(event.output, null)) },
-          { guard: 'approved', target: 'approved', actions: assign(({ event }) => dataOf(event.output, null)) },
-          { guard: 'rejected', target: 'rejected', actions: assign(({ event }) => dataOf(event.output, null)) },
+          {
+            guard: 'certification required',
+            target: 'certificationRequired',
+            actions: assign({ application: ({ event }) => event.output }),
+          },
+          {
+            guard: 'entity not supported',
+            target: 'entityNotSupported',
+            actions: assign({ application: ({ event }) => event.output }),
+          },
+          {
+            guard: 'under review',
+            target: 'underReview',
+            actions: assign(({ event }) => dataOf(event.output, null)),
+          },
+          {
+            guard: 'approved',
+            target: 'approved',
+            actions: assign(({ event }) => dataOf(event.output, null)),
+          },
+          {
+            guard: 'rejected',
+            target: 'rejected',
+            actions: assign(({ event }) => dataOf(event.output, null)),
+          },
           {
             guard: 'refreshed on the purpose step',
             target: 'editing.selectBusinessPurpose',
@@ -228,7 +266,10 @@ export const cardApplicationMachine = setup({
             target: 'editing.uploadRelevantInfo',
             actions: assign(({ context, event }) => dataOf(event.output, context.restored)),
           },
-          { target: 'intro', actions: assign(({ context, event }) => dataOf(event.output, context.restored)) },
+          {
+            target: 'intro',
+            actions: assign(({ context, event }) => dataOf(event.output, context.restored)),
+          },
         ],
         onError: 'loadFailed',
       },
@@ -267,7 +308,10 @@ export const cardApplicationMachine = setup({
       states: {
         selectBusinessPurpose: {
           meta: { spec: '§2 selectBusinessPurpose; §3 industry / purpose categories' },
-          entry: [assign({ step: 'selectBusinessPurpose', stage: 'selectBusinessPurpose' }), { type: 'remember progress', params: ({ context }) => progressOf(context) }],
+          entry: [
+            assign({ step: 'selectBusinessPurpose', stage: 'selectBusinessPurpose' }),
+            { type: 'remember progress', params: ({ context }) => progressOf(context) },
+          ],
           on: {
             'user.choosePurpose': {
               actions: [
@@ -282,8 +326,13 @@ export const cardApplicationMachine = setup({
           },
         },
         uploadRelevantInfo: {
-          meta: { spec: '§2 uploadRelevantInfo; §5 one file, jpg/jpeg/png/pdf, at most 10 MB (DECISIONS.md)' },
-          entry: [assign({ step: 'uploadRelevantInfo', stage: 'uploadRelevantInfo' }), { type: 'remember progress', params: ({ context }) => progressOf(context) }],
+          meta: {
+            spec: '§2 uploadRelevantInfo; §5 one file, jpg/jpeg/png/pdf, at most 10 MB (DECISIONS.md)',
+          },
+          entry: [
+            assign({ step: 'uploadRelevantInfo', stage: 'uploadRelevantInfo' }),
+            { type: 'remember progress', params: ({ context }) => progressOf(context) },
+          ],
           initial: 'idle',
           states: {
             idle: {
@@ -293,7 +342,8 @@ export const cardApplicationMachine = setup({
                   {
                     guard: 'picked file refused',
                     actions: assign({
-                      message: ({ context, event }) => (context.file !== null ? 'oneFileOnly' : pickedFileProblem(event.files)),
+                      message: ({ context, event }) =>
+                        context.file !== null ? 'oneFileOnly' : pickedFileProblem(event.files),
                     }),
                   },
                   { target: 'uploading', actions: assign({ message: null }) },
@@ -304,15 +354,24 @@ export const cardApplicationMachine = setup({
                     { type: 'remember progress', params: ({ context }) => progressOf(context) },
                   ],
                 },
-                'user.back': { target: '#cardApplication.editing.selectBusinessPurpose', actions: assign({ message: null }) },
+                'user.back': {
+                  target: '#cardApplication.editing.selectBusinessPurpose',
+                  actions: assign({ message: null }),
+                },
                 'user.next': [
-                  { guard: 'file attached', target: '#cardApplication.editing.questionnaire', actions: assign({ message: null }) },
+                  {
+                    guard: 'file attached',
+                    target: '#cardApplication.editing.questionnaire',
+                    actions: assign({ message: null }),
+                  },
                   { actions: assign({ message: 'documentMissing' }) },
                 ],
               },
             },
             uploading: {
-              meta: { spec: 'DECISIONS.md Uploads: the server decides the type by content, 10 MB while streaming' },
+              meta: {
+                spec: 'DECISIONS.md Uploads: the server decides the type by content, 10 MB while streaming',
+              },
               tags: ['busy'],
               invoke: {
                 id: 'uploadFile',
@@ -323,13 +382,19 @@ export const cardApplicationMachine = setup({
                     guard: 'outcome ok',
                     target: 'idle',
                     actions: [
-                      assign({ file: ({ event }) => (event.output as { kind: 'ok'; data: CardApplicationFileView }).data }),
+                      assign({
+                        file: ({ event }) =>
+                          (event.output as { kind: 'ok'; data: CardApplicationFileView }).data,
+                      }),
                       { type: 'remember progress', params: ({ context }) => progressOf(context) },
                     ],
                   },
                   {
                     target: 'idle',
-                    actions: assign({ message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : 'uploadFailed') }),
+                    actions: assign({
+                      message: ({ event }) =>
+                        event.output.kind === 'refused' ? event.output.code : 'uploadFailed',
+                    }),
                   },
                 ],
                 onError: { target: 'idle', actions: assign({ message: 'uploadFailed' }) },
@@ -350,7 +415,10 @@ export const cardApplicationMachine = setup({
               invoke: {
                 id: 'loadQuestionnaire',
                 src: 'load questionnaire',
-                onDone: { target: 'answering', actions: assign({ questionnaire: ({ event }) => event.output }) },
+                onDone: {
+                  target: 'answering',
+                  actions: assign({ questionnaire: ({ event }) => event.output }),
+                },
                 onError: 'fetchFailed',
               },
             },
@@ -363,12 +431,19 @@ export const cardApplicationMachine = setup({
               on: {
                 'user.answer': {
                   actions: assign({
-                    answers: ({ context, event }) => ({ ...context.answers, [event.questionId]: event.answer }),
+                    answers: ({ context, event }) => ({
+                      ...context.answers,
+                      [event.questionId]: event.answer,
+                    }),
                     message: null,
                   }),
                 },
                 'user.submit': [
-                  { guard: 'questionnaire complete', target: '#cardApplication.submitting', actions: assign({ message: null }) },
+                  {
+                    guard: 'questionnaire complete',
+                    target: '#cardApplication.submitting',
+                    actions: assign({ message: null }),
+                  },
                   { actions: assign({ message: 'questionnaireRequired' }) },
                 ],
               },
@@ -416,8 +491,14 @@ export const cardApplicationMachine = setup({
     returningToStage: {
       meta: { spec: '§2 after a temporary save (or a refused submit) the user stays where they were' },
       always: [
-        { guard: ({ context }) => context.stage === 'selectBusinessPurpose', target: 'editing.selectBusinessPurpose' },
-        { guard: ({ context }) => context.stage === 'uploadRelevantInfo', target: 'editing.uploadRelevantInfo' },
+        {
+          guard: ({ context }) => context.stage === 'selectBusinessPurpose',
+          target: 'editing.selectBusinessPurpose',
+        },
+        {
+          guard: ({ context }) => context.stage === 'uploadRelevantInfo',
+          target: 'editing.uploadRelevantInfo',
+        },
         { target: 'editing.questionnaire' },
       ],
     },
@@ -460,6 +541,9 @@ export const cardApplicationMachine = setup({
 });
 
 /** Which page of /issuingCardApplication a snapshot shows. */
-export function pageOf(snapshot: { hasTag(tag: 'onStep'): boolean; context: CardApplicationContext }): CardApplicationPage {
+export function pageOf(snapshot: {
+  hasTag(tag: 'onStep'): boolean;
+  context: CardApplicationContext;
+}): CardApplicationPage {
   return snapshot.hasTag('onStep') ? snapshot.context.step : 'issuingCardApplicationIndex';
 }

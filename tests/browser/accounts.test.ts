@@ -43,6 +43,8 @@ function watchPuzzles(page: Page): Puzzles {
       })
       .catch(() => undefined);
   });
+  page.on('request', (r) => { if (r.url().includes('/plat/ums/')) console.log('REQ', r.method(), new URL(r.url()).pathname, r.url().includes('verify') ? r.postData()?.slice(0, 60) : ''); });
+  page.on('response', (r) => { if (r.url().includes('/plat/ums/') && !r.url().endsWith('/captcha')) void r.text().then((t) => console.log('RES', new URL(r.url()).pathname, t.slice(0, 200))); });
   return { idOf: (src) => byPicture.get(src) };
 }
 

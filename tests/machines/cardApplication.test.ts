@@ -106,10 +106,12 @@ function start(fakes: Fakes, restored: CardApplicationProgress | null = null) {
         if (answer === 'fail') throw new Error('503');
         return answer;
       }),
-      'save draft': fromPromise<ApiOutcome<CardApplicationView>, SaveCardApplicationRequest>(async ({ input }) => {
-        saves.push(input);
-        return next(fakes.save, 'save');
-      }),
+      'save draft': fromPromise<ApiOutcome<CardApplicationView>, SaveCardApplicationRequest>(
+        async ({ input }) => {
+          saves.push(input);
+          return next(fakes.save, 'save');
+        },
+      ),
       'submit application': fromPromise<ApiOutcome<CardApplicationView>, SaveCardApplicationRequest>(
         async ({ input }) => {
           submits.push(input);
@@ -138,14 +140,19 @@ async function toQuestionnaire({ actor }: Started) {
   actor.send({ type: 'user.choosePurpose', purpose: 'crossBorderEcommerce' });
   actor.send({ type: 'user.next' });
   actor.send({ type: 'user.chooseFiles', files: [pick('licence.pdf', 4096)] });
-  await waitFor(actor, (s) => s.matches({ editing: { uploadRelevantInfo: 'idle' } }) && s.context.file !== null);
+  await waitFor(
+    actor,
+    (s) => s.matches({ editing: { uploadRelevantInfo: 'idle' } }) && s.context.file !== null,
+  );
   actor.send({ type: 'user.next' });
   await waitFor(actor, (s) => s.matches({ editing: { questionnaire: 'answering' } }));
 }
 
 describe('card application: eligibility', () => {
   it('not certified: prompts to complete certification first, and offers no step', async () => {
-    const { actor } = start({ load: [{ ...notStarted, eligibility: 'certificationRequired', mayEdit: false }] });
+    const { actor } = start({
+      load: [{ ...notStarted, eligibility: 'certificationRequired', mayEdit: false }],
+    });
     await waitFor(actor, (s) => !s.hasTag('busy'));
     expect(actor.getSnapshot().value).toBe('certificationRequired');
     expect(actor.getSnapshot().can({ type: 'user.start' })).toBe(false);
@@ -264,7 +271,10 @@ describe('card application: the steps', () => {
   });
 
   it('a file the server refuses by its content shows the server reason', async () => {
-    const { actor } = start({ load: [notStarted], upload: [{ kind: 'refused', code: 'fileTypeNotAllowed' }] });
+    const { actor } = start({
+      load: [notStarted],
+      upload: [{ kind: 'refused', code: 'fileTypeNotAllowed' }],
+    });
     await waitFor(actor, (s) => s.matches('intro'));
     actor.send({ type: 'user.start' });
     actor.send({ type: 'user.choosePurpose', purpose: 'otaPayment' });
@@ -294,7 +304,12 @@ describe('card application: temporary save and resume', () => {
       answers: { sourceOfFunds: 'revenue' },
       version: 1,
     };
-    const run = start({ load: [notStarted], upload: [ok(file)], questionnaire: [questionnaire], save: [ok(saved)] });
+    const run = start({
+      load: [notStarted],
+      upload: [ok(file)],
+      questionnaire: [questionnaire],
+      save: [ok(saved)],
+    });
     const { actor, saves } = run;
     await toQuestionnaire(run);
     actor.send({ type: 'user.answer', questionId: 'sourceOfFunds', answer: 'revenue' });
@@ -323,7 +338,10 @@ describe('card application: temporary save and resume', () => {
   it('saves from the purpose step with nothing else filled, and a refused save says why', async () => {
     const { actor, saves } = start({
       load: [notStarted],
-      save: [ok({ ...notStarted, status: 'saved', lifecycleState: 'saved' }), { kind: 'refused', code: 'transitionNotAllowed' }],
+      save: [
+        ok({ ...notStarted, status: 'saved', lifecycleState: 'saved' }),
+        { kind: 'refused', code: 'transitionNotAllowed' },
+      ],
     });
     await waitFor(actor, (s) => s.matches('intro'));
     actor.send({ type: 'user.start' });
@@ -395,11 +413,14 @@ describe('card application: review outcomes', () => {
     ['under_review', 'underReview'],
     ['approved', 'approved'],
   ] as const)('%s is read-only: no step, no save', async (status, state) => {
-    const { actor } = start({ load: [{ ...rejected, status, lifecycleState: state, mayEdit: false }] }, {
-      businessPurpose: 'eWallet',
-      fileList: [],
-      path: 'selectBusinessPurpose',
-    });
+    const { actor } = start(
+      { load: [{ ...rejected, status, lifecycleState: state, mayEdit: false }] },
+      {
+        businessPurpose: 'eWallet',
+        fileList: [],
+        path: 'selectBusinessPurpose',
+      },
+    );
     await waitFor(actor, (s) => s.matches(state));
     const snapshot = actor.getSnapshot();
     expect(snapshot.hasTag('readOnly')).toBe(true);
@@ -441,7 +462,10 @@ describe('card application: progress kept for a refresh (spec §2)', () => {
   });
 
   it('after a refresh on the purpose step, comes back there', async () => {
-    const { actor } = start({ load: [notStarted] }, { businessPurpose: 'eWallet', fileList: [], path: 'selectBusinessPurpose' });
+    const { actor } = start(
+      { load: [notStarted] },
+      { businessPurpose: 'eWallet', fileList: [], path: 'selectBusinessPurpose' },
+    );
     await waitFor(actor, (s) => !s.hasTag('busy'));
     expect(actor.getSnapshot().matches({ editing: 'selectBusinessPurpose' })).toBe(true);
     expect(actor.getSnapshot().context.businessPurpose).toBe('eWallet');

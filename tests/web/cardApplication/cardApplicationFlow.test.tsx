@@ -7,8 +7,15 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CardApplicationView, CardQuestionnaire } from '../../../src/contract/api/card';
 import { App, createQueryClient } from '../../../src/web/App';
-import { discardCardApplicationActor, releaseCardApplicationActor } from '../../../src/web/features/cardApplication/cardApplicationActor';
-import { appStateProgress, forgetProgress, PROGRESS_KEYS } from '../../../src/web/features/cardApplication/progressStore';
+import {
+  discardCardApplicationActor,
+  releaseCardApplicationActor,
+} from '../../../src/web/features/cardApplication/cardApplicationActor';
+import {
+  appStateProgress,
+  forgetProgress,
+  PROGRESS_KEYS,
+} from '../../../src/web/features/cardApplication/progressStore';
 import { chooseLocale } from '../../../src/web/i18n/localeStore';
 import { sessionActor } from '../../../src/web/session/appSession';
 import { clearSession, writeSession, type SessionUser } from '../../../src/web/session/sessionStore';
@@ -37,7 +44,14 @@ async function forNodeFetch(init: RequestInit | undefined): Promise<RequestInit 
   const form = new NodeFormData();
   for (const [name, value] of init.body.entries()) {
     if (typeof value === 'string') form.append(name, value);
-    else form.append(name, new NodeFile([new Uint8Array(await bytesOf(value))], value.name, { type: value.type }) as unknown as Blob, value.name);
+    else
+      form.append(
+        name,
+        new NodeFile([new Uint8Array(await bytesOf(value))], value.name, {
+          type: value.type,
+        }) as unknown as Blob,
+        value.name,
+      );
   }
   return { ...init, body: form };
 }
@@ -45,7 +59,10 @@ async function forNodeFetch(init: RequestInit | undefined): Promise<RequestInit 
 beforeAll(async () => {
   server = await startStubApi();
   globalThis.fetch = async (input, init) =>
-    realFetch(typeof input === 'string' && input.startsWith('/') ? `${server.origin}${input}` : input, await forNodeFetch(init));
+    realFetch(
+      typeof input === 'string' && input.startsWith('/') ? `${server.origin}${input}` : input,
+      await forNodeFetch(init),
+    );
 });
 afterAll(async () => {
   globalThis.fetch = realFetch;
@@ -64,7 +81,13 @@ const user: SessionUser = {
   companyName: 'Harbour Trading Ltd',
 };
 
-const fileView = { id: '00000000-0000-4000-8000-0000000000f1', kind: 'cardApplication', contentType: 'application/pdf', size: 2048, originalName: 'licence.pdf' };
+const fileView = {
+  id: '00000000-0000-4000-8000-0000000000f1',
+  kind: 'cardApplication',
+  contentType: 'application/pdf',
+  size: 2048,
+  originalName: 'licence.pdf',
+};
 
 const notStarted: CardApplicationView = {
   lifecycleState: 'notStarted',
@@ -145,7 +168,10 @@ describe('card application pages', { timeout: 30_000 }, () => {
   it('purpose → one file → questionnaire (gated) → submit → success dialog → gateway', async () => {
     server.answer('/plat/files', envelope(200, fileView));
     server.answer('/plat/card/questionnaire', envelope(200, questionnaire));
-    server.answer('/plat/card/application/submit', envelope(200, { ...notStarted, status: 'under_review', lifecycleState: 'underReview', mayEdit: false }));
+    server.answer(
+      '/plat/card/application/submit',
+      envelope(200, { ...notStarted, status: 'under_review', lifecycleState: 'underReview', mayEdit: false }),
+    );
     await toUploadStep();
 
     await pickFile('licence.pdf', 2048);
@@ -195,19 +221,28 @@ describe('card application pages', { timeout: 30_000 }, () => {
     await pickFile('licence.pdf', 2048);
     await screen.findByText(/licence\.pdf/);
     await click(screen.getByRole('button', { name: 'Next: questionnaire' }));
-    expect(await screen.findByText('Questionnaire fetch failed: service abnormal, please try later')).toBeTruthy();
+    expect(
+      await screen.findByText('Questionnaire fetch failed: service abnormal, please try later'),
+    ).toBeTruthy();
     server.answer('/plat/card/questionnaire', envelope(200, questionnaire));
     await click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Where do the funds come from?')).toBeTruthy();
   });
 
   it('Save stores a temporary draft on the server and says so', async () => {
-    server.answer('/plat/card/application/save', envelope(200, { ...notStarted, status: 'saved', lifecycleState: 'saved' }));
+    server.answer(
+      '/plat/card/application/save',
+      envelope(200, { ...notStarted, status: 'saved', lifecycleState: 'saved' }),
+    );
     await toUploadStep();
     await click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved. You can continue later from the home page.')).toBeTruthy();
     const save = server.requests.find((r) => r.url === '/plat/card/application/save')!;
-    expect(JSON.parse(save.body)).toEqual({ businessPurpose: 'crossBorderEcommerce', fileId: null, answers: {} });
+    expect(JSON.parse(save.body)).toEqual({
+      businessPurpose: 'crossBorderEcommerce',
+      fileId: null,
+      answers: {},
+    });
   });
 });
 
@@ -227,7 +262,9 @@ describe('session storage rule (spec §2)', { timeout: 30_000 }, () => {
     expect(await screen.findByText(/licence\.pdf/)).toBeTruthy();
     expect(window.location.pathname).toBe('/issuingCardApplication/uploadRelevantInfo');
     await click(screen.getByRole('button', { name: 'Previous step' }));
-    expect((screen.getByRole('radio', { name: 'Cross-border e-commerce' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Cross-border e-commerce' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
 
     // Leaving the steps.
     await act(async () => {
@@ -237,7 +274,10 @@ describe('session storage rule (spec §2)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(sessionStorage.getItem(PROGRESS_KEYS.path)).toBeNull());
     expect(sessionStorage.getItem(PROGRESS_KEYS.businessPurpose)).toBeNull();
     expect(sessionStorage.getItem(PROGRESS_KEYS.fileList)).toBeNull();
-    expect(appStateProgress(EMAIL)).toMatchObject({ businessPurpose: 'crossBorderEcommerce', fileList: [{ id: fileView.id }] });
+    expect(appStateProgress(EMAIL)).toMatchObject({
+      businessPurpose: 'crossBorderEcommerce',
+      fileList: [{ id: fileView.id }],
+    });
 
     // Coming back in the same tab starts from the app state, at the index.
     cleanup();
@@ -250,17 +290,29 @@ describe('session storage rule (spec §2)', { timeout: 30_000 }, () => {
 
 describe('eligibility and review outcomes', { timeout: 30_000 }, () => {
   it('not certified: prompts to complete certification first, with a link', async () => {
-    server.answer('/plat/card/application', envelope(200, { ...notStarted, eligibility: 'certificationRequired', mayEdit: false }));
+    server.answer(
+      '/plat/card/application',
+      envelope(200, { ...notStarted, eligibility: 'certificationRequired', mayEdit: false }),
+    );
     visit('/issuingCardApplication');
     expect(await screen.findByText('Please complete enterprise certification first')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to enterprise certification' }).getAttribute('href')).toBe('/enterpriseCertification');
+    expect(screen.getByRole('link', { name: 'Go to enterprise certification' }).getAttribute('href')).toBe(
+      '/enterpriseCertification',
+    );
   });
 
   it('an unsupported entity is told so', async () => {
-    server.answer('/plat/card/application', envelope(200, { ...notStarted, eligibility: 'entityNotSupported', mayEdit: false }));
+    server.answer(
+      '/plat/card/application',
+      envelope(200, { ...notStarted, eligibility: 'entityNotSupported', mayEdit: false }),
+    );
     visit('/issuingCardApplication/selectBusinessPurpose');
-    expect(await screen.findByText('This entity is not supported for the card-issuing business')).toBeTruthy();
-    await waitFor(() => expect(window.location.pathname).toBe('/issuingCardApplication/issuingCardApplicationIndex'));
+    expect(
+      await screen.findByText('This entity is not supported for the card-issuing business'),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(window.location.pathname).toBe('/issuingCardApplication/issuingCardApplicationIndex'),
+    );
   });
 
   it('rejected: shows the reason and re-applies from the submitted data', async () => {
@@ -274,22 +326,33 @@ describe('eligibility and review outcomes', { timeout: 30_000 }, () => {
       reason: 'The licence is unreadable',
     };
     server.answer('/plat/card/application', envelope(200, rejected));
-    server.answer('/plat/card/application/save', envelope(200, { ...rejected, status: 'saved', lifecycleState: 'saved' }));
+    server.answer(
+      '/plat/card/application/save',
+      envelope(200, { ...rejected, status: 'saved', lifecycleState: 'saved' }),
+    );
     visit('/issuingCardApplication');
     expect(await screen.findByText(/The licence is unreadable/)).toBeTruthy();
     await click(screen.getByRole('button', { name: 'Re-apply' }));
-    await waitFor(() => expect(window.location.pathname).toBe('/issuingCardApplication/selectBusinessPurpose'));
+    await waitFor(() =>
+      expect(window.location.pathname).toBe('/issuingCardApplication/selectBusinessPurpose'),
+    );
     expect((screen.getByRole('radio', { name: 'E-wallet' }) as HTMLInputElement).checked).toBe(true);
     const save = server.requests.find((r) => r.url === '/plat/card/application/save')!;
-    expect(JSON.parse(save.body)).toEqual({ businessPurpose: 'eWallet', fileId: fileView.id, answers: { sourceOfFunds: 'revenue' } });
+    expect(JSON.parse(save.body)).toEqual({
+      businessPurpose: 'eWallet',
+      fileId: fileView.id,
+      answers: { sourceOfFunds: 'revenue' },
+    });
   });
 
   it('under review is read-only', async () => {
-    server.answer('/plat/card/application', envelope(200, { ...notStarted, status: 'under_review', lifecycleState: 'underReview', mayEdit: false }));
+    server.answer(
+      '/plat/card/application',
+      envelope(200, { ...notStarted, status: 'under_review', lifecycleState: 'underReview', mayEdit: false }),
+    );
     visit('/issuingCardApplication/uploadRelevantInfo');
     expect(await screen.findByText(/is under review/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Start application' })).toBeNull();
   });
 });
-

@@ -50,7 +50,14 @@ const view = (patch: Partial<CardApplicationView>): CardApplicationView => ({
   ...patch,
 });
 
-const publicConfig = { env: 'test', supportChatUrl: null, supportEmail: 'support@portal.example', cardSystemUrl: 'https://cards.portal.example', identityServiceUrl: '', sentryDsn: null };
+const publicConfig = {
+  env: 'test',
+  supportChatUrl: null,
+  supportEmail: 'support@portal.example',
+  cardSystemUrl: 'https://cards.portal.example',
+  identityServiceUrl: '',
+  sentryDsn: null,
+};
 
 function visitGateway(patch: Partial<SessionUser> = {}) {
   writeSession({ ...user, ...patch });
@@ -75,7 +82,17 @@ afterEach(() => {
 
 describe('gateway', () => {
   it('approved: nothing to do, "Open card system" opens the configured card-system address', async () => {
-    server.answer('/plat/card/application', envelope(200, view({ status: 'approved', lifecycleState: 'approved', cardSystemUrl: 'https://cards.portal.example/company' })));
+    server.answer(
+      '/plat/card/application',
+      envelope(
+        200,
+        view({
+          status: 'approved',
+          lifecycleState: 'approved',
+          cardSystemUrl: 'https://cards.portal.example/company',
+        }),
+      ),
+    );
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     visitGateway();
     expect(await screen.findByText('Nothing to do')).toBeTruthy();
@@ -86,15 +103,25 @@ describe('gateway', () => {
   });
 
   it('under review: the status shows and "Open card system" stays disabled', async () => {
-    server.answer('/plat/card/application', envelope(200, view({ status: 'under_review', lifecycleState: 'underReview' })));
+    server.answer(
+      '/plat/card/application',
+      envelope(200, view({ status: 'under_review', lifecycleState: 'underReview' })),
+    );
     visitGateway();
-    await waitFor(() => expect(screen.getByLabelText('Card-issuing status').textContent).toBe('Under review'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Card-issuing status').textContent).toBe('Under review'),
+    );
     expect(openButton().disabled).toBe(true);
-    expect(screen.getByRole('link', { name: 'View application' }).getAttribute('href')).toBe('/issuingCardApplication');
+    expect(screen.getByRole('link', { name: 'View application' }).getAttribute('href')).toBe(
+      '/issuingCardApplication',
+    );
   });
 
   it('rejected: the to-do and the entry show the reviewer reason and lead to the application', async () => {
-    server.answer('/plat/card/application', envelope(200, view({ status: 'rejected', lifecycleState: 'rejected', reason: 'Wrong purpose' })));
+    server.answer(
+      '/plat/card/application',
+      envelope(200, view({ status: 'rejected', lifecycleState: 'rejected', reason: 'Wrong purpose' })),
+    );
     visitGateway();
     const todo = await screen.findByRole('link', { name: 'Card application rejected: fix it and re-apply' });
     expect(todo.getAttribute('href')).toBe('/issuingCardApplication');
@@ -104,7 +131,10 @@ describe('gateway', () => {
 
   it('not certified: the to-do leads to certification and the card entry asks for it first', async () => {
     visitGateway({ enterpriseCertificationStatus: 0, enterpriseAuditStatus: 0 });
-    server.answer('/plat/kyb/application', envelope(200, { lifecycleState: 'notCertified.noDraft', review: null }));
+    server.answer(
+      '/plat/kyb/application',
+      envelope(200, { lifecycleState: 'notCertified.noDraft', review: null }),
+    );
     const todo = await screen.findByRole('link', { name: 'Complete enterprise certification' });
     expect(todo.getAttribute('href')).toBe('/enterpriseCertification');
     expect(screen.getByLabelText('Card-issuing status').textContent).toBe('Complete certification first');
@@ -114,8 +144,12 @@ describe('gateway', () => {
   it('help center, business support and the card fee table', async () => {
     server.answer('/plat/card/application', envelope(200, view({})));
     visitGateway();
-    expect((await screen.findByRole('link', { name: 'Help center' })).getAttribute('href')).toMatch(/^https:\/\//);
-    expect((await screen.findByRole('link', { name: 'support@portal.example' })).getAttribute('href')).toBe('mailto:support@portal.example');
+    expect((await screen.findByRole('link', { name: 'Help center' })).getAttribute('href')).toMatch(
+      /^https:\/\//,
+    );
+    expect((await screen.findByRole('link', { name: 'support@portal.example' })).getAttribute('href')).toBe(
+      'mailto:support@portal.example',
+    );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Card fee details' })));
     const table = await screen.findByRole('table', { name: 'Card fees' });
     expect(table.textContent).toContain('Cross-currency transaction');

@@ -28,14 +28,24 @@ const base: AccountState = {
   card: null,
 };
 
-const kinds = (state: Partial<AccountState>) => todoItems({ ...base, ...state }).map((i) => `${i.kind} ${i.href}`);
+const kinds = (state: Partial<AccountState>) =>
+  todoItems({ ...base, ...state }).map((i) => `${i.kind} ${i.href}`);
 
 describe('gateway to-do items', () => {
   it('certification: start, continue a draft, fix a rejection (with the reason)', () => {
     expect(kinds({})).toEqual(['startCertification /enterpriseCertification']);
-    expect(kinds({ certificationHasDraft: true })).toEqual(['continueCertification /enterpriseCertification']);
-    const fix = todoItems({ ...base, certificationStatus: 1, auditStatus: 3, certificationReason: 'Blurry licence' });
-    expect(fix).toEqual([{ kind: 'fixCertification', href: '/enterpriseCertification', reason: 'Blurry licence' }]);
+    expect(kinds({ certificationHasDraft: true })).toEqual([
+      'continueCertification /enterpriseCertification',
+    ]);
+    const fix = todoItems({
+      ...base,
+      certificationStatus: 1,
+      auditStatus: 3,
+      certificationReason: 'Blurry licence',
+    });
+    expect(fix).toEqual([
+      { kind: 'fixCertification', href: '/enterpriseCertification', reason: 'Blurry licence' },
+    ]);
   });
 
   it('nothing to do while certification is under review, or with no company yet', () => {
@@ -46,10 +56,12 @@ describe('gateway to-do items', () => {
   it('card application: start, continue a saved one, fix a rejected one; nothing under review or approved', () => {
     const certified = { certificationStatus: 2, auditStatus: 2 };
     expect(kinds({ ...certified, card: card({}) })).toEqual(['startCardApplication /issuingCardApplication']);
-    expect(kinds({ ...certified, card: card({ status: 'saved' }) })).toEqual(['continueCardApplication /issuingCardApplication']);
-    expect(todoItems({ ...base, ...certified, card: card({ status: 'rejected', reason: 'Wrong purpose' }) })).toEqual([
-      { kind: 'fixCardApplication', href: '/issuingCardApplication', reason: 'Wrong purpose' },
+    expect(kinds({ ...certified, card: card({ status: 'saved' }) })).toEqual([
+      'continueCardApplication /issuingCardApplication',
     ]);
+    expect(
+      todoItems({ ...base, ...certified, card: card({ status: 'rejected', reason: 'Wrong purpose' }) }),
+    ).toEqual([{ kind: 'fixCardApplication', href: '/issuingCardApplication', reason: 'Wrong purpose' }]);
     expect(kinds({ ...certified, card: card({ status: 'under_review' }) })).toEqual([]);
     expect(kinds({ ...certified, card: card({ status: 'approved' }) })).toEqual([]);
     expect(kinds({ ...certified, card: card({ eligibility: 'entityNotSupported' }) })).toEqual([]);

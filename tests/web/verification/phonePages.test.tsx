@@ -2,7 +2,7 @@
 // jsdom, against a real local HTTP server standing in for the API: the scan, consent, a capture
 // through the plain file input, the result; cancel; a used link; a file refused before upload.
 import '../support/jsdomBrowser';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { VerificationPaths } from '../../../src/contract/api/verification';
 import { Codes } from '../../../src/contract/codes';
@@ -11,6 +11,9 @@ import { stopPhoneFlow } from '../../../src/web/features/identity/phoneVerificat
 import { chooseLocale } from '../../../src/web/i18n/localeStore';
 import { envelope, startStubApi } from '../support/stubApiServer';
 import { PHONE_KEY, phoneView, TOKEN } from './fixtures';
+
+// The phone screen loads on demand; its first load in a cold test run can take a few seconds.
+configure({ asyncUtilTimeout: 5000 });
 
 let server: Awaited<ReturnType<typeof startStubApi>>;
 const realFetch = globalThis.fetch;

@@ -5,55 +5,25 @@ import { and, eq } from 'drizzle-orm';
 import type {
   AuthorizerIdentity,
   CaseDocument,
-  CaseStep,
   CertificationCaseDecision,
   CertificationCaseView,
 } from '../../../contract/api/admin';
-import { DRAFT_STEPS, type CertificationStepId } from '../../../contract/api/certification';
 import { companies } from '../../db/schema/accounts';
 import { certificationApplications, type CertificationApplication } from '../../db/schema/certification';
 import { verificationSessions } from '../../db/schema/verification';
 import { notFound } from '../../errors';
 import type { DbOrTx } from '../../types';
 import { storedStatusOf } from '../certification/applicationRecord';
-import { fileReferencesIn } from '../certification/fileReferences';
 import { currentState, statePathOf } from '../certification/lifecycleState';
 import { caseDocumentOf, fileById, filesOfCase } from './caseDocuments';
-import { caseFieldsOf } from './caseFields';
 import { caseHistory } from './caseHistory';
 import { applicantOf, caseApplicantOf, caseCompanyOf, reviewersById } from './caseParties';
 import { allowedCertificationDecisions } from './certificationDecisions';
 import { certificationQueueStatusOf } from './certificationStatus';
+import { submittedSteps } from './certificationSubmission';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-interface StepFiles {
-  step: CertificationStepId;
-  /** Path inside the step → file id. */
-  paths: Map<string, string>;
-}
-
-/** The submitted values as steps (location first), and where each step refers to a document. */
-export function submittedSteps(submittedData: unknown): { steps: CaseStep<CertificationStepId>[]; files: StepFiles[] } {
-  if (!isObject(submittedData)) return { steps: [], files: [] };
-  const steps: CaseStep<CertificationStepId>[] = [];
-  const files: StepFiles[] = [];
-  if (typeof submittedData['location'] === 'string') {
-    steps.push({
-      stepId: 'selectLocationCompany',
-      fields: caseFieldsOf('selectLocationCompany', { location: submittedData['location'] }, new Map()),
-    });
-  }
-  for (const step of DRAFT_STEPS) {
-    const values = submittedData[step];
-    if (!isObject(values)) continue;
-    const paths = new Map(fileReferencesIn(values).map((ref) => [ref.path, ref.fileId]));
-    steps.push({ stepId: step, fields: caseFieldsOf(step, values, paths) });
-    files.push({ step, paths });
-  }
-  return { steps, files };
 }
 
 async function authorizerOf(

@@ -12,15 +12,27 @@ import type { Locale } from '../../../contract/envelope';
 import type { CardApplicationActor } from './cardApplicationActor';
 import { StepActions } from './StepActions';
 
-function QuestionField({ actor, question, showMissing }: { actor: CardApplicationActor; question: Question; showMissing: boolean }) {
+function QuestionField({
+  actor,
+  question,
+  showMissing,
+}: {
+  actor: CardApplicationActor;
+  question: Question;
+  showMissing: boolean;
+}) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
   const answer = useSelector(actor, (s) => s.context.answers[question.id]);
-  const readOnly = useSelector(actor, (s) => !s.can({ type: 'user.answer', questionId: question.id, answer: '' }));
+  const readOnly = useSelector(
+    actor,
+    (s) => !s.can({ type: 'user.answer', questionId: question.id, answer: '' }),
+  );
   const label = question.title[locale];
   const description = question.hint?.[locale];
   const error = showMissing ? t`Please answer this question` : undefined;
-  const send = (value: string | string[]) => actor.send({ type: 'user.answer', questionId: question.id, answer: value });
+  const send = (value: string | string[]) =>
+    actor.send({ type: 'user.answer', questionId: question.id, answer: value });
 
   if (question.kind === 'text') {
     return (
@@ -38,7 +50,14 @@ function QuestionField({ actor, question, showMissing }: { actor: CardApplicatio
   }
   if (question.kind === 'singleChoice') {
     return (
-      <Radio.Group label={label} description={description} withAsterisk={question.required} error={error} value={typeof answer === 'string' ? answer : ''} onChange={send}>
+      <Radio.Group
+        label={label}
+        description={description}
+        withAsterisk={question.required}
+        error={error}
+        value={typeof answer === 'string' ? answer : ''}
+        onChange={send}
+      >
         <Stack gap={6} mt="xs">
           {question.options.map((option) => (
             <Radio key={option.id} value={option.id} label={option.label[locale]} disabled={readOnly} />
@@ -48,7 +67,14 @@ function QuestionField({ actor, question, showMissing }: { actor: CardApplicatio
     );
   }
   return (
-    <Checkbox.Group label={label} description={description} withAsterisk={question.required} error={error} value={Array.isArray(answer) ? answer : []} onChange={send}>
+    <Checkbox.Group
+      label={label}
+      description={description}
+      withAsterisk={question.required}
+      error={error}
+      value={Array.isArray(answer) ? answer : []}
+      onChange={send}
+    >
       <Stack gap={6} mt="xs">
         {question.options.map((option) => (
           <Checkbox key={option.id} value={option.id} label={option.label[locale]} disabled={readOnly} />
@@ -66,7 +92,9 @@ export function QuestionnaireSection({ actor }: { actor: CardApplicationActor })
   const submitting = useSelector(actor, (s) => s.matches('submitting'));
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'user.submit' }));
   const missing = useSelector(actor, (s) =>
-    s.context.message === 'questionnaireRequired' ? unansweredQuestions(s.context.questionnaire, s.context.answers) : [],
+    s.context.message === 'questionnaireRequired'
+      ? unansweredQuestions(s.context.questionnaire, s.context.answers)
+      : [],
   );
 
   return (
@@ -88,13 +116,22 @@ export function QuestionnaireSection({ actor }: { actor: CardApplicationActor })
         ) : null}
         {!loading && !failed && questionnaire
           ? questionnaire.questions.map((question) => (
-              <QuestionField key={question.id} actor={actor} question={question} showMissing={missing.includes(question.id)} />
+              <QuestionField
+                key={question.id}
+                actor={actor}
+                question={question}
+                showMissing={missing.includes(question.id)}
+              />
             ))
           : null}
         <StepActions
           actor={actor}
           forward={
-            <Button disabled={!canSubmit} loading={submitting} onClick={() => actor.send({ type: 'user.submit' })}>
+            <Button
+              disabled={!canSubmit}
+              loading={submitting}
+              onClick={() => actor.send({ type: 'user.submit' })}
+            >
               <Trans>Submit application</Trans>
             </Button>
           }

@@ -57,12 +57,19 @@ export function StatusPanel({ actor }: { actor: CardApplicationActor }) {
             {application?.status === 'saved' ? (
               <Trans>You have a saved application. Continue where you left off.</Trans>
             ) : (
-              <Trans>Apply for the card-issuing business: choose a business purpose, upload a supporting document and answer a short questionnaire.</Trans>
+              <Trans>
+                Apply for the card-issuing business: choose a business purpose, upload a supporting document
+                and answer a short questionnaire.
+              </Trans>
             )}
           </Text>
           <Group>
             <Button onClick={() => actor.send({ type: 'user.start' })}>
-              {application?.status === 'saved' ? <Trans>Continue application</Trans> : <Trans>Start application</Trans>}
+              {application?.status === 'saved' ? (
+                <Trans>Continue application</Trans>
+              ) : (
+                <Trans>Start application</Trans>
+              )}
             </Button>
           </Group>
         </Stack>
@@ -70,7 +77,9 @@ export function StatusPanel({ actor }: { actor: CardApplicationActor }) {
     case 'underReview':
       return (
         <Alert color="blue" role="status" title={t`Under review`}>
-          <Trans>Your application has been submitted and is under review. The result will be sent to you by email.</Trans>
+          <Trans>
+            Your application has been submitted and is under review. The result will be sent to you by email.
+          </Trans>
         </Alert>
       );
     case 'approved':

@@ -15,7 +15,12 @@ export function StepActions({ actor, forward }: { actor: CardApplicationActor; f
         <Trans>Previous step</Trans>
       </Button>
       <Group>
-        <Button variant="light" disabled={!canSave} loading={saving} onClick={() => actor.send({ type: 'user.save' })}>
+        <Button
+          variant="light"
+          disabled={!canSave}
+          loading={saving}
+          onClick={() => actor.send({ type: 'user.save' })}
+        >
           <Trans>Save</Trans>
         </Button>
         {forward}

@@ -12,7 +12,9 @@ export function SuccessDialog({ actor }: { actor: CardApplicationActor }) {
     <Modal opened={opened} onClose={close} title={t`Application submitted`} centered>
       <Stack gap="md">
         <Text>
-          <Trans>Your card-issuing application has been submitted. The review result will be sent to you by email.</Trans>
+          <Trans>
+            Your card-issuing application has been submitted. The review result will be sent to you by email.
+          </Trans>
         </Text>
         <Group justify="flex-end">
           <Button onClick={close}>

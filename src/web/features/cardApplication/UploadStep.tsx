@@ -11,7 +11,9 @@ import { StepActions } from './StepActions';
 const ACCEPT = Limits.upload.extensions.map((ext) => `.${ext}`).join(',');
 
 function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 export function UploadStep({ actor }: { actor: CardApplicationActor }) {

@@ -25,7 +25,9 @@ interface StoredFileView {
 const FILES_PATH = '/files';
 
 const codeNames = new Map<number, CodeName>(
-  (Object.entries(Codes) as Array<[CodeName, { code: number }]>).reverse().map(([name, entry]) => [entry.code, name]),
+  (Object.entries(Codes) as Array<[CodeName, { code: number }]>)
+    .reverse()
+    .map(([name, entry]) => [entry.code, name]),
 );
 
 /** The code's name in codes.ts; an unknown code reads as the generic network message. */
@@ -34,7 +36,9 @@ export function codeNameOf(code: number): CodeName {
 }
 
 function outcomeOf<T>(envelope: Envelope<T>): ApiOutcome<T> {
-  return envelope.code === SUCCESS_CODE ? { kind: 'ok', data: envelope.data } : { kind: 'refused', code: codeNameOf(envelope.code) };
+  return envelope.code === SUCCESS_CODE
+    ? { kind: 'ok', data: envelope.data }
+    : { kind: 'refused', code: codeNameOf(envelope.code) };
 }
 
 type PageHandled = { isPageHandle: true };
@@ -49,7 +53,11 @@ export function createCardApi(api: ApiClient) {
     },
     async loadQuestionnaire(): Promise<CardQuestionnaire> {
       // Its failure is shown by the step itself ("questionnaire fetch failed"), with a retry.
-      const envelope = await api.get<CardQuestionnaire, PageHandled>(CardPaths.questionnaire, undefined, page);
+      const envelope = await api.get<CardQuestionnaire, PageHandled>(
+        CardPaths.questionnaire,
+        undefined,
+        page,
+      );
       if (envelope.code !== SUCCESS_CODE) throw new Error(Codes.questionnaireFetchFailed['en-us']);
       return envelope.data;
     },
@@ -67,7 +75,10 @@ export function createCardApi(api: ApiClient) {
       const outcome = outcomeOf(await api.post<StoredFileView, PageHandled>(FILES_PATH, form, page));
       if (outcome.kind !== 'ok') return outcome;
       const stored = outcome.data;
-      return { kind: 'ok', data: { id: stored.id, name: stored.originalName, type: stored.contentType, size: stored.size } };
+      return {
+        kind: 'ok',
+        data: { id: stored.id, name: stored.originalName, type: stored.contentType, size: stored.size },
+      };
     },
   };
 }

@@ -31,7 +31,9 @@ export function createCardApplicationActor(owner: string, effects: CardApplicati
   const machine = cardApplicationMachine.provide({
     actors: {
       'load application': fromPromise(({ signal }) => cardApi.loadApplication(signal)),
-      'upload file': fromPromise(({ input }: { input: PickedFile }) => cardApi.upload(input.content as Blob, input.name)),
+      'upload file': fromPromise(({ input }: { input: PickedFile }) =>
+        cardApi.upload(input.content as Blob, input.name),
+      ),
       'load questionnaire': fromPromise(() => cardApi.loadQuestionnaire()),
       'save draft': fromPromise(({ input }) => cardApi.save(input)),
       'submit application': fromPromise(({ input }) => cardApi.submit(input)),

@@ -4,7 +4,10 @@
 // server's temporary save; this only bridges a refresh and a visit elsewhere in the same tab.
 import type { CardApplicationFileView } from '../../../contract/api/card';
 import { INDUSTRY_CATEGORIES, type IndustryCategory } from '../../../contract/options';
-import type { CardApplicationProgress, CardApplicationStep } from '../../../../machines/cardApplication.machine';
+import type {
+  CardApplicationProgress,
+  CardApplicationStep,
+} from '../../../../machines/cardApplication.machine';
 
 export const PROGRESS_KEYS = {
   businessPurpose: 'cardApplication.businessPurpose',
@@ -27,8 +30,12 @@ function readJson(storage: Storage, key: string): unknown {
 function isFileView(value: unknown): value is CardApplicationFileView {
   const v = value as Partial<CardApplicationFileView> | null;
   return (
-    typeof v === 'object' && v !== null && typeof v.id === 'string' && typeof v.name === 'string' &&
-    typeof v.type === 'string' && typeof v.size === 'number'
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.id === 'string' &&
+    typeof v.name === 'string' &&
+    typeof v.type === 'string' &&
+    typeof v.size === 'number'
   );
 }
 
@@ -39,13 +46,18 @@ export function readSavedProgress(storage: Storage = sessionStorage): CardApplic
   const path = readJson(storage, PROGRESS_KEYS.path);
   if (purpose === null && files === null && path === null) return null;
   return {
-    businessPurpose: (INDUSTRY_CATEGORIES as readonly unknown[]).includes(purpose) ? (purpose as IndustryCategory) : null,
+    businessPurpose: (INDUSTRY_CATEGORIES as readonly unknown[]).includes(purpose)
+      ? (purpose as IndustryCategory)
+      : null,
     fileList: Array.isArray(files) ? files.filter(isFileView).slice(0, 1) : [],
     path: STEPS.includes(path as CardApplicationStep) ? (path as CardApplicationStep) : null,
   };
 }
 
-export function writeSavedProgress(progress: CardApplicationProgress, storage: Storage = sessionStorage): void {
+export function writeSavedProgress(
+  progress: CardApplicationProgress,
+  storage: Storage = sessionStorage,
+): void {
   storage.setItem(PROGRESS_KEYS.businessPurpose, JSON.stringify(progress.businessPurpose));
   storage.setItem(PROGRESS_KEYS.fileList, JSON.stringify(progress.fileList));
   storage.setItem(PROGRESS_KEYS.path, JSON.stringify(progress.path));
@@ -76,6 +88,9 @@ export function forgetProgress(storage: Storage = sessionStorage): void {
 }
 
 /** Where the steps start from: a refresh's saved progress first, then the app state. */
-export function progressToRestore(owner: string, storage: Storage = sessionStorage): CardApplicationProgress | null {
+export function progressToRestore(
+  owner: string,
+  storage: Storage = sessionStorage,
+): CardApplicationProgress | null {
   return readSavedProgress(storage) ?? appStateProgress(owner);
 }

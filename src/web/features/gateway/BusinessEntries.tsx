@@ -14,7 +14,10 @@ import type { AccountState } from './todoItems';
 
 const CARD_APPLICATION = '/issuingCardApplication';
 
-function cardStatus(state: AccountState, loading: boolean): { label: ReactNode; color: string; action: ReactNode | null } {
+function cardStatus(
+  state: AccountState,
+  loading: boolean,
+): { label: ReactNode; color: string; action: ReactNode | null } {
   const card = state.card;
   if (state.certificationStatus !== 2 || card?.eligibility === 'certificationRequired') {
     return { label: <Trans>Complete certification first</Trans>, color: 'gray', action: null };
@@ -45,7 +48,10 @@ export function BusinessEntries({ state, loading }: { state: AccountState; loadi
   const card = state.card;
   const approved = card?.status === 'approved';
   const cardSystemUrl = card?.cardSystemUrl ?? config.data?.cardSystemUrl ?? null;
-  const helpCenter = typeof config.data?.['helpCenterUrl'] === 'string' ? (config.data['helpCenterUrl'] as string) : HELP_CENTER_URL;
+  const helpCenter =
+    typeof config.data?.['helpCenterUrl'] === 'string'
+      ? (config.data['helpCenterUrl'] as string)
+      : HELP_CENTER_URL;
 
   return (
     <Paper withBorder p="md" component="section" aria-label={t`Business entries`}>

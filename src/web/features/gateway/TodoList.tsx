@@ -32,7 +32,10 @@ export function TodoList({ state, loading }: { state: AccountState; loading: boo
         </Title>
         {loading ? <Loader size="sm" aria-label={t`Loading to-do list`} /> : null}
         {!loading && items.length === 0 ? (
-          <EmptyState title={<Trans>Nothing to do</Trans>} description={<Trans>You are all set for now.</Trans>} />
+          <EmptyState
+            title={<Trans>Nothing to do</Trans>}
+            description={<Trans>You are all set for now.</Trans>}
+          />
         ) : null}
         {!loading && items.length > 0 ? (
           <List spacing="xs">

@@ -34,15 +34,22 @@ export function todoItems(state: AccountState): TodoItem[] {
   const items: TodoItem[] = [];
   const { certificationStatus: status, auditStatus: audit } = state;
   if (status === 0) {
-    items.push({ kind: state.certificationHasDraft ? 'continueCertification' : 'startCertification', href: CERTIFICATION, reason: null });
+    items.push({
+      kind: state.certificationHasDraft ? 'continueCertification' : 'startCertification',
+      href: CERTIFICATION,
+      reason: null,
+    });
   } else if (status === 1 && audit === 3) {
     items.push({ kind: 'fixCertification', href: CERTIFICATION, reason: state.certificationReason });
   }
   const card = state.card;
   if (status === 2 && card && card.eligibility === 'eligible') {
-    if (card.status === 'not_started') items.push({ kind: 'startCardApplication', href: CARD_APPLICATION, reason: null });
-    if (card.status === 'saved') items.push({ kind: 'continueCardApplication', href: CARD_APPLICATION, reason: null });
-    if (card.status === 'rejected') items.push({ kind: 'fixCardApplication', href: CARD_APPLICATION, reason: card.reason });
+    if (card.status === 'not_started')
+      items.push({ kind: 'startCardApplication', href: CARD_APPLICATION, reason: null });
+    if (card.status === 'saved')
+      items.push({ kind: 'continueCardApplication', href: CARD_APPLICATION, reason: null });
+    if (card.status === 'rejected')
+      items.push({ kind: 'fixCardApplication', href: CARD_APPLICATION, reason: card.reason });
   }
   return items;
 }

@@ -10,7 +10,10 @@ export function useAccountState(): { state: AccountState; loading: boolean } {
   const status = user?.enterpriseCertificationStatus ?? -1;
   const audit = user?.enterpriseAuditStatus ?? null;
   const certificationOpen = status === 0 || (status === 1 && audit === 3);
-  const certification = useQuery({ ...certificationStatusQuery(owner), enabled: user !== null && certificationOpen });
+  const certification = useQuery({
+    ...certificationStatusQuery(owner),
+    enabled: user !== null && certificationOpen,
+  });
   const card = useQuery({ ...cardApplicationStatusQuery(owner), enabled: user !== null && status === 2 });
   return {
     loading: certification.isLoading || card.isLoading,

@@ -35,6 +35,43 @@ function mapOutcome(answer: Envelope<PhoneVerificationView>): ApiOutcome<PhoneSe
   return outcome.kind === 'ok' ? { kind: 'ok', data: toPhoneView(outcome.data) } : outcome;
 }
 
+/** Reads a Blob (or File) through whichever API this Blob offers. */
+function bytesOf(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('file read failed'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/**
+ * The capture as multipart/form-data: field `key` first (the server authenticates before it reads
+ * the file), then `file`. Built by hand rather than with FormData so the part order and the bytes
+ * are the same in every browser and in jsdom.
+ */
+async function multipartBody(
+  phoneKey: string,
+  image: CapturedImage,
+): Promise<{ body: Uint8Array; contentType: string }> {
+  const boundary = `----face-capture-${crypto.randomUUID()}`;
+  const name = image.type === 'image/png' ? 'face.png' : 'face.jpg';
+  const encoder = new TextEncoder();
+  const head = encoder.encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="key"\r\n\r\n${phoneKey}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+      `Content-Type: ${image.type}\r\n\r\n`,
+  );
+  const file = new Uint8Array(await bytesOf(image.blob));
+  const tail = encoder.encode(`\r\n--${boundary}--\r\n`);
+  const body = new Uint8Array(head.length + file.length + tail.length);
+  body.set(head, 0);
+  body.set(file, head.length);
+  body.set(tail, head.length + file.length);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
 export interface PhoneApiDeps {
   api: ApiClient;
   /** Origin for the multipart upload, which goes through fetch directly ('' in the browser). */
@@ -98,12 +135,10 @@ export function createPhoneVerificationApi({ api, baseURL, getLocale, storage }:
       phoneKey: string;
       image: CapturedImage;
     }): Promise<ApiOutcome<PhoneSessionView>> {
-      const form = new FormData();
-      form.append('key', phoneKey);
-      form.append('file', image.blob, image.type === 'image/png' ? 'face.png' : 'face.jpg');
+      const { body: form, contentType } = await multipartBody(phoneKey, image);
       const response = await fetch(`${baseURL}${DEFAULT_PREFIX}${VerificationPaths.capture}`, {
         method: 'POST',
-        headers: { [LANGUAGE_HEADER]: languageHeaderFor(getLocale()) },
+        headers: { [LANGUAGE_HEADER]: languageHeaderFor(getLocale()), 'content-type': contentType },
         body: form,
       });
       const body = (await response.json()) as Envelope<PhoneVerificationView>;
