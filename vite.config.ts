@@ -46,6 +46,7 @@ export default defineConfig({
           name: 'web',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['tests/web/setup.ts'],
         },
       },
       {

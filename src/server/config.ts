@@ -48,6 +48,7 @@ const envSchema = z.object({
   BACKOFFICE_BASE_URL: optionalUrl,
   BACKOFFICE_OPS_BASE_URL: optionalUrl,
   SUPPORT_CHAT_URL: optionalUrl,
+  HELP_CENTER_URL: optionalUrl,
   SUPPORT_EMAIL: z.email().default('support@portal.localhost'),
   /** The face-verification provider (src/server/services/verification/faceProvider.ts). */
   FACE_PROVIDER: z.string().trim().min(1).default('builtin'),
@@ -99,6 +100,7 @@ export interface AppConfig {
   publicUrl: string;
   sentryDsn: string | undefined;
   supportChatUrl: string | undefined;
+  helpCenterUrl: string;
   supportEmail: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   faceProvider: string;
@@ -139,6 +141,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     sentryDsn: e.SENTRY_DSN,
     supportChatUrl: e.SUPPORT_CHAT_URL,
+    // Operations host the help center; set HELP_CENTER_URL to the real address.
+    helpCenterUrl: e.HELP_CENTER_URL ?? 'https://help.example.com/business-portal',
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     faceProvider: e.FACE_PROVIDER,

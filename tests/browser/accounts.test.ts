@@ -43,8 +43,6 @@ function watchPuzzles(page: Page): Puzzles {
       })
       .catch(() => undefined);
   });
-  page.on('request', (r) => { if (r.url().includes('/plat/ums/')) console.log('REQ', r.method(), new URL(r.url()).pathname, r.url().includes('verify') ? r.postData()?.slice(0, 60) : ''); });
-  page.on('response', (r) => { if (r.url().includes('/plat/ums/') && !r.url().endsWith('/captcha')) void r.text().then((t) => console.log('RES', new URL(r.url()).pathname, t.slice(0, 200))); });
   return { idOf: (src) => byPicture.get(src) };
 }
 
@@ -73,6 +71,7 @@ const pause = (page: Page, ms: number) => page.waitForTimeout(ms);
 /** Press, drag in uneven steps with a wobbling hand, overshoot a little, settle, let go. */
 async function dragSlider(page: Page, locale: Locale, puzzles: Puzzles): Promise<void> {
   const { slider, gapX } = await puzzleOnScreen(page, locale, puzzles);
+  await slider.scrollIntoViewIfNeeded();
   const box = await slider.boundingBox();
   if (!box) throw new Error('the slider handle has no box');
   const startX = box.x + box.width / 2;
@@ -147,6 +146,16 @@ function codeIn(mail: DevMailboxItem): string {
 
 // ---------------------------------------------------------------- page steps
 
+/** Uncaught errors and console errors of the page: the journey should cause none. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}
+
 const field = (page: Page, locale: Locale, label: string) => page.getByLabel(text(locale, label), { exact: true });
 const button = (page: Page, locale: Locale, name: string) =>
   page.getByRole('button', { name: text(locale, name), exact: true });
@@ -189,6 +198,7 @@ describe.each(LOCALES)('a new user in %s', (locale) => {
     const context = await suite.context({ locale });
     const page = await suite.page(context);
     const puzzles = watchPuzzles(page);
+    const pageErrors = watchErrors(page);
     const email = `new-${locale}-${randomUUID().slice(0, 8)}@example.test`;
     const firstPassword = 'First#Pass1';
     const changedPassword = 'Second#Pass2';
@@ -272,6 +282,7 @@ describe.each(LOCALES)('a new user in %s', (locale) => {
     await dragSlider(page, locale, puzzles);
     await button(page, locale, 'Log in').click();
     await expectGateway(page, locale);
+    expect(pageErrors).toEqual([]);
   });
 });
 

@@ -22,8 +22,12 @@ const view = (patch: Partial<PhoneSessionView> = {}): PhoneSessionView => ({
   validForMs: Limits.qr.validAfterScanMs,
   ...patch,
 });
-const ok = <T,>(data: T) => ({ kind: 'ok' as const, data });
-const image = (type: string, size: number): CapturedImage => ({ blob: new Blob([new Uint8Array(4)], { type }), type, size });
+const ok = <T>(data: T) => ({ kind: 'ok' as const, data });
+const image = (type: string, size: number): CapturedImage => ({
+  blob: new Blob([new Uint8Array(4)], { type }),
+  type,
+  size,
+});
 
 interface Script {
   open?: ApiOutcome<PhoneSessionOpened> | Error;
@@ -49,15 +53,17 @@ function start(script: Script = {}, token: string | null = 'token-1') {
         calls.push(`consent ${input.phoneKey}`);
         return script.consent ?? ok(view({ consentAt: '2026-01-01T00:00:00.000Z' }));
       }),
-      'upload capture': fromPromise(async ({ input }: { input: { phoneKey: string; image: CapturedImage } }) => {
-        uploads.push(input.image);
-        return script.uploads?.shift() ?? ok(view({ state: 'verified' }));
-      }),
+      'upload capture': fromPromise(
+        async ({ input }: { input: { phoneKey: string; image: CapturedImage } }) => {
+          uploads.push(input.image);
+          return script.uploads?.shift() ?? ok(view({ state: 'verified' }));
+        },
+      ),
       'cancel verification': fromPromise(async () => {
         calls.push('cancel');
         return script.cancel ?? ok(view({ state: 'cancelled' }));
       }),
-      camera: fromCallback<IdentityVerificationEvent>(({ sendBack, receive }) => {
+      camera: fromCallback<IdentityVerificationEvent, void>(({ sendBack, receive }) => {
         sendBack({ type: script.camera === 'ready' ? 'camera.ready' : 'camera.unavailable' });
         receive(() => sendBack({ type: 'camera.captured', image: image('image/jpeg', 300_000) }));
       }),
@@ -81,13 +87,18 @@ describe('the happy path', () => {
   it('home → terms → agreement → consent → file capture → verified, moving the pages along', async () => {
     const run = start();
     await waitFor(run.actor, (s) => s.matches({ flow: 'home' }));
-    expect(run.actor.getSnapshot().context).toMatchObject({ subjectName: 'Mei Chen', companyName: 'Harbour Trading Ltd' });
+    expect(run.actor.getSnapshot().context).toMatchObject({
+      subjectName: 'Mei Chen',
+      companyName: 'Harbour Trading Ltd',
+    });
     run.actor.send({ type: 'user.start' });
     run.actor.send({ type: 'user.readAgreement' });
     expect(run.actor.getSnapshot().matches({ flow: 'agreementDetail' })).toBe(true);
     run.actor.send({ type: 'user.back' });
     // Capture is not reachable before consent.
-    expect(run.actor.getSnapshot().can({ type: 'user.chooseFile', image: image('image/jpeg', 1000) })).toBe(false);
+    expect(run.actor.getSnapshot().can({ type: 'user.chooseFile', image: image('image/jpeg', 1000) })).toBe(
+      false,
+    );
     run.actor.send({ type: 'user.readAgreement' });
     run.actor.send({ type: 'user.agree' });
     await waitFor(run.actor, (s) => s.matches({ flow: { capture: 'fileOnly' } }));
@@ -211,7 +222,9 @@ describe('opening the link', () => {
   });
 
   it('a reopened link with consent on record resumes at the capture', async () => {
-    const run = start({ open: ok({ ...view({ consentAt: '2026-01-01T00:00:00.000Z' }), phoneKey: 'key-1' }) });
+    const run = start({
+      open: ok({ ...view({ consentAt: '2026-01-01T00:00:00.000Z' }), phoneKey: 'key-1' }),
+    });
     await waitFor(run.actor, (s) => s.matches({ flow: 'capture' }));
   });
 
@@ -222,9 +235,12 @@ describe('opening the link', () => {
   });
 
   it('refuses to run without the open-session call', async () => {
-    const actor = createActor(identityVerificationMachine.provide({ actions: { 'show page': () => undefined } }), {
-      input: { token: 'token-1' },
-    });
+    const actor = createActor(
+      identityVerificationMachine.provide({ actions: { 'show page': () => undefined } }),
+      {
+        input: { token: 'token-1' },
+      },
+    );
     actor.start();
     await waitFor(actor, (s) => s.matches('openFailed'));
   });

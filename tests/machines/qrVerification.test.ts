@@ -10,6 +10,7 @@ import {
   QrLiveTuning,
   qrSessionLiveMachine,
   type QrSessionLiveEvent,
+  type QrSessionLiveInput,
   type SessionUpdateEvent,
   type SessionUpdateType,
 } from '../../machines/qrSessionLive.machine';
@@ -34,7 +35,11 @@ function codeFor(sessionId: string, clock: SimulatedClock): ShownCode {
   };
 }
 
-function update(type: SessionUpdateType, sessionId: string, validForMs: number | null = null): SessionUpdateEvent {
+function update(
+  type: SessionUpdateType,
+  sessionId: string,
+  validForMs: number | null = null,
+): SessionUpdateEvent {
   return { type, sessionId, version: 2, seenAt: 0, validForMs, outcomeReason: null };
 }
 
@@ -58,7 +63,8 @@ function provided(clock: SimulatedClock) {
         calls.close.push(input.sessionId);
         return { kind: 'ok', data: null };
       }),
-      'follow session': fromCallback(() => () => undefined),
+      // The live follower has its own tests below; here the test sends the session updates itself.
+      'follow session': fromCallback(() => () => undefined) as unknown as typeof followSession,
     },
     actions: { 'copy link': (_, params: { link: string }) => calls.copied.push(params.link) },
   });
@@ -86,7 +92,10 @@ describe('regenerate after 120 seconds (§4, §9)', () => {
     clock.increment(1);
     expect(actor.getSnapshot().can({ type: 'user.regenerate' })).toBe(true);
     actor.send({ type: 'user.regenerate' });
-    await waitFor(actor, (s) => s.matches({ active: { waitingForScan: 'notRenewable' } }) && s.context.code?.sessionId === 's-2');
+    await waitFor(
+      actor,
+      (s) => s.matches({ active: { waitingForScan: 'notRenewable' } }) && s.context.code?.sessionId === 's-2',
+    );
     expect(calls.regenerate).toEqual(['s-1']);
     // The new code starts its own 120 s.
     expect(actor.getSnapshot().can({ type: 'user.regenerate' })).toBe(false);
@@ -96,7 +105,9 @@ describe('regenerate after 120 seconds (§4, §9)', () => {
     const clock = new SimulatedClock();
     const { machine } = provided(clock);
     const tooSoon = machine.provide({
-      actors: { 'regenerate session': fromPromise(async () => ({ kind: 'tooSoon' as const, retryInMs: 5000 })) },
+      actors: {
+        'regenerate session': fromPromise(async () => ({ kind: 'tooSoon' as const, retryInMs: 5000 })),
+      },
     });
     const actor = createActor(tooSoon, { clock, input: { subjectName: 'Mei Chen' } }).start();
     await waitFor(actor, (s) => s.matches({ active: 'waitingForScan' }));
@@ -172,7 +183,12 @@ describe('the dialog cannot be closed while the phone verifies (§4)', () => {
     const clock = new SimulatedClock();
     const { machine } = provided(clock);
     const refusing = machine.provide({
-      actors: { 'close session': fromPromise(async () => ({ kind: 'refused' as const, code: 'transitionNotAllowed' as const })) },
+      actors: {
+        'close session': fromPromise<ApiOutcome<unknown>, { sessionId: string }>(async () => ({
+          kind: 'refused',
+          code: 'transitionNotAllowed',
+        })),
+      },
     });
     const actor = createActor(refusing, { clock, input: { subjectName: 'Mei Chen' } }).start();
     await waitFor(actor, (s) => s.matches({ active: 'waitingForScan' }));
@@ -207,7 +223,11 @@ describe('a phone cancel requires a new scan before submit (§4)', () => {
           },
         },
       },
-      ready: { on: { 'user.submit': { guard: ({ context }) => context.verifiedSessionId !== null, target: 'submitted' } } },
+      ready: {
+        on: {
+          'user.submit': { guard: ({ context }) => context.verifiedSessionId !== null, target: 'submitted' },
+        },
+      },
       submitted: { type: 'final' },
     },
   });
@@ -216,7 +236,8 @@ describe('a phone cancel requires a new scan before submit (§4)', () => {
     const clock = new SimulatedClock();
     const { machine, calls } = provided(clock);
     const parent = createActor(parentMachine.provide({ actors: { qr: machine } }), { clock }).start();
-    const child = () => parent.getSnapshot().children.qrVerification as ReturnType<typeof createActor<typeof machine>>;
+    const child = () =>
+      parent.getSnapshot().children.qrVerification as ReturnType<typeof createActor<typeof machine>>;
     await waitFor(child(), (s) => s.matches({ active: 'waitingForScan' }));
 
     child().send(update('session.scanned', 's-1', Limits.qr.validAfterScanMs));
@@ -265,18 +286,19 @@ describe('following the session live (DECISIONS.md: SSE, polling as the fallback
     const reported: QrSessionLiveEvent[] = [];
     const machine = qrSessionLiveMachine.provide({
       actors: {
-        'subscribe to session events': fromCallback<QrSessionLiveEvent, { sessionId: string; afterVersion: number }>(
-          ({ input, sendBack }) => {
-            subscriptions.push(input.afterVersion);
-            if (opts.failStream) {
-              sendBack({ type: 'live.lost' });
-            } else {
-              sendBack({ type: 'live.connected' });
-              sendBack({ ...update('session.scanned', input.sessionId, 600_000), version: 5 });
-            }
-            return () => undefined;
-          },
-        ),
+        'subscribe to session events': fromCallback<
+          QrSessionLiveEvent,
+          { sessionId: string; afterVersion: number }
+        >(({ input, sendBack }) => {
+          subscriptions.push(input.afterVersion);
+          if (opts.failStream) {
+            sendBack({ type: 'live.lost' });
+          } else {
+            sendBack({ type: 'live.connected' });
+            sendBack({ ...update('session.scanned', input.sessionId, 600_000), version: 5 });
+          }
+          return () => undefined;
+        }),
         'fetch session': fromPromise(async ({ input }: { input: { sessionId: string } }) => {
           polls.push(input.sessionId);
           return opts.polls?.shift() ?? null;
@@ -321,12 +343,14 @@ describe('following the session live (DECISIONS.md: SSE, polling as the fallback
       actors: {
         'follow session': followSession.provide({
           actors: {
-            'subscribe to session events': fromCallback<QrSessionLiveEvent>(({ sendBack }) => {
-              sendBack({ type: 'live.lost' });
-              return () => undefined;
-            }),
-            'fetch session': fromPromise(async ({ input }: { input: { sessionId: string } }) =>
-              update('session.scanned', input.sessionId, Limits.qr.validAfterScanMs),
+            'subscribe to session events': fromCallback<QrSessionLiveEvent, QrSessionLiveInput>(
+              ({ sendBack }) => {
+                sendBack({ type: 'live.lost' });
+                return () => undefined;
+              },
+            ),
+            'fetch session': fromPromise<SessionUpdateEvent | null, { sessionId: string }>(
+              async ({ input }) => update('session.scanned', input.sessionId, Limits.qr.validAfterScanMs),
             ),
           },
         }),

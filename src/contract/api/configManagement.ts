@@ -16,6 +16,7 @@ export interface BusinessStatus {
 export interface PublicConfig {
   env: string;
   supportChatUrl: string | null;
+  helpCenterUrl: string;
   supportEmail: string;
   cardSystemUrl: string;
   identityServiceUrl: string;

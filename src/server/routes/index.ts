@@ -1,5 +1,6 @@
 // Every API route, under /plat (API.md "Paths"). One line per area; each area is its own plugin.
 import type { FastifyInstance } from 'fastify';
+import { adminRoutes } from './admin/index';
 import { cardRoutes } from './card/index';
 import { configManagementRoutes } from './configManagement/index';
 import { coreRoutes } from './core/index';
@@ -22,4 +23,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(kybRoutes, { prefix: '/kyb' });
   await app.register(cardRoutes, { prefix: '/card' });
   await app.register(verificationRoutes);
+  await app.register(adminRoutes, { prefix: '/admin' });
 }

@@ -32,8 +32,14 @@ beforeEach(() => {
   server.reset();
   chooseLocale('en-us');
   server.answer(path(VerificationPaths.scan), envelope(200, phoneView('scanned')));
-  server.answer(path(VerificationPaths.consent), envelope(200, phoneView('scanned', '2026-03-01T08:00:05.000Z')));
-  server.answer(path(VerificationPaths.capture), envelope(200, phoneView('verified', '2026-03-01T08:00:05.000Z')));
+  server.answer(
+    path(VerificationPaths.consent),
+    envelope(200, phoneView('scanned', '2026-03-01T08:00:05.000Z')),
+  );
+  server.answer(
+    path(VerificationPaths.capture),
+    envelope(200, phoneView('verified', '2026-03-01T08:00:05.000Z')),
+  );
   server.answer(path(VerificationPaths.cancel), envelope(200, phoneView('cancelled')));
 });
 afterEach(() => {
@@ -47,14 +53,21 @@ function scan(query = `?session=${TOKEN}`) {
   return render(<App queryClient={createQueryClient()} isMobile />);
 }
 
-const jpeg = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4])], 'face.jpg', { type: 'image/jpeg' });
+const jpeg = () =>
+  new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4])], 'face.jpg', { type: 'image/jpeg' });
 
 describe('the phone pages', () => {
   it('scan → home → terms → agreement → consent → capture by file → verified, each on its own page', async () => {
     scan();
-    expect(await screen.findByText('Mei Chen, Harbour Trading Ltd asks you to verify your identity with a photo of your face.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Mei Chen, Harbour Trading Ltd asks you to verify your identity with a photo of your face.',
+      ),
+    ).toBeTruthy();
     expect(window.location.pathname).toBe('/identityVerification/home');
-    expect(JSON.parse(server.requests.find((r) => r.url === path(VerificationPaths.scan))!.body)).toEqual({ token: TOKEN });
+    expect(JSON.parse(server.requests.find((r) => r.url === path(VerificationPaths.scan))!.body)).toEqual({
+      token: TOKEN,
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Start verification' }));
     expect(await screen.findByRole('heading', { name: 'Terms and privacy' })).toBeTruthy();
@@ -68,7 +81,11 @@ describe('the phone pages', () => {
 
     const agree = await screen.findByRole('button', { name: 'Agree and continue' });
     expect(agree.hasAttribute('disabled')).toBe(true);
-    fireEvent.click(screen.getByRole('checkbox', { name: 'I agree to the processing of my face image for identity verification' }));
+    fireEvent.click(
+      screen.getByRole('checkbox', {
+        name: 'I agree to the processing of my face image for identity verification',
+      }),
+    );
     fireEvent.click(agree);
 
     const input = await screen.findByLabelText('Take or choose a photo');
@@ -77,11 +94,17 @@ describe('the phone pages', () => {
       accepted: true,
     });
     // jsdom has no camera: the page says so and keeps the file input.
-    expect(await screen.findByText('The camera is not available. Take or choose a photo instead.')).toBeTruthy();
+    expect(
+      await screen.findByText('The camera is not available. Take or choose a photo instead.'),
+    ).toBeTruthy();
     fireEvent.change(input, { target: { files: [jpeg()] } });
 
-    expect(await screen.findByText('Your identity has been verified. You can return to the computer.')).toBeTruthy();
-    await waitFor(() => expect(window.location.pathname).toBe('/identityVerification/verificationResultPage'));
+    expect(
+      await screen.findByText('Your identity has been verified. You can return to the computer.'),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(window.location.pathname).toBe('/identityVerification/verificationResultPage'),
+    );
     const upload = server.requests.find((r) => r.url === path(VerificationPaths.capture))!;
     expect(upload.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(upload.body.indexOf('name="key"')).toBeGreaterThan(-1);
@@ -90,10 +113,15 @@ describe('the phone pages', () => {
   }, 30_000);
 
   it('refuses a file that is not jpg or png before any upload', async () => {
-    server.answer(path(VerificationPaths.scan), envelope(200, phoneView('scanned', '2026-03-01T08:00:05.000Z')));
+    server.answer(
+      path(VerificationPaths.scan),
+      envelope(200, phoneView('scanned', '2026-03-01T08:00:05.000Z')),
+    );
     scan(); // consent already on record: the link resumes at the capture
     const input = await screen.findByLabelText('Take or choose a photo');
-    fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'scan.pdf', { type: 'application/pdf' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF-1.4'], 'scan.pdf', { type: 'application/pdf' })] },
+    });
     expect(await screen.findByText(Codes.fileTypeNotAllowed['en-us'])).toBeTruthy();
     expect(server.requests.some((r) => r.url === path(VerificationPaths.capture))).toBe(false);
   });
@@ -102,7 +130,9 @@ describe('the phone pages', () => {
     scan();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel verification' }));
     expect(await screen.findByText('To verify later, scan a new code shown on the computer.')).toBeTruthy();
-    expect(JSON.parse(server.requests.find((r) => r.url === path(VerificationPaths.cancel))!.body)).toEqual({ key: PHONE_KEY });
+    expect(JSON.parse(server.requests.find((r) => r.url === path(VerificationPaths.cancel))!.body)).toEqual({
+      key: PHONE_KEY,
+    });
   });
 
   it('a used link says so', async () => {
@@ -113,12 +143,13 @@ describe('the phone pages', () => {
   });
 
   it('a failed check offers a retry on the result page', async () => {
-    server.answer(path(VerificationPaths.scan), envelope(200, phoneView('scanned', '2026-03-01T08:00:05.000Z')));
+    server.answer(
+      path(VerificationPaths.scan),
+      envelope(200, phoneView('scanned', '2026-03-01T08:00:05.000Z')),
+    );
     server.answer(path(VerificationPaths.capture), envelope(Codes.faceNotDetected.code, phoneView('failed')));
     scan();
     fireEvent.change(await screen.findByLabelText('Take or choose a photo'), { target: { files: [jpeg()] } });
-    await new Promise((r) => setTimeout(r, 500));
-    console.log('DEBUG', document.body.textContent, JSON.stringify(server.requests.filter((r) => r.url.includes('capture')).map((r) => [r.headers['content-type'], r.body.slice(0, 300)])));
     expect(await screen.findByText('No usable face image was received. Please try again.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('Take or choose a photo')).toBeTruthy();

@@ -54,7 +54,10 @@ function deps(): QrVerificationDeps {
   });
   return {
     api: createVerificationApi(api),
-    stream: { baseURL: server.origin, headers: () => ({ Authorization: 'Bearer desktop-token', language: '1' }) },
+    stream: {
+      baseURL: server.origin,
+      headers: () => ({ Authorization: 'Bearer desktop-token', language: '1' }),
+    },
     copyLink: (link) => copied.push(link),
   };
 }
@@ -113,9 +116,12 @@ describe('the desktop QR dialog', () => {
     await push('scanned', 2);
     await push('cancelled', 3);
     expect(
-      await screen.findByText('Verification was cancelled on the phone. A new scan is needed before you can submit.'),
+      await screen.findByText(
+        'Verification was cancelled on the phone. A new scan is needed before you can submit.',
+      ),
     ).toBeTruthy();
-    const creates = () => server.requests.filter((r) => r.url === `/plat${VerificationPaths.sessions}`).length;
+    const creates = () =>
+      server.requests.filter((r) => r.url === `/plat${VerificationPaths.sessions}`).length;
     expect(creates()).toBe(1);
     fireEvent.click(screen.getByRole('button', { name: 'Generate a new code' }));
     await screen.findByRole('img', { name: 'QR code for identity verification' });
@@ -124,11 +130,16 @@ describe('the desktop QR dialog', () => {
 
   it('falls back to polling when the stream keeps failing', async () => {
     server.answer(`/plat${VerificationPaths.events(SESSION_ID)}`, envelope(100503, null, 'down', 503));
-    server.answer(`/plat${VerificationPaths.session(SESSION_ID)}`, envelope(200, { ...streamEvent('scanned', 2), serverTime: streamEvent('scanned', 2).at }));
+    server.answer(
+      `/plat${VerificationPaths.session(SESSION_ID)}`,
+      envelope(200, { ...streamEvent('scanned', 2), serverTime: streamEvent('scanned', 2).at }),
+    );
     renderWithProviders(<Standalone />);
     await screen.findByRole('img', { name: 'QR code for identity verification' });
     // Three stream attempts (1 s and 2 s apart), then a poll.
-    expect(await screen.findByText('The code was scanned. Please continue on the phone.', {}, { timeout: 8000 })).toBeTruthy();
+    expect(
+      await screen.findByText('The code was scanned. Please continue on the phone.', {}, { timeout: 8000 }),
+    ).toBeTruthy();
     const urls = server.requests.map((r) => r.url);
     expect(urls.filter((u) => u.endsWith('/events'))).toHaveLength(3);
     expect(urls).toContain(`/plat${VerificationPaths.session(SESSION_ID)}`);

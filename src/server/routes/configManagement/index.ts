@@ -36,6 +36,7 @@ export async function configManagementRoutes(fastify: FastifyInstance) {
     const data: PublicConfig = {
       env: c.env,
       supportChatUrl: c.supportChatUrl ?? null,
+      helpCenterUrl: c.helpCenterUrl,
       supportEmail: c.supportEmail,
       cardSystemUrl: c.baseAddresses.checkout,
       identityServiceUrl: c.baseAddresses.identity,

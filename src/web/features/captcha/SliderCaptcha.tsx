@@ -13,7 +13,17 @@ import { useSliderHandle } from './useSliderHandle';
 
 export type CaptchaActorRef = ActorRefFrom<typeof captchaMachine>;
 
-function Puzzle({ challenge, actorRef, solved, busy }: { challenge: CaptchaChallenge; actorRef: CaptchaActorRef; solved: boolean; busy: boolean }) {
+function Puzzle({
+  challenge,
+  actorRef,
+  solved,
+  busy,
+}: {
+  challenge: CaptchaChallenge;
+  actorRef: CaptchaActorRef;
+  solved: boolean;
+  busy: boolean;
+}) {
   const { t } = useLingui();
   const max = Math.max(0, challenge.width - challenge.pieceSize);
   const { x, handlers } = useSliderHandle({
@@ -21,20 +31,39 @@ function Puzzle({ challenge, actorRef, solved, busy }: { challenge: CaptchaChall
     disabled: solved || busy,
     onRelease: (answer) => actorRef.send({ type: 'slider.release', ...answer }),
   });
+  // The picture's own pixels, not Mantine's style props: those turn numbers into rem, which the root
+  // font scaling shrinks, while the server judges the answer in the picture's pixels.
+  const px = (value: number) => `${value}px`;
   return (
-    <Box w={challenge.width} style={{ userSelect: 'none' }}>
-      <Box pos="relative" w={challenge.width} h={challenge.height}>
-        <img src={challenge.background} alt="" width={challenge.width} height={challenge.height} draggable={false} />
+    <Box style={{ width: px(challenge.width), userSelect: 'none' }}>
+      <Box style={{ position: 'relative', width: px(challenge.width), height: px(challenge.height) }}>
+        <img
+          src={challenge.background}
+          alt=""
+          width={challenge.width}
+          height={challenge.height}
+          draggable={false}
+          style={{ display: 'block' }}
+        />
         <img
           src={challenge.piece}
           alt=""
           width={challenge.pieceSize}
           height={challenge.pieceSize}
           draggable={false}
-          style={{ position: 'absolute', left: x, top: challenge.pieceY }}
+          style={{ position: 'absolute', left: px(x), top: px(challenge.pieceY) }}
         />
       </Box>
-      <Box pos="relative" h={challenge.pieceSize} mt={6} bg="gray.1" style={{ borderRadius: 4, touchAction: 'none' }}>
+      <Box
+        mt={6}
+        bg="gray.1"
+        style={{
+          position: 'relative',
+          height: px(challenge.pieceSize),
+          borderRadius: 4,
+          touchAction: 'none',
+        }}
+      >
         <Box
           role="slider"
           tabIndex={0}
@@ -44,11 +73,15 @@ function Puzzle({ challenge, actorRef, solved, busy }: { challenge: CaptchaChall
           aria-valuenow={x}
           aria-disabled={solved || busy}
           bg={solved ? 'green.6' : 'blue.6'}
-          w={challenge.pieceSize}
-          h={challenge.pieceSize}
-          pos="absolute"
-          left={x}
-          style={{ borderRadius: 4, cursor: solved ? 'default' : 'grab', touchAction: 'none' }}
+          style={{
+            position: 'absolute',
+            left: px(x),
+            width: px(challenge.pieceSize),
+            height: px(challenge.pieceSize),
+            borderRadius: 4,
+            cursor: solved ? 'default' : 'grab',
+            touchAction: 'none',
+          }}
           {...handlers}
         />
       </Box>
@@ -70,7 +103,11 @@ export function SliderCaptcha({ actorRef }: { actorRef: CaptchaActorRef }) {
     <Box component="section" aria-label={t`Slider verification`}>
       <Group justify="space-between" mb={4}>
         <Text size="sm">
-          {solved ? <Trans>Verified</Trans> : <Trans>Drag the slider (or use the arrow keys, then Enter) to fit the piece</Trans>}
+          {solved ? (
+            <Trans>Verified</Trans>
+          ) : (
+            <Trans>Drag the slider (or use the arrow keys, then Enter) to fit the piece</Trans>
+          )}
         </Text>
         <ActionIcon
           variant="subtle"
@@ -91,7 +128,13 @@ export function SliderCaptcha({ actorRef }: { actorRef: CaptchaActorRef }) {
           </Button>
         </Group>
       ) : challenge && !loading ? (
-        <Puzzle key={challenge.challengeId} challenge={challenge} actorRef={actorRef} solved={solved} busy={verifying} />
+        <Puzzle
+          key={challenge.challengeId}
+          challenge={challenge}
+          actorRef={actorRef}
+          solved={solved}
+          busy={verifying}
+        />
       ) : (
         <Loader size="sm" aria-label={t`Loading the puzzle`} />
       )}

@@ -18,8 +18,6 @@ export const CARD_FEES: readonly CardFeeRow[] = [
   { item: msg`Refund`, fee: msg`Free` },
 ];
 
-/**
- * The help center. LEAD: serve it from the public config (`helpCenterUrl`) like the card-system
- * address; until then this is the address the gateway links to.
- */
+/** The help center when the public config (`helpCenterUrl`, HELP_CENTER_URL on the server) is not
+ *  loaded yet. */
 export const HELP_CENTER_URL = 'https://help.example.com/business-portal';

@@ -54,8 +54,12 @@ function bytesOf(blob: Blob): Promise<ArrayBuffer> {
 async function multipartBody(
   phoneKey: string,
   image: CapturedImage,
-): Promise<{ body: Uint8Array; contentType: string }> {
-  const boundary = `----face-capture-${crypto.randomUUID()}`;
+): Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string }> {
+  // getRandomValues, unlike randomUUID, also exists outside secure contexts (a phone on plain http).
+  const random = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
+  const boundary = `----face-capture-${random}`;
   const name = image.type === 'image/png' ? 'face.png' : 'face.jpg';
   const encoder = new TextEncoder();
   const head = encoder.encode(
@@ -65,7 +69,7 @@ async function multipartBody(
   );
   const file = new Uint8Array(await bytesOf(image.blob));
   const tail = encoder.encode(`\r\n--${boundary}--\r\n`);
-  const body = new Uint8Array(head.length + file.length + tail.length);
+  const body = new Uint8Array(new ArrayBuffer(head.length + file.length + tail.length));
   body.set(head, 0);
   body.set(file, head.length);
   body.set(tail, head.length + file.length);

@@ -84,6 +84,13 @@ export function createUploadTransport(deps: UploadTransportDeps) {
       return response.blob();
     },
 
+    /** Any document the API serves under /plat (a template), with the same headers; null when refused. */
+    async fetchDocument(path: string): Promise<Blob | null> {
+      const response = await fetch(`${deps.baseURL}${DEFAULT_PREFIX}${path}`, { headers: headersFor(deps) });
+      if (!response.ok || (response.headers.get('content-type') ?? '').includes('application/json')) return null;
+      return response.blob();
+    },
+
     /** The stored facts of a file (name, type, size) for a field that only knows the id. */
     async describe(id: string): Promise<StoredFileInfo | null> {
       const response = await fetch(`${deps.baseURL}${FILES_PATH}/${encodeURIComponent(id)}/meta`, { headers: headersFor(deps) });

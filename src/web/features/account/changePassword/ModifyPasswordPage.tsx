@@ -25,8 +25,8 @@ export function ModifyPasswordPage() {
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     validate: zod4Resolver(passwordChangeSchema),
   });
+  // React takes `key` only as its own attribute, never spread in: each field passes form.key() itself.
   const field = (name: keyof PasswordChangeForm) => ({
-    key: form.key(name),
     ...form.getInputProps(name),
     error: fieldError(form.errors[name]),
   });
@@ -46,13 +46,32 @@ export function ModifyPasswordPage() {
         <form
           noValidate
           onSubmit={form.onSubmit((v) =>
-            change.send({ type: 'user.submit', currentPassword: v.currentPassword, newPassword: v.newPassword }),
+            change.send({
+              type: 'user.submit',
+              currentPassword: v.currentPassword,
+              newPassword: v.newPassword,
+            }),
           )}
         >
           <Stack maw={420} gap="md">
-            <PasswordInput label={t`Current password`} autoComplete="current-password" {...field('currentPassword')} />
-            <PasswordInput label={t`New password`} autoComplete="new-password" {...field('newPassword')} />
-            <PasswordInput label={t`Confirm password`} autoComplete="new-password" {...field('confirmPassword')} />
+            <PasswordInput
+              label={t`Current password`}
+              autoComplete="current-password"
+              key={form.key('currentPassword')}
+              {...field('currentPassword')}
+            />
+            <PasswordInput
+              label={t`New password`}
+              autoComplete="new-password"
+              key={form.key('newPassword')}
+              {...field('newPassword')}
+            />
+            <PasswordInput
+              label={t`Confirm password`}
+              autoComplete="new-password"
+              key={form.key('confirmPassword')}
+              {...field('confirmPassword')}
+            />
             <PasswordAdvice />
             <FlowAlert message={message} />
             <Button type="submit" loading={busy}>

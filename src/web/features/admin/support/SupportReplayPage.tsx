@@ -54,9 +54,8 @@ export function SupportReplayPage() {
     <Stack gap="md">
       <Textarea
         label={t`Support snapshot`}
-        description={t`Paste the diagnostic info the user copied: { machine, version, appVersion, at, snapshot }`}
-        autosize
-        minRows={6}
+        description={t`Paste the diagnostic info the user copied (machine, version, appVersion, at, snapshot).`}
+        rows={8}
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
       />

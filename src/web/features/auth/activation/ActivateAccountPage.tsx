@@ -60,8 +60,9 @@ export function ActivateAccountPage() {
   const [token] = useState(() => new URLSearchParams(search).get('token'));
   const activation = useActivationActor(token);
   const state = useSelector(activation, (s) => s.value);
+  // Keyed: most states show the note in a list beside a link or a form.
   const note = (tone: 'green' | 'red' | 'blue', text: string) => (
-    <Alert role={tone === 'red' ? 'alert' : 'status'} color={tone} variant="light">
+    <Alert key="note" role={tone === 'red' ? 'alert' : 'status'} color={tone} variant="light">
       {text}
     </Alert>
   );

@@ -1,7 +1,18 @@
 // Stage 1: registration info (spec §3) validated by the shared schema, the service agreement and
 // the slider. A valid form is handed to the chart, which insists on the slider.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, Checkbox, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
@@ -63,8 +74,8 @@ export function RegistrationInfoStep({
     },
     validate: zod4Resolver(registrationInfoSchema),
   });
+  // React takes `key` only as its own attribute, never spread in: each field passes form.key() itself.
   const input = <K extends keyof FormValues>(name: K) => ({
-    key: form.key(name),
     ...form.getInputProps(name),
     error: fieldError(form.errors[name]),
   });
@@ -92,33 +103,82 @@ export function RegistrationInfoStep({
     <form noValidate onSubmit={submit}>
       <Stack maw={640} gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t`Legal first name`} autoComplete="given-name" {...input('firstName')} />
-          <TextInput label={t`Legal last name`} autoComplete="family-name" {...input('lastName')} />
+          <TextInput
+            label={t`Legal first name`}
+            autoComplete="given-name"
+            key={form.key('firstName')}
+            {...input('firstName')}
+          />
+          <TextInput
+            label={t`Legal last name`}
+            autoComplete="family-name"
+            key={form.key('lastName')}
+            {...input('lastName')}
+          />
         </SimpleGrid>
         <NativeSelect
           label={t`Company location`}
-          data={[placeholder, ...COMPANY_LOCATIONS.map((value) => ({ value, label: i18n._(LOCATION_LABELS[value]) }))]}
+          data={[
+            placeholder,
+            ...COMPANY_LOCATIONS.map((value) => ({ value, label: i18n._(LOCATION_LABELS[value]) })),
+          ]}
+          key={form.key('location')}
           {...input('location')}
         />
-        <TextInput label={t`Company name`} autoComplete="organization" {...input('companyName')} />
+        <TextInput
+          label={t`Company name`}
+          autoComplete="organization"
+          key={form.key('companyName')}
+          {...input('companyName')}
+        />
         <NativeSelect
           label={t`Company position`}
-          data={[placeholder, ...COMPANY_POSITIONS.map((value) => ({ value, label: i18n._(POSITION_LABELS[value]) }))]}
+          data={[
+            placeholder,
+            ...COMPANY_POSITIONS.map((value) => ({ value, label: i18n._(POSITION_LABELS[value]) })),
+          ]}
+          key={form.key('position')}
           {...input('position')}
         />
-        <TextInput label={t`Email`} type="email" autoComplete="email" {...input('email')} />
+        <TextInput
+          label={t`Email`}
+          type="email"
+          autoComplete="email"
+          key={form.key('email')}
+          {...input('email')}
+        />
         <Group align="flex-start" grow>
           <NativeSelect
             label={t`Area code`}
             data={[{ value: '', label: t`None` }, ...AREA_CODES.map((value) => ({ value, label: value }))]}
+            key={form.key('phoneAreaCode')}
             {...input('phoneAreaCode')}
           />
-          <TextInput label={t`Mobile number (optional)`} autoComplete="tel-national" {...input('phone')} />
+          <TextInput
+            label={t`Mobile number (optional)`}
+            autoComplete="tel-national"
+            key={form.key('phone')}
+            {...input('phone')}
+          />
         </Group>
-        <PasswordInput label={t`Password`} autoComplete="new-password" {...input('password')} />
-        <PasswordInput label={t`Confirm password`} autoComplete="new-password" {...input('confirmPassword')} />
+        <PasswordInput
+          label={t`Password`}
+          autoComplete="new-password"
+          key={form.key('password')}
+          {...input('password')}
+        />
+        <PasswordInput
+          label={t`Confirm password`}
+          autoComplete="new-password"
+          key={form.key('confirmPassword')}
+          {...input('confirmPassword')}
+        />
         <PasswordAdvice />
-        <TextInput label={t`Invitation code (optional)`} {...input('invitationCode')} />
+        <TextInput
+          label={t`Invitation code (optional)`}
+          key={form.key('invitationCode')}
+          {...input('invitationCode')}
+        />
         <Checkbox
           label={
             <Text size="sm" span>

@@ -3,7 +3,7 @@
 // support sees that a field was filled and how it looked, never what it said. Only values that are
 // the portal's own vocabulary survive: state names, step ids, enums, message ids, flags and counts.
 // The rule is an allow-list by key: a value under an unknown key is redacted, so a new context field
-// is private until someone decides otherwise.
+// is private until someone decides otherwise. Only strings directly under a vocabulary key are kept.
 
 /** Keys whose string values are ids or enums of the portal, never typed by a person. */
 const VOCABULARY_KEYS: ReadonlySet<string> = new Set([
@@ -67,23 +67,24 @@ function isPlainObject(value: object): boolean {
 }
 
 /**
- * A deep copy with personal data replaced. `key` is the property the value sits under (array items
- * inherit their array's key); below a vocabulary key everything is vocabulary.
+ * A deep copy with personal data replaced. `key` is the property the value sits under; array items
+ * inherit their array's key. A vocabulary key keeps only the strings directly under it: an object
+ * under it is judged key by key, so `decision: { kind, reason }` keeps the kind and hides the reason.
  */
-export function redactPersonalData(value: unknown, key = '', keep = false): unknown {
-  const vocabulary = keep || VOCABULARY_KEYS.has(key);
+export function redactPersonalData(value: unknown, key = ''): unknown {
+  const vocabulary = VOCABULARY_KEYS.has(key);
   if (value === null || value === undefined || typeof value === 'boolean') return value;
   if (typeof value === 'string') return vocabulary ? value : shapePlaceholder(value);
   if (typeof value === 'number') return !vocabulary && PERSONAL_NUMBER_KEY.test(key) ? redactNumber(value) : value;
   if (typeof value !== 'object') return null;
-  if (Array.isArray(value)) return value.map((item) => redactPersonalData(item, key, vocabulary));
+  if (Array.isArray(value)) return value.map((item) => redactPersonalData(item, key));
   if (value instanceof Date) return value.toISOString();
   // File contents, blobs and other live objects never leave: only plain data is kept.
   if (!isPlainObject(value)) return null;
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>).map(([childKey, child]) => [
       childKey,
-      redactPersonalData(child, childKey, vocabulary),
+      redactPersonalData(child, childKey),
     ]),
   );
 }

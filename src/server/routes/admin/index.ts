@@ -1,0 +1,16 @@
+// /plat/admin: the back office (issue 8; contract src/contract/api/admin.ts). Reviewers only:
+// the guard runs on every request of this plugin before anything is parsed, so anonymous callers
+// get 401 and applicants 403 whatever they send.
+import type { FastifyInstance } from 'fastify';
+import { caseRoutes } from './cases';
+import { decisionRoutes } from './decisions';
+import { partnerLinkRoutes } from './partnerLinks';
+import { queueRoutes } from './queues';
+
+export async function adminRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', app.requireReviewer);
+  await app.register(queueRoutes);
+  await app.register(caseRoutes);
+  await app.register(decisionRoutes);
+  await app.register(partnerLinkRoutes);
+}

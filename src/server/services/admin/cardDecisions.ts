@@ -1,0 +1,124 @@
+// Deciding a card application (issue 8 "Decisions"): approve, or reject with a reason. One
+// transaction with the company and application rows locked: the version check (another reviewer
+// was first → decisionConflict), the lifecycle chart (deciding twice or deciding a saved draft →
+// transitionNotAllowed), then the new state, the history row, the audit row and the applicant's
+// mail in the outbox. Any refusal throws before anything is written.
+import { eq } from 'drizzle-orm';
+import type { DecisionResult } from '../../../contract/api/admin';
+import {
+  cardApplicationLifecycleMachine,
+  type CardApplicationStatus,
+} from '../../../../machines/cardApplicationLifecycle.machine';
+import { lifecycleStatusOf, nextLifecycleState } from '../../../../machines/lifecycle';
+import { companies, users } from '../../db/schema/accounts';
+import { cardApplicationHistory, cardApplications } from '../../db/schema/card';
+import { notFound, transitionNotAllowed } from '../../errors';
+import { enqueueMail } from '../../mail/enqueueMail';
+import { stateOfStatus } from '../card/lifecycle';
+import { appendAudit } from './auditTrail';
+import { cardQueueStatusOf } from './cardStatus';
+import { applicantOf } from './caseParties';
+import type { DecisionContext } from './certificationDecisions';
+import { assertUnchangedSince } from './decisionConflict';
+
+export type CardDecision = { kind: 'approve' } | { kind: 'reject'; reason: string };
+type DecisionKind = CardDecision['kind'];
+
+const EVENT_OF = { approve: 'reviewer.approve', reject: 'reviewer.reject' } as const satisfies Record<DecisionKind, string>;
+
+/** The stored status `kind` leads to from `stored`, or null when the chart has no such change. */
+function nextStatus(stored: string, kind: DecisionKind): CardApplicationStatus | null {
+  const next = nextLifecycleState(cardApplicationLifecycleMachine, stateOfStatus(stored), { type: EVENT_OF[kind] });
+  return next === null ? null : (lifecycleStatusOf(cardApplicationLifecycleMachine, next) as CardApplicationStatus);
+}
+
+export function allowedCardDecisions(stored: string): DecisionKind[] {
+  return (Object.keys(EVENT_OF) as DecisionKind[]).filter((kind) => nextStatus(stored, kind) !== null);
+}
+
+export async function decideCardApplication(
+  ctx: DecisionContext,
+  caseId: string,
+  lookedAtVersion: number,
+  decision: CardDecision,
+): Promise<DecisionResult> {
+  const { db, now } = ctx;
+  return db.transaction(async (tx) => {
+    const [peek] = await tx
+      .select({ companyId: cardApplications.companyId })
+      .from(cardApplications)
+      .where(eq(cardApplications.id, caseId));
+    if (!peek) throw notFound();
+    // The company row first, as the applicant's own changes lock it: one lock order, no deadlock.
+    const [company] = await tx.select().from(companies).where(eq(companies.id, peek.companyId)).for('update');
+    const [application] = await tx
+      .select()
+      .from(cardApplications)
+      .where(eq(cardApplications.id, caseId))
+      .for('update');
+    const [reviewer] = await tx.select().from(users).where(eq(users.id, ctx.reviewerId));
+    if (!company || !application || !reviewer) throw notFound();
+
+    assertUnchangedSince(lookedAtVersion, { version: application.version, status: cardQueueStatusOf(application.state) });
+    const to = nextStatus(application.state, decision.kind);
+    if (to === null) throw transitionNotAllowed({ from: application.state, event: EVENT_OF[decision.kind] });
+
+    const reason = decision.kind === 'reject' ? decision.reason : null;
+    const [updated] = await tx
+      .update(cardApplications)
+      .set({
+        state: to,
+        reason,
+        decidedAt: now,
+        decidedBy: reviewer.id,
+        version: application.version + 1,
+        updatedAt: now,
+      })
+      .where(eq(cardApplications.id, application.id))
+      .returning();
+    if (!updated) throw new Error('card decision update returned no row');
+    await tx.insert(cardApplicationHistory).values({
+      applicationId: application.id,
+      companyId: company.id,
+      actorId: reviewer.id,
+      action: EVENT_OF[decision.kind],
+      fromState: application.state,
+      toState: to,
+      detail: reason === null ? null : { reason },
+      createdAt: now,
+    });
+    await appendAudit(tx, {
+      actor: { id: reviewer.id, email: reviewer.email },
+      caseKind: 'cardApplication',
+      caseId: application.id,
+      companyId: company.id,
+      what: decision.kind,
+      fromState: application.state,
+      toState: to,
+      reason,
+      detail: null,
+      at: now,
+    });
+
+    const applicant = await applicantOf(tx, company.id, application.submittedBy);
+    if (applicant) {
+      const link = `${ctx.publicUrl}/`;
+      await enqueueMail(tx, {
+        to: applicant.email,
+        locale: applicant.language,
+        template: 'cardApplicationDecision',
+        vars:
+          reason === null
+            ? { decision: 'approved', companyName: company.name, link }
+            : { decision: 'rejected', companyName: company.name, reason, link },
+      });
+    }
+    return {
+      id: application.id,
+      status: cardQueueStatusOf(to) as DecisionResult['status'],
+      version: updated.version,
+      decidedAt: now.toISOString(),
+      operatorId: null,
+    };
+  });
+}

@@ -1,0 +1,131 @@
+// The wizard's frame on every certification route: the step progress, the reviewer's reason on a
+// re-application, the chart's messages, the autosave status, and the current step's form.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Group, Loader, Stepper, Text } from '@mantine/core';
+import '@mantine/core/styles/Stepper.css';
+import '@mantine/core/styles/Alert.css';
+import { useSelector } from '@xstate/react';
+import type { AnyActorRef } from 'xstate';
+import { CERTIFICATION_STEPS, type CertificationMessage } from '../../../../machines/certification.machine';
+import { CertificationPaths } from '../../../contract/api/certification';
+import { PageFrame } from '../../shell/PageFrame';
+import { appUploads } from '../uploads/appUploads';
+import { PLACE_LABELS } from './labels';
+import { AuthorizerStep } from './steps/AuthorizerStep';
+import { BeneficiariesStep } from './steps/BeneficiariesStep';
+import { CompanyInfoStep } from './steps/CompanyInfoStep';
+import { EquityChartStep } from './steps/EquityChartStep';
+import { LegalPersonStep } from './steps/LegalPersonStep';
+import { LocationStep } from './steps/LocationStep';
+import { OtherInfoStep } from './steps/OtherInfoStep';
+import { ReviewStep } from './steps/ReviewStep';
+import { placeOf, useCertificationActor, type CertificationActor } from './useCertificationActor';
+
+function useMessageText(): (message: CertificationMessage | null) => string | null {
+  const { t } = useLingui();
+  return (message) => {
+    switch (message) {
+      case 'loadFailed':
+        return t`The application could not be loaded. Please try again.`;
+      case 'saveFailed':
+        return t`Your entries could not be saved. They are kept here; please try again.`;
+      case 'submitFailed':
+        return t`The application could not be submitted. Please try again.`;
+      case 'validationFailed':
+        return t`Validation failure exists, please complete the required information`;
+      case 'verificationRequired':
+        return t`Please complete the QR face verification`;
+      default:
+        return null;
+    }
+  };
+}
+
+function AutosaveStatus({ actor }: { actor: CertificationActor }) {
+  const autosave = useSelector(actor, (s) => s.children['autosave'] as AnyActorRef | undefined);
+  const failed = useSelector(autosave, (s: { hasTag?: (tag: string) => boolean } | undefined) => s?.hasTag?.('failed') ?? false);
+  const saving = useSelector(autosave, (s: { hasTag?: (tag: string) => boolean } | undefined) => s?.hasTag?.('saving') ?? false);
+  if (failed) {
+    return (
+      <Group gap="sm" role="alert">
+        <Text size="sm" c="red">
+          <Trans>Draft not saved. It will be retried; nothing you typed is lost.</Trans>
+        </Text>
+        <Button size="compact-sm" variant="light" onClick={() => actor.send({ type: 'user.retrySave' })}>
+          <Trans>Save now</Trans>
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Text size="xs" c="dimmed" aria-live="polite">
+      {saving ? <Trans>Saving draft…</Trans> : null}
+    </Text>
+  );
+}
+
+async function downloadTemplate() {
+  const blob = await appUploads.fetchDocument(CertificationPaths.authorizationLetterTemplate);
+  if (!blob) return;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'authorization-letter-template.pdf';
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function CertificationWizard() {
+  const { t, i18n } = useLingui();
+  const { actor } = useCertificationActor();
+  const value = useSelector(actor, (s) => s.value);
+  const message = useSelector(actor, (s) => s.context.message);
+  const review = useSelector(actor, (s) => s.context.review);
+  const authorizer = useSelector(actor, (s) => s.context.authorizerStepApplies);
+  const messageText = useMessageText()(message);
+  const place = placeOf(value);
+  const steps = CERTIFICATION_STEPS.filter((step) => step !== 'uploadAuthorizerInfo' || authorizer);
+  const active = place === 'review' ? steps.length : place ? steps.indexOf(place as (typeof steps)[number]) : 0;
+  const transport = appUploads;
+
+  let body: React.ReactNode;
+  if (value === 'loading' || value === 'resuming') body = <Loader aria-label={t`Loading`} />;
+  else if (value === 'loadFailed')
+    body = (
+      <Button onClick={() => actor.send({ type: 'user.retry' })}>
+        <Trans>Try again</Trans>
+      </Button>
+    );
+  else if (place === 'selectLocationCompany') body = <LocationStep actor={actor} />;
+  else if (place === 'completeCompanyInfo') body = <CompanyInfoStep actor={actor} transport={transport} />;
+  else if (place === 'uploadEquityStructureChart') body = <EquityChartStep actor={actor} transport={transport} />;
+  else if (place === 'uploadLegalPersonInfo') body = <LegalPersonStep actor={actor} transport={transport} />;
+  else if (place === 'uploadBeneficiaryInfo') body = <BeneficiariesStep actor={actor} transport={transport} />;
+  else if (place === 'uploadAuthorizerInfo')
+    body = <AuthorizerStep actor={actor} transport={transport} downloadTemplate={() => void downloadTemplate()} />;
+  else if (place === 'uploadOtherInfo') body = <OtherInfoStep actor={actor} transport={transport} />;
+  else body = <ReviewStep actor={actor} />;
+
+  return (
+    <PageFrame title={place ? i18n._(PLACE_LABELS[place]) : <Trans>Enterprise certification</Trans>}>
+      <Stepper active={active} allowNextStepsSelect={false} size="xs">
+        {steps.map((step) => (
+          <Stepper.Step key={step} label={i18n._(PLACE_LABELS[step])} />
+        ))}
+      </Stepper>
+      {review?.reason ? (
+        <Alert color="orange" title={t`Review failed: please correct your application`} role="status">
+          {review.reason}
+        </Alert>
+      ) : null}
+      {messageText ? (
+        <Alert color="red" role="alert">
+          {messageText}
+        </Alert>
+      ) : null}
+      <AutosaveStatus actor={actor} />
+      {/* A new form per place: each step's form starts from the chart's draft of that step. */}
+      <div key={place ?? 'loading'}>{body}</div>
+    </PageFrame>
+  );
+}

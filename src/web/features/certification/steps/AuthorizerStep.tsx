@@ -1,0 +1,125 @@
+// Step 6 (spec §2; DECISIONS.md "Authorizer step"): same as the director, same as a beneficiary,
+// or none of these → the person, the signed authorization letter (template download), proof of
+// address, and the QR face verification (issue 6's chart, a child of the wizard's chart).
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Anchor, Badge, Button, Group, NativeSelect, Radio, Stack } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import { useSelector } from '@xstate/react';
+import {
+  AUTHORIZER_CHOICES,
+  authorizerSchema,
+  CertificationFileKinds,
+  CertificationPaths,
+} from '../../../../contract/api/certification';
+import { DEFAULT_PREFIX } from '../../../api/client';
+import type { UploadTransport } from '../../uploads/uploadTransport';
+import { useFieldError } from '../fieldMessages';
+import { AUTHORIZER_CHOICE_LABELS } from '../labels';
+import type { CertificationActor } from '../useCertificationActor';
+import { useStepForm } from '../useStepForm';
+import { FormUpload } from './formFields';
+import { emptyPerson, PersonFields } from './PersonFields';
+import { StepNav } from './StepNav';
+
+export function AuthorizerStep({
+  actor,
+  transport,
+  downloadTemplate,
+}: {
+  actor: CertificationActor;
+  transport: UploadTransport;
+  downloadTemplate: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const fieldError = useFieldError();
+  const beneficiaries = useSelector(actor, (s) => {
+    const step = s.context.draft.uploadBeneficiaryInfo as { hasBeneficiaries?: boolean; beneficiaries?: unknown[] };
+    return step.hasBeneficiaries === true && Array.isArray(step.beneficiaries) ? step.beneficiaries.length : 0;
+  });
+  const verified = useSelector(actor, (s) => s.context.verificationId !== null);
+  const verifying = useSelector(actor, (s) => s.hasTag('verifying'));
+  const { form, submit } = useStepForm({
+    actor,
+    step: 'uploadAuthorizerInfo',
+    schema: authorizerSchema,
+    initialValues: {
+      choice: '',
+      beneficiaryIndex: '' as number | '',
+      person: emptyPerson(0),
+      authorizationLetterFileId: '',
+    },
+  });
+  const values = form.getValues() as { choice: string; beneficiaryIndex: number | '' };
+  const choices = AUTHORIZER_CHOICES.filter((c) => c !== 'sameAsBeneficiary' || beneficiaries > 0);
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md" maw={760}>
+        <Radio.Group
+          label={t`The authorizer is`}
+          value={values.choice}
+          onChange={(value) => form.setFieldValue('choice', value)}
+          error={fieldError(form.errors['choice'] as string | undefined)}
+        >
+          <Stack gap="xs" mt="xs">
+            {choices.map((value) => (
+              <Radio key={value} value={value} label={i18n._(AUTHORIZER_CHOICE_LABELS[value])} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        {values.choice === 'sameAsBeneficiary' ? (
+          <NativeSelect
+            label={t`Which beneficiary`}
+            data={[
+              { value: '', label: t`Please select` },
+              ...Array.from({ length: beneficiaries }, (_, i) => ({ value: String(i), label: t`Beneficiary ${i + 1}` })),
+            ]}
+            value={values.beneficiaryIndex === '' ? '' : String(values.beneficiaryIndex)}
+            onChange={(e) => form.setFieldValue('beneficiaryIndex', e.currentTarget.value === '' ? '' : Number(e.currentTarget.value))}
+            error={fieldError(form.errors['beneficiaryIndex'] as string | undefined)}
+          />
+        ) : null}
+        {values.choice === 'none' ? (
+          <Stack gap="md">
+            <PersonFields form={form} prefix="person" transport={transport} title={t`Authorizer`} />
+            <Group gap="xs">
+              <Anchor
+                href={`${DEFAULT_PREFIX}${CertificationPaths.authorizationLetterTemplate}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  downloadTemplate();
+                }}
+              >
+                <Trans>Download the authorization letter template</Trans>
+              </Anchor>
+            </Group>
+            <FormUpload
+              form={form}
+              path="authorizationLetterFileId"
+              label={t`Signed authorization letter`}
+              kind={CertificationFileKinds.authorizationLetter}
+              transport={transport}
+            />
+            <Group>
+              {verified ? (
+                <Badge color="green" size="lg">
+                  <Trans>Face verification passed</Trans>
+                </Badge>
+              ) : (
+                <Button variant="light" loading={verifying} onClick={() => actor.send({ type: 'user.startVerification' })}>
+                  <Trans>Verify by scanning the QR code</Trans>
+                </Button>
+              )}
+            </Group>
+            {form.errors['verificationSessionId'] ? (
+              <Alert color="red" role="alert">
+                {fieldError(form.errors['verificationSessionId'] as string)}
+              </Alert>
+            ) : null}
+          </Stack>
+        ) : null}
+        <StepNav actor={actor} />
+      </Stack>
+    </form>
+  );
+}

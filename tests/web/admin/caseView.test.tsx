@@ -1,0 +1,133 @@
+// The certification case view and its decisions (issue 8 §3–4) against a real local HTTP server:
+// fields grouped by step, a PDF and an image previewed from blob: URLs fetched with the reviewer's
+// token, the face capture beside the document photo, the history; reject needs a reason and is
+// confirmed; a revision names the flagged fields; a decision another reviewer beat is told and reloads.
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AdminCertificationQueuePage } from '../../../src/web/features/admin/AdminPages';
+import { CASE_ID, certificationCase, FACE_ID, IMAGE_ID, PDF_ID } from './fixtures';
+import {
+  bodiesOf,
+  envelope,
+  renderAdminPage,
+  REVIEWER_TOKEN,
+  routeFetchTo,
+  signInAsReviewer,
+  startStubApi,
+  type StubApi,
+} from './renderAdmin';
+
+const CASE = `/plat/admin/certifications/${CASE_ID}`;
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
+
+let server: StubApi;
+let unroute: () => void;
+let blobs = 0;
+
+beforeAll(async () => {
+  server = await startStubApi();
+  unroute = routeFetchTo(server);
+  // jsdom has no object URLs; the page only needs a distinct blob: address per document.
+  URL.createObjectURL = () => `blob:http://localhost/${++blobs}`;
+  URL.revokeObjectURL = () => undefined;
+});
+afterAll(async () => {
+  unroute();
+  await server.close();
+});
+beforeEach(() => {
+  server.reset();
+  signInAsReviewer();
+  server.answer(CASE, envelope(200, certificationCase()));
+  const file = (type: string, body: Buffer) => (res: import('node:http').ServerResponse) => {
+    res.writeHead(200, { 'content-type': type, 'content-disposition': 'attachment' });
+    res.end(body);
+  };
+  server.answer(`/plat/files/${PDF_ID}`, file('application/pdf', PDF));
+  server.answer(`/plat/files/${IMAGE_ID}`, file('image/png', PNG));
+  server.answer(`/plat/files/${FACE_ID}`, file('image/jpeg', PNG));
+});
+afterEach(cleanup);
+
+const openCase = () => renderAdminPage(AdminCertificationQueuePage, `/admin/certifications?case=${CASE_ID}`);
+
+describe('certification case view', { timeout: 30_000 }, () => {
+  it('shows the fields by step, previews the PDF and the images, and the face beside the document photo', async () => {
+    openCase();
+    await screen.findByRole('heading', { name: 'Company information' });
+    const companyStep = screen.getByRole('table', { name: 'Company information' });
+    expect(within(companyStep).getByText('Company name (English) (companyNameEnglish)')).toBeTruthy();
+    expect(within(companyStep).getByText('Harbour Trading Ltd')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Authorizer' })).toBeTruthy();
+
+    const pdf = await screen.findByTitle('licence.pdf');
+    expect(pdf.tagName).toBe('IFRAME');
+    expect(pdf.getAttribute('src')).toMatch(/^blob:/);
+    const photos = await screen.findAllByRole('img', { name: 'id-front.png' });
+    expect(photos[0]?.getAttribute('src')).toMatch(/^blob:/);
+    const identity = screen.getByTestId('authorizer-identity');
+    expect(within(identity).getByRole('img', { name: 'id-front.png' })).toBeTruthy();
+    expect(await within(identity).findByRole('img', { name: 'Face capture' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Download licence.pdf' })[0]?.getAttribute('download')).toBe('licence.pdf');
+
+    const fileRequests = server.requests.filter((r) => r.url.startsWith('/plat/files/'));
+    expect(new Set(fileRequests.map((r) => r.url))).toEqual(
+      new Set([`/plat/files/${PDF_ID}`, `/plat/files/${IMAGE_ID}`, `/plat/files/${FACE_ID}`]),
+    );
+    for (const request of fileRequests) expect(request.headers.authorization).toBe(`Bearer ${REVIEWER_TOKEN}`);
+    expect(within(screen.getByRole('table', { name: 'Case history' })).getByText('applicant.submit')).toBeTruthy();
+  });
+
+  it('rejects only with a reason, after a confirmation, with the version looked at', async () => {
+    server.answer(`${CASE}/reject`, envelope(200, { id: CASE_ID, status: 'rejected', version: 4, decidedAt: '2026-01-02T00:00:00Z', operatorId: null }));
+    openCase();
+    await screen.findByRole('button', { name: 'Reject' });
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Please give a reason')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+
+    fireEvent.change(screen.getByLabelText(/Reason for the rejection/), { target: { value: 'The licence is unreadable' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await screen.findByText('Decision recorded. The applicant is informed by email.');
+    expect(bodiesOf(server, `${CASE}/reject`)).toEqual([{ version: 3, reason: 'The licence is unreadable' }]);
+  });
+
+  it('requests a revision of the flagged field and document', async () => {
+    server.answer(`${CASE}/request-revision`, envelope(200, { id: CASE_ID, status: 'revisionRequested', version: 4, decidedAt: '2026-01-02T00:00:00Z', operatorId: null }));
+    openCase();
+    await screen.findByRole('heading', { name: 'Company information' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Flag Company name (English) (companyNameEnglish) for revision' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Flag document id-front.png for revision' }));
+    fireEvent.change(screen.getByLabelText(/Comment for the applicant/), { target: { value: 'Please fix these' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request a revision' }));
+    expect(await screen.findByText('Ask the applicant to revise 2 flagged item(s)?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('Decision recorded. The applicant is informed by email.');
+    expect(bodiesOf(server, `${CASE}/request-revision`)).toEqual([
+      {
+        version: 3,
+        fields: ['completeCompanyInfo.companyNameEnglish', 'uploadAuthorizerInfo.person.document.frontFileId'],
+        comment: 'Please fix these',
+      },
+    ]);
+  });
+
+  it('another reviewer decided first: the reviewer is told, reloads, and sees where the case stands', async () => {
+    server.answer(`${CASE}/approve`, envelope(450001, { status: 'approved', version: 4 }, 'Another reviewer has already decided this case', 409));
+    openCase();
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Another reviewer has already decided this case')).toBeTruthy();
+    expect(bodiesOf(server, `${CASE}/approve`)).toEqual([{ version: 3 }]);
+
+    const caseLoads = server.requests.filter((r) => r.url === CASE).length;
+    server.answer(CASE, envelope(200, certificationCase({ status: 'approved', version: 4, allowedDecisions: [] })));
+    fireEvent.click(screen.getByRole('button', { name: 'Reload the case' }));
+    await waitFor(() => expect(screen.getByTestId('case-status').textContent).toBe('Approved'));
+    expect(server.requests.filter((r) => r.url === CASE).length).toBe(caseLoads + 1);
+    expect(screen.getByText('This case cannot be decided in its current state.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+// The machine diagrams page lists every registered machine with its diagram and tables (issue 9 §2);
+// the support replay page refuses a snapshot of another version or an unknown machine with a clear
+// message, never a crash, and highlights the state of a valid one (issue 9 §4).
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { machineRegistry, registryEntry } from '../../../machines/registry';
+import { AdminMachinesPage, AdminSupportPage } from '../../../src/web/features/admin/AdminPages';
+import { exportSupportSnapshot, supportSnapshotText } from '../../../src/web/features/support/snapshot/supportSnapshot';
+import { renderAdminPage, signInAsReviewer } from './renderAdmin';
+
+beforeEach(signInAsReviewer);
+afterEach(cleanup);
+
+function paste(text: string) {
+  fireEvent.change(screen.getByLabelText(/Support snapshot/), { target: { value: text } });
+  fireEvent.click(screen.getByRole('button', { name: 'Replay' }));
+}
+
+describe('machine diagrams page', { timeout: 60_000 }, () => {
+  it('shows every registered machine with its Mermaid source, states and events', async () => {
+    renderAdminPage(AdminMachinesPage, '/admin/machines');
+    await screen.findByRole('heading', { name: 'Machine diagrams' });
+    for (const entry of machineRegistry) {
+      const source = screen.getByLabelText(`Mermaid source of ${entry.id}`);
+      expect(source.textContent).toMatch(/^stateDiagram-v2/);
+      expect(screen.getByRole('table', { name: `States of ${entry.id}` })).toBeTruthy();
+      expect(screen.getByRole('table', { name: `Events of ${entry.id}` })).toBeTruthy();
+    }
+    expect(document.querySelectorAll('[data-machine]').length).toBe(machineRegistry.length);
+    const review = screen.getByRole('table', { name: 'States of reviewDecision' });
+    expect(within(review).getByText('issue 8 §4: two reviewers at once, exactly one wins, the other is told')).toBeTruthy();
+  });
+});
+
+describe('support replay page', { timeout: 30_000 }, () => {
+  const entry = registryEntry('reviewDecision')!;
+  const snapshotText = (patch: Record<string, unknown> = {}) => {
+    const actor = createActor(entry.machine);
+    actor.start();
+    actor.send({ type: 'user.decide', decision: { kind: 'reject', reason: 'Mei Chen lied' } });
+    const snapshot = exportSupportSnapshot('reviewDecision', actor);
+    actor.stop();
+    return supportSnapshotText({ ...snapshot, ...patch });
+  };
+
+  it('refuses a snapshot of another version, an unknown machine and garbage, without crashing', async () => {
+    renderAdminPage(AdminSupportPage, '/admin/support');
+    await screen.findByLabelText(/Support snapshot/);
+    paste(snapshotText({ version: entry.version + 1 }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `This snapshot is from version ${entry.version + 1} of "reviewDecision"; this portal runs version ${entry.version}. It cannot be replayed here.`,
+    );
+    paste(snapshotText({ machine: 'noSuchMachine' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This portal has no machine named "noSuchMachine".');
+    paste('{ not json');
+    expect((await screen.findByRole('alert')).textContent).toBe('This is not a snapshot: the text is not valid JSON.');
+    paste(snapshotText({ snapshot: { value: 'noSuchState', context: {} } }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/does not exist in "reviewDecision"/);
+    expect(screen.queryByRole('table', { name: 'States of reviewDecision' })).toBeNull();
+  });
+
+  it('highlights the current state and shows the redacted context read-only', async () => {
+    renderAdminPage(AdminSupportPage, '/admin/support');
+    await screen.findByLabelText(/Support snapshot/);
+    paste(snapshotText());
+    const states = await screen.findByRole('table', { name: 'States of reviewDecision' });
+    const current = within(states)
+      .getAllByRole('row')
+      .filter((row) => row.getAttribute('data-active') === 'true');
+    expect(current.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['confirming current']);
+    const context = screen.getByLabelText('Snapshot context').textContent ?? '';
+    expect(context).toContain('"kind": "reject"');
+    expect(context).toContain('"reason": "Xxx Xxxx xxxx"');
+    expect(context).not.toContain('Mei');
+  });
+});
