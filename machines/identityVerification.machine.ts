@@ -380,7 +380,8 @@ export const identityVerificationMachine = setup({
     },
     unusable: {
       meta: { spec: 'Issue 6 §2 a token works once: a used, unknown or missing link' },
-      entry: showPage('verificationResultPage'),
+      // Not a verification result: the link itself is wrong, said where the link lands.
+      entry: showPage('home'),
       type: 'final',
     },
   },

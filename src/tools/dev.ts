@@ -18,11 +18,14 @@ let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
-  await vite.close();
-  api.kill('SIGINT');
+  // The API first: it owns the database, which must shut down cleanly whatever Vite does.
   api.once('exit', () => process.exit(code));
+  api.kill('SIGINT');
+  await vite.close().catch(() => undefined);
 }
 process.on('SIGINT', () => void stop(0));
+// However this process ends, the API does not outlive it.
+process.on('exit', () => api.kill('SIGINT'));
 process.on('SIGTERM', () => void stop(0));
 api.on('exit', (code) => {
   if (!stopping) {

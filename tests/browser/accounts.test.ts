@@ -11,6 +11,8 @@ import { AccountPaths } from '../../src/contract/api/accounts';
 import { messageFor } from '../../src/contract/codes';
 import type { Locale } from '../../src/contract/envelope';
 import { captchaChallenges, users } from '../../src/server/db/schema/index';
+import { activation } from '../../src/server/mail/templates/activation';
+import { registrationCode } from '../../src/server/mail/templates/registrationCode';
 import { hashPassword } from '../../src/server/security/passwords';
 import type { DevMailboxItem } from '../../src/server/routes/dev/mailbox';
 import type { Portal } from '../support/portal';
@@ -35,11 +37,13 @@ interface Puzzles {
 function watchPuzzles(page: Page): Puzzles {
   const byPicture = new Map<string, string>();
   page.on('response', (response: Response) => {
-    if (new URL(response.url()).pathname !== `/plat${AccountPaths.captcha}` || response.status() !== 200) return;
+    if (new URL(response.url()).pathname !== `/plat${AccountPaths.captcha}` || response.status() !== 200)
+      return;
     void response
       .json()
       .then((body: { data?: { challengeId?: string; background?: string } }) => {
-        if (body.data?.challengeId && body.data.background) byPicture.set(body.data.background, body.data.challengeId);
+        if (body.data?.challengeId && body.data.background)
+          byPicture.set(body.data.background, body.data.challengeId);
       })
       .catch(() => undefined);
   });
@@ -94,8 +98,26 @@ async function dragSlider(page: Page, locale: Locale, puzzles: Puzzles): Promise
   await pause(page, 40);
   await page.mouse.move(startX + gapX, startY);
   await pause(page, 60);
+  await expectPieceFollowsHandle(page, locale, gapX);
   await page.mouse.up();
   await page.getByText(text(locale, 'Verified'), { exact: true }).waitFor();
+}
+
+/**
+ * What the user sees while holding the handle: the piece has moved as far over the picture as the
+ * handle along its track (both by the pointer's distance), and the track lies below the picture.
+ */
+async function expectPieceFollowsHandle(page: Page, locale: Locale, moved: number): Promise<void> {
+  const section = page.getByRole('region', { name: text(locale, 'Slider verification') });
+  const [picture, piece, handle] = await Promise.all([
+    section.locator('img').nth(0).boundingBox(),
+    section.locator('img').nth(1).boundingBox(),
+    section.getByRole('slider').boundingBox(),
+  ]);
+  if (!picture || !piece || !handle) throw new Error('the puzzle is not on screen');
+  expect(Math.abs(piece.x - picture.x - moved)).toBeLessThanOrEqual(1);
+  expect(Math.abs(handle.x - picture.x - moved)).toBeLessThanOrEqual(1);
+  expect(handle.y).toBeGreaterThanOrEqual(picture.y + picture.height);
 }
 
 /** Focus the handle, arrow keys to the gap, Enter (WCAG 2.5.7). */
@@ -113,7 +135,11 @@ async function solveSliderWithKeyboard(page: Page, locale: Locale, puzzles: Puzz
 // ---------------------------------------------------------------- the mailbox, as a person reads it
 
 /** The newest mail to `to` that passes `match`, waiting for the outbox to deliver it. */
-async function mailTo(portal: Portal, to: string, match: (mail: DevMailboxItem) => boolean): Promise<DevMailboxItem> {
+async function mailTo(
+  portal: Portal,
+  to: string,
+  match: (mail: DevMailboxItem) => boolean,
+): Promise<DevMailboxItem> {
   let found: DevMailboxItem | undefined;
   await expect
     .poll(
@@ -156,7 +182,8 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
-const field = (page: Page, locale: Locale, label: string) => page.getByLabel(text(locale, label), { exact: true });
+const field = (page: Page, locale: Locale, label: string) =>
+  page.getByLabel(text(locale, label), { exact: true });
 const button = (page: Page, locale: Locale, name: string) =>
   page.getByRole('button', { name: text(locale, name), exact: true });
 
@@ -222,12 +249,18 @@ describe.each(LOCALES)('a new user in %s', (locale) => {
     // Stage 2: send the code, read it from the mailbox, enter it.
     await button(page, locale, 'Send code').click();
     const codeMail = await mailTo(portal, email, (m) => /\d{6}/.test(m.subject));
-    await field(page, locale, 'Verification code').fill(codeIn(codeMail));
+    const code = codeIn(codeMail);
+    // The mail speaks the language the page was in.
+    expect(codeMail.subject).toBe(registrationCode.content[locale]({ code }).subject);
+    await field(page, locale, 'Verification code').fill(code);
     await button(page, locale, 'Register').click();
 
     // Stage 3: the activation mail; its link activates the account.
     await button(page, locale, 'Resend activation mail').waitFor();
     const activationMail = await mailTo(portal, email, (m) => m.text.includes('/activateAccount?token='));
+    expect(activationMail.subject).toBe(
+      activation.content[locale]({ firstName: 'Ada', link: portal.url }).subject,
+    );
     await page.goto(linkIn(activationMail, '/activateAccount', portal));
     await page.getByText(messageFor('activationSuccess', locale), { exact: true }).waitFor();
     await page.getByRole('link', { name: text(locale, 'Go to log in') }).click();
@@ -241,7 +274,10 @@ describe.each(LOCALES)('a new user in %s', (locale) => {
     await openUserMenuItem(page, locale, 'User center');
     await waitForPath(page, '/user-center');
     const history = page.getByRole('table', { name: text(locale, 'Login history') });
-    await history.getByRole('cell', { name: text(locale, 'Success'), exact: true }).first().waitFor();
+    await history
+      .getByRole('cell', { name: text(locale, 'Success'), exact: true })
+      .first()
+      .waitFor();
 
     // Change the password.
     await page.getByRole('link', { name: text(locale, 'Change password') }).click();
@@ -250,7 +286,9 @@ describe.each(LOCALES)('a new user in %s', (locale) => {
     await field(page, locale, 'New password').fill(changedPassword);
     await field(page, locale, 'Confirm password').fill(changedPassword);
     await button(page, locale, 'Save').click();
-    await page.getByText(text(locale, 'Your password has been changed. Your other sessions have been signed out.')).waitFor();
+    await page
+      .getByText(text(locale, 'Your password has been changed. Your other sessions have been signed out.'))
+      .waitFor();
 
     // Log out.
     await openUserMenuItem(page, locale, 'Log out');
@@ -274,7 +312,10 @@ describe.each(LOCALES)('a new user in %s', (locale) => {
 
     // The old password is refused, without saying which of the two was wrong.
     await logIn(page, locale, puzzles, email, changedPassword);
-    await page.getByRole('alert').filter({ hasText: messageFor('invalidCredentials', locale) }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: messageFor('invalidCredentials', locale) })
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
 
     // The new one gets in (the failed attempt asked for a fresh puzzle, solved again).
@@ -302,10 +343,16 @@ test('five wrong passwords lock the account: the fifth answer says try again in 
   for (let attempt = 1; attempt <= 5; attempt++) {
     await logIn(page, locale, puzzles, account.email, `Wrong#Pass${attempt}`);
     const expected = attempt < 5 ? 'invalidCredentials' : 'accountLocked';
-    await page.getByRole('alert').filter({ hasText: messageFor(expected, locale) }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: messageFor(expected, locale) })
+      .waitFor();
     // The failed attempt spent the puzzle: a fresh one is loaded, unsolved.
     await page.getByText(text(locale, 'Verified'), { exact: true }).waitFor({ state: 'detached' });
   }
-  const [row] = await portal.app.db.select({ lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, account.userId));
+  const [row] = await portal.app.db
+    .select({ lockedUntil: users.lockedUntil })
+    .from(users)
+    .where(eq(users.id, account.userId));
   expect(row?.lockedUntil).toBeInstanceOf(Date);
 });

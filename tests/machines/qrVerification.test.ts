@@ -106,7 +106,10 @@ describe('regenerate after 120 seconds (§4, §9)', () => {
     const { machine } = provided(clock);
     const tooSoon = machine.provide({
       actors: {
-        'regenerate session': fromPromise(async () => ({ kind: 'tooSoon' as const, retryInMs: 5000 })),
+        'regenerate session': fromPromise<RegenerateOutcome, { sessionId: string }>(async () => ({
+          kind: 'tooSoon',
+          retryInMs: 5000,
+        })),
       },
     });
     const actor = createActor(tooSoon, { clock, input: { subjectName: 'Mei Chen' } }).start();

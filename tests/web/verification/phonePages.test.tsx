@@ -139,6 +139,9 @@ describe('the phone pages', () => {
     server.answer(path(VerificationPaths.scan), envelope(Codes.verificationTokenUsed.code, null, '', 409));
     scan();
     expect(await screen.findByText('This link cannot be used')).toBeTruthy();
+    // Not a verification result: said on the page the link opened.
+    expect(screen.getByRole('heading', { name: 'Identity verification' })).toBeTruthy();
+    await waitFor(() => expect(window.location.pathname).toBe('/identityVerification/home'));
     expect(screen.getByText(Codes.verificationTokenUsed['en-us'])).toBeTruthy();
   });
 

@@ -272,12 +272,15 @@ function Result({ actor }: { actor: PhoneVerificationActorRef }) {
       </Alert>
     );
   } else {
-    body = (
-      <Alert role="alert" color="red" variant="light" title={<Trans>This link cannot be used</Trans>}>
-        {message && message !== 'cameraUnavailable'
-          ? messageFor(message, i18n.locale === 'zh-cn' ? 'zh-cn' : 'en-us')
-          : null}
-      </Alert>
+    // A missing, unknown or used link lands on the home page: it is not a verification result.
+    return (
+      <PhoneColumn title={<Trans>Identity verification</Trans>}>
+        <Alert role="alert" color="red" variant="light" title={<Trans>This link cannot be used</Trans>}>
+          {message && message !== 'cameraUnavailable'
+            ? messageFor(message, i18n.locale === 'zh-cn' ? 'zh-cn' : 'en-us')
+            : null}
+        </Alert>
+      </PhoneColumn>
     );
   }
   return <PhoneColumn title={<Trans>Verification result</Trans>}>{body}</PhoneColumn>;

@@ -34,7 +34,10 @@ function ResendForm({ activation }: { activation: ReturnType<typeof useActivatio
     validate: zod4Resolver(resendSchema),
   });
   return (
-    <form noValidate onSubmit={form.onSubmit((v) => activation.send({ type: 'user.resend', email: v.email.trim() }))}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((v) => activation.send({ type: 'user.resend', email: v.email.trim() }))}
+    >
       <Stack maw={420} gap="md">
         <TextInput
           label={t`Email`}
@@ -80,7 +83,10 @@ export function ActivateAccountPage() {
       break;
     case 'expired':
     case 'resending':
-      body = [note('red', messageFor('activationExpired', locale)), <ResendForm key="resend" activation={activation} />];
+      body = [
+        note('red', messageFor('activationExpired', locale)),
+        <ResendForm key="resend" activation={activation} />,
+      ];
       break;
     case 'resent':
       body = note('green', t`A new activation mail has been sent. The link is valid for 24 hours.`);

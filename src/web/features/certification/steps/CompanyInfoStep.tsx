@@ -108,7 +108,7 @@ export function CompanyInfoStep({ actor, transport }: { actor: CertificationActo
           />
         </SimpleGrid>
         <TextInput label={t`Website (optional)`} maxLength={Limits.text.website} {...bind('website')} />
-        <Textarea label={t`Product description`} maxLength={Limits.text.productDescription} autosize minRows={3} {...bind('productDescription')} />
+        <Textarea label={t`Product description`} maxLength={Limits.text.productDescription} minRows={3} rows={3} {...bind('productDescription')} />
         <FormUpload form={form} path="businessLicenseFileId" label={t`Business licence`} kind={CertificationFileKinds.businessLicense} transport={transport} />
         <Checkbox label={t`The operating address is the registered address`} {...bind('operatingAddress.sameAsRegistered', { type: 'checkbox' })} />
         {sameAsRegistered ? null : (

@@ -44,7 +44,7 @@ export function OtherInfoStep({ actor, transport }: { actor: CertificationActor;
             <Trans>Add a supporting document</Trans>
           </Button>
         ) : null}
-        <Textarea label={t`Note (optional)`} maxLength={OTHER_INFO_NOTE_MAX} autosize minRows={3} {...bind('note')} />
+        <Textarea label={t`Note (optional)`} maxLength={OTHER_INFO_NOTE_MAX} minRows={3} rows={3} {...bind('note')} />
         <StepNav actor={actor} />
       </Stack>
     </form>

@@ -1,0 +1,113 @@
+// Issue 8 "Decisions" for card applications: approve / reject with a reason through the lifecycle
+// chart, with history, audit and mail; illegal ones change nothing; parallel decisions → one wins.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminPaths, adminPath, type DecisionResult } from '../../../src/contract/api/admin';
+import type { CardApplicationView } from '../../../src/contract/api/card';
+import { Codes } from '../../../src/contract/codes';
+import type { SignedIn } from '../../support/sessions';
+import { createTestApp, type TestApp } from '../../support/testApp';
+import * as card from '../card/support';
+import {
+  auditRowsOf,
+  call,
+  cardHistoryOf,
+  cardSnapshot,
+  mailsTo,
+  reviewer,
+  seedCardApplication,
+  submittedCardApplication,
+} from './support';
+
+let t: TestApp;
+let alice: SignedIn;
+let bob: SignedIn;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await reviewer(t);
+  bob = await reviewer(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const approve = (who: SignedIn, id: string, version: number) =>
+  call<DecisionResult>(t, who, 'POST', adminPath(AdminPaths.cardApplicationApprove, { id }), { version });
+const reject = (who: SignedIn, id: string, body: unknown) =>
+  call<DecisionResult>(t, who, 'POST', adminPath(AdminPaths.cardApplicationReject, { id }), body);
+
+describe('card decisions', () => {
+  it('approve: state approved, history, audit, mail; the applicant sees approved; approving twice → 409', async () => {
+    const { who, application } = await submittedCardApplication(t);
+    const res = await approve(alice, application.id, application.version);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'approved', operatorId: null });
+    const stored = await card.storedApplication(t.app, who.companyId!);
+    expect(stored).toMatchObject({ state: 'approved', decidedBy: alice.userId, reason: null });
+    const history = await cardHistoryOf(t.app, application.id);
+    expect(history.find((h) => h.action === 'reviewer.approve')).toMatchObject({
+      fromState: 'under_review',
+      toState: 'approved',
+      actorId: alice.userId,
+    });
+    const audit = await auditRowsOf(t.app, application.id);
+    expect(audit.map((a) => [a.action, a.caseKind, a.fromState, a.toState, a.actorId])).toEqual([
+      ['cardApplication.approve', 'cardApplication', 'under_review', 'approved', alice.userId],
+    ]);
+    const mails = await mailsTo(t.app, who.email, 'cardApplicationDecision');
+    expect(mails.map((m) => [m.locale, (m.vars as { decision: string }).decision])).toEqual([['zh-cn', 'approved']]);
+    const applicantView = await card.call<CardApplicationView>(t, who, 'GET', '/card/application');
+    expect(applicantView.body.data.lifecycleState).toBe('approved');
+
+    const before = await cardSnapshot(t.app, who.companyId!);
+    const again = await approve(alice, application.id, res.body.data.version);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe(Codes.transitionNotAllowed.code);
+    expect(await cardSnapshot(t.app, who.companyId!)).toEqual(before);
+  });
+
+  it('reject: needs a reason (400 reasonRequired, nothing changed), then rejected with the reason shown', async () => {
+    const { who, application } = await submittedCardApplication(t);
+    const before = await cardSnapshot(t.app, who.companyId!);
+    for (const body of [{ version: application.version }, { version: application.version, reason: '' }]) {
+      const res = await reject(alice, application.id, body);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe(Codes.reasonRequired.code);
+    }
+    expect(await cardSnapshot(t.app, who.companyId!)).toEqual(before);
+
+    const res = await reject(alice, application.id, { version: application.version, reason: 'Purpose unclear.' });
+    expect(res.status).toBe(200);
+    const applicantView = await card.call<CardApplicationView>(t, who, 'GET', '/card/application');
+    expect(applicantView.body.data).toMatchObject({ lifecycleState: 'rejected', reason: 'Purpose unclear.' });
+    const audit = await auditRowsOf(t.app, application.id);
+    expect(audit.map((a) => [a.action, a.reason])).toEqual([['cardApplication.reject', 'Purpose unclear.']]);
+    const mails = await mailsTo(t.app, who.email, 'cardApplicationDecision');
+    expect(mails.map((m) => (m.vars as { reason?: string }).reason)).toEqual(['Purpose unclear.']);
+  });
+
+  it('deciding a saved (draft) application → 409 transitionNotAllowed, nothing changed', async () => {
+    const { company, application } = await seedCardApplication(t.app, { status: 'draft', submittedAt: new Date() });
+    const before = await cardSnapshot(t.app, company.id);
+    const a = await approve(alice, application.id, application.version);
+    const r = await reject(alice, application.id, { version: application.version, reason: 'no' });
+    for (const res of [a, r]) {
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe(Codes.transitionNotAllowed.code);
+    }
+    expect(await cardSnapshot(t.app, company.id)).toEqual(before);
+  });
+
+  it('two parallel decisions: exactly one 200, the other decisionConflict', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { application } = await seedCardApplication(t.app, { status: 'underReview', submittedAt: new Date() });
+      const answers = await Promise.all([
+        approve(alice, application.id, application.version),
+        approve(bob, application.id, application.version),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      expect(answers.find((a) => a.status === 409)!.body.code).toBe(Codes.decisionConflict.code);
+      expect(await auditRowsOf(t.app, application.id)).toHaveLength(1);
+    }
+  });
+});

@@ -1,0 +1,287 @@
+// Issue 8 "Decisions" for certifications, on applications submitted through the real wizard API:
+// each decision goes through the lifecycle chart, writes the state, the history, the audit row and
+// the applicant's mail (in their language) in one transaction; illegal ones change nothing; two
+// reviewers at once → exactly one wins.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AdminPaths,
+  adminPath,
+  type CertificationCaseView,
+  type DecisionResult,
+} from '../../../src/contract/api/admin';
+import type { SessionUser } from '../../../src/contract/api/accounts';
+import type { CertificationView } from '../../../src/contract/api/certification';
+import { Codes } from '../../../src/contract/codes';
+import { OPERATOR_ID_PATTERN } from '../../../src/server/services/admin/operatorId';
+import type { SignedIn } from '../../support/sessions';
+import { createTestApp, type TestApp } from '../../support/testApp';
+import * as kyb from '../certification/support';
+import {
+  auditRowsOf,
+  call,
+  certificationHistoryOf,
+  certificationOf,
+  certificationSnapshot,
+  companyOf,
+  mailsTo,
+  reviewer,
+  seedCertification,
+  submittedCertification,
+} from './support';
+
+let t: TestApp;
+let alice: SignedIn;
+let bob: SignedIn;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await reviewer(t);
+  bob = await reviewer(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const approve = (who: SignedIn, id: string, version: number) =>
+  call<DecisionResult>(t, who, 'POST', adminPath(AdminPaths.certificationApprove, { id }), { version });
+const reject = (who: SignedIn, id: string, body: unknown) =>
+  call<DecisionResult>(t, who, 'POST', adminPath(AdminPaths.certificationReject, { id }), body);
+const requestRevision = (who: SignedIn, id: string, body: unknown) =>
+  call<DecisionResult>(t, who, 'POST', adminPath(AdminPaths.certificationRequestRevision, { id }), body);
+const caseView = async (id: string) => {
+  const res = await call<CertificationCaseView>(t, alice, 'GET', adminPath(AdminPaths.certificationCase, { id }));
+  expect(res.status).toBe(200);
+  return res.body.data;
+};
+
+describe('approve', () => {
+  it('sets 2/2, assigns the operator id (visible in user info), writes history, audit and an en-us mail', async () => {
+    const { caller, application } = await submittedCertification(t, { language: 'en-us' });
+    const companyId = caller.signedIn.companyId!;
+    const view = await caseView(application.id);
+    expect(view.status).toBe('underReview');
+    expect(view.allowedDecisions).toEqual(['approve', 'reject', 'requestRevision']);
+
+    const res = await approve(alice, application.id, view.version);
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe('approved');
+    expect(res.body.data.operatorId).toMatch(OPERATOR_ID_PATTERN);
+
+    const company = await companyOf(t.app, companyId);
+    expect([company.certificationStatus, company.auditStatus]).toEqual([2, 2]);
+    expect(company.operatorId).toBe(res.body.data.operatorId);
+    const stored = await certificationOf(t.app, companyId);
+    expect(stored).toMatchObject({ lifecycleState: 'approved', decision: 'approved', decidedBy: alice.userId });
+
+    const info = await call<SessionUser>(t, caller.signedIn, 'GET', '/ums/user/info');
+    expect(info.body.data.operatorId).toBe(res.body.data.operatorId);
+    expect(info.body.data.enterpriseCertificationStatus).toBe(2);
+
+    const history = await certificationHistoryOf(t.app, application.id);
+    expect(history.map((h) => h.action)).toContain('reviewer.approve');
+    const audit = await auditRowsOf(t.app, application.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actorId: alice.userId,
+      actorEmail: alice.email,
+      action: 'certification.approve',
+      caseKind: 'certification',
+      fromState: 'underReview',
+      toState: 'approved',
+    });
+    const mails = await mailsTo(t.app, caller.signedIn.email, 'certificationDecision');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.locale).toBe('en-us');
+    expect(mails[0]!.vars).toMatchObject({ decision: 'approved', operatorId: res.body.data.operatorId });
+
+    // Approving twice: the case is final; with the fresh version the chart refuses, nothing changes.
+    const before = await certificationSnapshot(t.app, companyId);
+    const again = await approve(alice, application.id, (await caseView(application.id)).version);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe(Codes.transitionNotAllowed.code);
+    expect(await certificationSnapshot(t.app, companyId)).toEqual(before);
+    expect((await caseView(application.id)).allowedDecisions).toEqual([]);
+  });
+});
+
+describe('reject', () => {
+  it('without a reason → 400 reasonRequired, nothing changed; with one → 1/3, reason shown to the applicant, zh-cn mail', async () => {
+    const { caller, application } = await submittedCertification(t, { language: 'zh-cn' });
+    const companyId = caller.signedIn.companyId!;
+    const before = await certificationSnapshot(t.app, companyId);
+    for (const body of [{ version: application.version }, { version: application.version, reason: '   ' }, undefined]) {
+      const res = await reject(alice, application.id, body);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe(Codes.reasonRequired.code);
+    }
+    expect(await certificationSnapshot(t.app, companyId)).toEqual(before);
+
+    const res = await reject(alice, application.id, { version: application.version, reason: 'The licence is unreadable.' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe('rejected');
+    const company = await companyOf(t.app, companyId);
+    expect([company.certificationStatus, company.auditStatus]).toEqual([1, 3]);
+    expect(company.operatorId).toBeNull();
+
+    const applicantView = await kyb.view(t, caller);
+    expect(applicantView.lifecycleState).toBe('rejected');
+    expect(applicantView.mayEdit).toBe(true);
+    expect(applicantView.review).toMatchObject({ decision: 'rejected', reason: 'The licence is unreadable.', flaggedFields: [] });
+
+    const audit = await auditRowsOf(t.app, application.id);
+    expect(audit.map((a) => [a.action, a.fromState, a.toState, a.reason])).toEqual([
+      ['certification.reject', 'underReview', 'rejected', 'The licence is unreadable.'],
+    ]);
+    const mails = await mailsTo(t.app, caller.signedIn.email, 'certificationDecision');
+    expect(mails.map((m) => [m.locale, (m.vars as { reason: string }).reason])).toEqual([
+      ['zh-cn', 'The licence is unreadable.'],
+    ]);
+  });
+});
+
+describe('request a revision', () => {
+  it('flags named fields with the comment as the reason; the applicant can fix and resubmit; then approval', async () => {
+    const { caller, application } = await submittedCertification(t, { language: 'en-us' });
+    const companyId = caller.signedIn.companyId!;
+
+    const unknown = await requestRevision(alice, application.id, {
+      version: application.version,
+      fields: ['completeCompanyInfo.noSuchField'],
+      comment: 'Fix it',
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe(Codes.validationFailed.code);
+    const blank = await requestRevision(alice, application.id, {
+      version: application.version,
+      fields: ['completeCompanyInfo.companyNameEnglish'],
+      comment: '',
+    });
+    expect(blank.body.code).toBe(Codes.reasonRequired.code);
+    const none = await requestRevision(alice, application.id, { version: application.version, fields: [], comment: 'x' });
+    expect(none.status).toBe(400);
+    expect((await auditRowsOf(t.app, application.id)).length).toBe(0);
+
+    const flagged = ['uploadLegalPersonInfo.mobile', 'completeCompanyInfo.companyNameEnglish', 'uploadOtherInfo.otherFileIds.0'];
+    const res = await requestRevision(alice, application.id, {
+      version: application.version,
+      fields: flagged,
+      comment: 'Please correct the English name and the mobile number.',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe('revisionRequested');
+    const company = await companyOf(t.app, companyId);
+    expect([company.certificationStatus, company.auditStatus]).toEqual([1, 3]);
+    const stored = await certificationOf(t.app, companyId);
+    expect(stored).toMatchObject({ decision: 'revisionRequested', flaggedFields: flagged, currentStep: 'completeCompanyInfo' });
+
+    const applicantView: CertificationView = await kyb.view(t, caller);
+    expect(applicantView.review).toMatchObject({
+      decision: 'revisionRequested',
+      reason: 'Please correct the English name and the mobile number.',
+      flaggedFields: flagged,
+    });
+    const audit = await auditRowsOf(t.app, application.id);
+    expect(audit.map((a) => a.action)).toEqual(['certification.requestRevision']);
+    expect(audit[0]!.detail).toMatchObject({ flaggedFields: flagged });
+    const mails = await mailsTo(t.app, caller.signedIn.email, 'certificationDecision');
+    expect(mails.map((m) => m.locale)).toEqual(['en-us']);
+
+    // The applicant resubmits; the case is back in review and can be approved.
+    const resubmitted = await kyb.submit(t, caller);
+    expect(resubmitted.status).toBe(200);
+    const view = await caseView(application.id);
+    expect(view.status).toBe('underReview');
+    const lifecycle = view.history.filter((h) => h.source === 'lifecycle');
+    expect(lifecycle.slice(-4).map((h) => [h.action, h.fromState, h.toState])).toEqual([
+      ['applicant.submit', 'notCertified.draft', 'underReview'],
+      ['reviewer.requestRevision', 'underReview', 'rejected'],
+      ['applicant.reapply', 'rejected', 'notCertified.draft'],
+      ['applicant.submit', 'notCertified.draft', 'underReview'],
+    ]);
+    expect(lifecycle.find((h) => h.action === 'reviewer.requestRevision')).toMatchObject({
+      actor: { userId: alice.userId, role: 'reviewer' },
+      flaggedFields: flagged,
+    });
+    expect(view.history.filter((h) => h.source === 'audit').map((h) => h.action)).toEqual(['certification.requestRevision']);
+    const approved = await approve(bob, application.id, view.version);
+    expect(approved.status).toBe(200);
+    expect(approved.body.data.operatorId).toMatch(OPERATOR_ID_PATTERN);
+  });
+});
+
+describe('illegal decisions change nothing', () => {
+  it('deciding a draft → 409 transitionNotAllowed', async () => {
+    const { company, application } = await seedCertification(t.app, { status: 'draft', submittedAt: new Date() });
+    const before = await certificationSnapshot(t.app, company.id);
+    for (const res of [
+      await approve(alice, application.id, application.version),
+      await reject(alice, application.id, { version: application.version, reason: 'no' }),
+      await requestRevision(alice, application.id, {
+        version: application.version,
+        fields: ['uploadOtherInfo.note'],
+        comment: 'no',
+      }),
+    ]) {
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe(Codes.transitionNotAllowed.code);
+    }
+    expect(await certificationSnapshot(t.app, company.id)).toEqual(before);
+    const view = await caseView(application.id);
+    expect(view.status).toBe('draft');
+    expect(view.allowedDecisions).toEqual([]);
+  });
+
+  it('rejecting an approved case → 409, nothing changed', async () => {
+    const { company, application } = await seedCertification(t.app, { status: 'approved', submittedAt: new Date() });
+    const before = await certificationSnapshot(t.app, company.id);
+    const res = await reject(alice, application.id, { version: application.version, reason: 'too late' });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe(Codes.transitionNotAllowed.code);
+    expect(await certificationSnapshot(t.app, company.id)).toEqual(before);
+  });
+
+  it('a stale version (someone decided since) → 409 decisionConflict with where the case stands', async () => {
+    const { company, application } = await seedCertification(t.app, { status: 'underReview', submittedAt: new Date() });
+    const first = await reject(alice, application.id, { version: application.version, reason: 'First' });
+    expect(first.status).toBe(200);
+    const before = await certificationSnapshot(t.app, company.id);
+    const second = await approve(bob, application.id, application.version);
+    expect(second.status).toBe(409);
+    expect(second.body.code).toBe(Codes.decisionConflict.code);
+    expect(second.body.data).toEqual({ status: 'rejected', version: first.body.data.version });
+    expect(await certificationSnapshot(t.app, company.id)).toEqual(before);
+  });
+});
+
+describe('two reviewers at once', () => {
+  it('two parallel approves: exactly one 200, the other decisionConflict; one operator id, one audit row, one mail', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { company, user, application } = await seedCertification(t.app, { status: 'underReview', submittedAt: new Date() });
+      const answers = await Promise.all([
+        approve(alice, application.id, application.version),
+        approve(bob, application.id, application.version),
+      ]);
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([200, 409]);
+      const loser = answers.find((a) => a.status === 409)!;
+      expect(loser.body.code).toBe(Codes.decisionConflict.code);
+      const winner = answers.find((a) => a.status === 200)!;
+      expect((await companyOf(t.app, company.id)).operatorId).toBe(winner.body.data.operatorId);
+      expect(await auditRowsOf(t.app, application.id)).toHaveLength(1);
+      expect(await mailsTo(t.app, user.email, 'certificationDecision')).toHaveLength(1);
+    }
+  });
+
+  it('an approve racing a reject: exactly one wins and the state is the winner’s', async () => {
+    const { company, application } = await seedCertification(t.app, { status: 'underReview', submittedAt: new Date() });
+    const answers = await Promise.all([
+      approve(alice, application.id, application.version),
+      reject(bob, application.id, { version: application.version, reason: 'Race' }),
+    ]);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.code === Codes.decisionConflict.code)).toHaveLength(1);
+    const winner = answers.find((a) => a.status === 200)!;
+    const stored = await certificationOf(t.app, company.id);
+    expect(stored!.decision).toBe(winner.body.data.status === 'approved' ? 'approved' : 'rejected');
+  });
+});
