@@ -159,15 +159,23 @@ const JOURNEYS: JourneyCase[] = [
   },
 ];
 
+let operatorCount = 0;
+/** Operator ids are unique per company: OP + 8 digits (DECISIONS.md). */
+const nextOperatorId = () => `OP${String(++operatorCount).padStart(8, '0')}`;
+
 async function certifiedCompanyPage(locale: Locale): Promise<{ page: Page; context: BrowserContext; user: SeededUser }> {
   const user = await seedSignedInUser(suite.portal(), {
     certificationStatus: 2,
     auditStatus: 2,
-    operatorId: `OP${String(Date.now()).slice(-8)}`,
+    operatorId: nextOperatorId(),
     language: locale,
   });
   const context = await suite.context({ locale, seeded: user });
-  return { page: await suite.page(context), context, user };
+  const page = await suite.page(context);
+  page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log('CONSOLE', m.type(), m.text()); });
+  page.on('response', (r) => { if (r.url().includes('/plat/')) console.log('RESP', r.request().method(), r.status(), new URL(r.url()).pathname); });
+  return { page, context, user };
 }
 
 /** The two steps and the questionnaire, as far as the success dialog, then back to the gateway. */
@@ -279,6 +287,58 @@ describe.each(JOURNEYS)('the card-issuing journey in $locale', ({ locale, purpos
   });
 });
 
+// ---- leaving the steps, temporary save, resuming elsewhere ----------------------------------------
+
+test('leaving the steps keeps the purpose and file in the app state; a temporary save resumes in another tab', async () => {
+  const locale: Locale = 'zh-cn';
+  const t = (source: string) => text(locale, source);
+  const { page, user } = await certifiedCompanyPage(locale);
+  const upload = { name: 'licence-scan.png', mimeType: 'image/png', buffer: png(32, 32) };
+  const removeFile = (p: Page) => p.getByRole('button', { name: t('Remove file {0}').replace('{0}', upload.name) });
+
+  await openGateway(page, locale);
+  await businessEntries(page, locale).getByRole('link', { name: t('Apply now') }).click();
+  await page.getByRole('button', { name: t('Start application') }).click();
+  await page.getByRole('radio', { name: t('Platform traffic'), exact: true }).check();
+  await page.getByRole('button', { name: t('Next step') }).click();
+  await page.locator('input[type=file]').setInputFiles(upload);
+  await removeFile(page).waitFor();
+  const kept = () => page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('cardApplication.')));
+  expect((await kept()).length).toBeGreaterThan(0);
+
+  // Leave the steps through the header (in-app navigation): the saved data and path are cleared
+  // from session storage, and nothing was stored on the server.
+  await page.getByRole('link', { name: t('Business portal') }).click();
+  await onPath(page, '/gateway');
+  await cardBadgeShows(page, locale, 'Not started');
+  expect(await kept()).toEqual([]);
+
+  // Coming back: the purpose and file restored from the app state.
+  await businessEntries(page, locale).getByRole('link', { name: t('Apply now') }).click();
+  await page.getByRole('button', { name: t('Start application') }).click();
+  await onPath(page, '/issuingCardApplication/uploadRelevantInfo');
+  await removeFile(page).waitFor();
+
+  // Temporary save: the server keeps the draft; the gateway says "saved" with a to-do to continue.
+  await page.getByRole('button', { name: t('Save'), exact: true }).click();
+  await page.getByRole('status').filter({ hasText: t('Saved. You can continue later from the home page.') }).waitFor();
+  await page.getByRole('link', { name: t('Business portal') }).click();
+  await cardBadgeShows(page, locale, 'Saved');
+  await todoList(page, locale).getByRole('link', { name: t('Continue your saved card application') }).waitFor();
+
+  // Another tab of the same account (no session-storage progress there) resumes from the server's draft.
+  const other = await suite.page(await suite.context({ locale, seeded: user }));
+  await openGateway(other, locale);
+  await todoList(other, locale).getByRole('link', { name: t('Continue your saved card application') }).click();
+  await other.getByRole('button', { name: t('Continue application') }).click();
+  await onPath(other, '/issuingCardApplication/uploadRelevantInfo');
+  await removeFile(other).waitFor();
+  await other.getByRole('button', { name: t('Previous step') }).click();
+  const purpose = other.getByRole('radio', { name: t('Platform traffic'), exact: true });
+  await purpose.waitFor();
+  expect(await purpose.isChecked()).toBe(true);
+});
+
 // ---- who may not apply ------------------------------------------------------------------------------
 
 describe.each(['zh-cn', 'en-us'] as const)('refusals in %s', (locale) => {
@@ -301,7 +361,7 @@ describe.each(['zh-cn', 'en-us'] as const)('refusals in %s', (locale) => {
     const user = await seedSignedInUser(suite.portal(), {
       certificationStatus: 2,
       auditStatus: 2,
-      operatorId: 'OP00000001',
+      operatorId: nextOperatorId(),
       language: locale,
     });
     await suite.portal().app.db.update(companies).set({ location: 'US' }).where(eq(companies.id, user.signedIn.companyId!));

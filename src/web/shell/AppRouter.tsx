@@ -32,6 +32,7 @@ export function AppRouter({ isMobile }: { isMobile: boolean }) {
         isLoggedIn,
         certificationStatus: user?.enterpriseCertificationStatus ?? MISSING_CERTIFICATION_STATUS,
         auditStatus: user?.enterpriseAuditStatus ?? null,
+        role: user?.userInfo.role === 'reviewer' ? 'reviewer' : 'applicant',
       });
     } catch (error) {
       console.error('navigation check failed', error);

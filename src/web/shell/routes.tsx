@@ -158,6 +158,9 @@ export const routes: RouteDef[] = [
         title: msg`Card application reviews`,
         component: lazyPage(admin, 'AdminCardApplicationQueuePage'),
       },
+      { path: '/admin/partnerLinks', title: msg`Partner links`, component: lazyPage(admin, 'AdminPartnerLinksPage') },
+      { path: '/admin/machines', title: msg`Machine diagrams`, component: lazyPage(admin, 'AdminMachinesPage') },
+      { path: '/admin/support', title: msg`Support replay`, component: lazyPage(admin, 'AdminSupportPage') },
     ],
   },
 ];

@@ -8,7 +8,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor as waitForState } from 'xstate';
-import { certificationMachine, type SaveOutcome, type WizardView } from '../../../machines/certification.machine';
+import { certificationMachine, type SaveOutcome, type SaveStepInput, type WizardView } from '../../../machines/certification.machine';
 import type { CompanyLocation } from '../../../src/contract/options';
 import { CompanyInfoStep } from '../../../src/web/features/certification/steps/CompanyInfoStep';
 import { chooseLocale } from '../../../src/web/i18n/localeStore';
@@ -30,7 +30,7 @@ async function wizardAt(location: CompanyLocation) {
     certificationMachine.provide({
       actors: {
         'load application': fromPromise<WizardView, void>(async () => view),
-        'save step': fromPromise<SaveOutcome, unknown>(async () => ({ kind: 'saved' })),
+        'save step': fromPromise<SaveOutcome, SaveStepInput>(async () => ({ kind: 'saved' })),
       },
       actions: { 'show place': () => {}, 'record submission': () => {} },
     }),

@@ -1,7 +1,7 @@
 // The wizard's frame on every certification route: the step progress, the reviewer's reason on a
 // re-application, the chart's messages, the autosave status, and the current step's form.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Loader, Stepper, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stepper, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Stepper.css';
 import '@mantine/core/styles/Alert.css';
 import { useSelector } from '@xstate/react';
@@ -107,7 +107,7 @@ export function CertificationWizard() {
   else body = <ReviewStep actor={actor} />;
 
   return (
-    <PageFrame title={place ? i18n._(PLACE_LABELS[place]) : <Trans>Enterprise certification</Trans>}>
+    <PageFrame title={<Trans>Enterprise certification</Trans>}>
       <Stepper active={active} allowNextStepsSelect={false} size="xs">
         {steps.map((step) => (
           <Stepper.Step key={step} label={i18n._(PLACE_LABELS[step])} />
@@ -122,6 +122,11 @@ export function CertificationWizard() {
         <Alert color="red" role="alert">
           {messageText}
         </Alert>
+      ) : null}
+      {place ? (
+        <Title order={2} size="h3">
+          {i18n._(PLACE_LABELS[place])}
+        </Title>
       ) : null}
       <AutosaveStatus actor={actor} />
       {/* A new form per place: each step's form starts from the chart's draft of that step. */}
