@@ -9,10 +9,11 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { CardApplicationCaseView, CardApplicationQueuePage } from '../../src/contract/api/admin';
 import { messageFor } from '../../src/contract/codes';
+import { Limits } from '../../src/contract/limits';
 import type { Envelope, Locale } from '../../src/contract/envelope';
 import { companies } from '../../src/server/db/schema/accounts';
 import { cardQuestionnaireQuestions } from '../../src/server/db/schema/card';
-import { pdf, png } from '../fixtures/files/samples';
+import { elfExecutable, jpeg, pdf, png } from '../fixtures/files/samples';
 import type { SeededUser } from '../support/portal';
 import { seedSignedInUser } from '../support/portal';
 import { signInAs } from '../support/sessions';
@@ -172,9 +173,6 @@ async function certifiedCompanyPage(locale: Locale): Promise<{ page: Page; conte
   });
   const context = await suite.context({ locale, seeded: user });
   const page = await suite.page(context);
-  page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log('CONSOLE', m.type(), m.text()); });
-  page.on('response', (r) => { if (r.url().includes('/plat/')) console.log('RESP', r.request().method(), r.status(), new URL(r.url()).pathname); });
   return { page, context, user };
 }
 
@@ -337,6 +335,80 @@ test('leaving the steps keeps the purpose and file in the app state; a temporary
   const purpose = other.getByRole('radio', { name: t('Platform traffic'), exact: true });
   await purpose.waitFor();
   expect(await purpose.isChecked()).toBe(true);
+});
+
+// ---- what the steps refuse ---------------------------------------------------------------------------
+
+test('the steps refuse a wrong file, a second file, an oversized file and an unanswered questionnaire, and say when it is unavailable', async () => {
+  const locale: Locale = 'en-us';
+  const t = (source: string) => text(locale, source);
+  const alertSays = (p: Page, code: Parameters<typeof messageFor>[0]) =>
+    p.getByRole('alert').filter({ hasText: messageFor(code, locale) }).waitFor();
+  const { page } = await certifiedCompanyPage(locale);
+  const uploads: string[] = [];
+  const submits: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() !== 'POST') return;
+    if (r.url().endsWith('/plat/files')) uploads.push(r.url());
+    if (r.url().endsWith('/plat/card/application/submit')) submits.push(r.url());
+  });
+
+  await page.goto(`${suite.portal().url}/issuingCardApplication`);
+  await page.getByRole('button', { name: t('Start application') }).click();
+  await page.getByRole('radio', { name: t('Developer services'), exact: true }).check();
+  await page.getByRole('button', { name: t('Next step') }).click();
+  await onPath(page, '/issuingCardApplication/uploadRelevantInfo');
+  const fileInput = page.locator('input[type=file]');
+
+  // No file yet: the questionnaire waits for the document.
+  await page.getByRole('button', { name: t('Next: questionnaire') }).click();
+  await alertSays(page, 'documentMissing');
+
+  // An executable renamed to .pdf: the server decides by content and refuses it.
+  const refusedUpload = page.waitForResponse((r) => r.url().endsWith('/plat/files'));
+  await fileInput.setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: elfExecutable() });
+  expect((await refusedUpload).status()).toBe(415);
+  await alertSays(page, 'fileTypeNotAllowed');
+
+  // Checked in the browser before anything is sent: two files, and one over 10 MB.
+  const before = uploads.length;
+  await fileInput.setInputFiles([
+    { name: 'a.png', mimeType: 'image/png', buffer: png() },
+    { name: 'b.png', mimeType: 'image/png', buffer: png() },
+  ]);
+  await alertSays(page, 'oneFileOnly');
+  await fileInput.setInputFiles({
+    name: 'huge.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.alloc(Limits.cardApplication.maxBytes + 1, 0x20),
+  });
+  await alertSays(page, 'fileTooLarge');
+  expect(uploads.length).toBe(before);
+
+  // A real JPEG is taken.
+  await fileInput.setInputFiles({ name: 'invoice.jpeg', mimeType: 'image/jpeg', buffer: jpeg() });
+  await page.getByRole('button', { name: t('Remove file {0}').replace('{0}', 'invoice.jpeg') }).waitFor();
+
+  // The questionnaire cannot be loaded (no active questions on the server): "service abnormal".
+  const db = suite.portal().app.db;
+  await db.update(cardQuestionnaireQuestions).set({ active: false });
+  const active = (await askedQuestions()).length;
+  expect(active).toBe(0);
+  try {
+    await page.getByRole('button', { name: t('Next: questionnaire') }).click();
+    await alertSays(page, 'questionnaireFetchFailed');
+  } finally {
+    await db.update(cardQuestionnaireQuestions).set({ active: true });
+  }
+  await page.getByRole('button', { name: t('Retry') }).click();
+  const required = (await askedQuestions()).filter((q) => q.required);
+  await questionField(page, locale, required[0]!).waitFor();
+
+  // Submitting with nothing answered: refused in the browser, each required question marked.
+  await page.getByRole('button', { name: t('Submit application') }).click();
+  await alertSays(page, 'questionnaireRequired');
+  expect(await page.getByText(t('Please answer this question'), { exact: true }).count()).toBe(required.length);
+  expect(submits).toEqual([]);
 });
 
 // ---- who may not apply ------------------------------------------------------------------------------
