@@ -262,6 +262,7 @@ function stepState(name: CertificationStep, options: { next: NextTransition[]; b
     entry: { type: 'show place' as const, params: { place: name } },
     states: {
       editing: {
+        meta: { spec: 'issue 5 §1: back and next; the step is validated by its form before leaving it' },
         on: {
           'step.submit': {
             guard: { type: 'submits step' as const, params: { step: name } },
@@ -275,6 +276,7 @@ function stepState(name: CertificationStep, options: { next: NextTransition[]; b
         },
       },
       saving: {
+        meta: { spec: 'issue 5 §4: every completed step is saved on the server when it is left' },
         tags: ['busy' as const],
         invoke: {
           id: 'saveStep',
@@ -435,6 +437,7 @@ export const certificationMachine = setup({
           initial: 'choosing',
           states: {
             choosing: {
+              meta: { spec: '§2 choose the company location (the registered one is proposed)' },
               on: {
                 'user.chooseLocation': {
                   guard: 'location open',
@@ -453,6 +456,7 @@ export const certificationMachine = setup({
               },
             },
             saving: {
+              meta: { spec: 'issue 5 §4: every completed step is saved on the server when it is left' },
               tags: ['busy'],
               invoke: {
                 id: 'saveStep',
@@ -513,6 +517,7 @@ export const certificationMachine = setup({
           initial: 'editing',
           states: {
             editing: {
+              meta: { spec: 'issue 5 §1: back and next; the step is validated by its form before leaving it' },
               on: {
                 'step.submit': [
                   {
@@ -559,6 +564,7 @@ export const certificationMachine = setup({
               },
             },
             saving: {
+              meta: { spec: 'issue 5 §4: every completed step is saved on the server when it is left' },
               tags: ['busy'],
               invoke: {
                 id: 'saveStep',

@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { AccountPaths } from '../../src/contract/api/accounts';
 import { messageFor } from '../../src/contract/codes';
 import type { Locale } from '../../src/contract/envelope';
+import { Limits } from '../../src/contract/limits';
 import { captchaChallenges, users } from '../../src/server/db/schema/index';
 import { activation } from '../../src/server/mail/templates/activation';
 import { registrationCode } from '../../src/server/mail/templates/registrationCode';
@@ -300,7 +301,14 @@ describe.each(LOCALES)('a new user in %s', (locale) => {
     await field(page, locale, 'Email').fill(email);
     await solveSliderWithKeyboard(page, locale, puzzles);
     await button(page, locale, 'Send reset link').click();
-    await page.getByRole('status').waitFor();
+    const sent = text(
+      locale,
+      'A mail with a link to reset your password has been sent. The link is valid for {minutes} minutes.',
+    );
+    await page
+      .getByRole('status')
+      .filter({ hasText: sent.replace('{minutes}', String(Limits.resetLink.validMs / 60_000)) })
+      .waitFor();
 
     // The reset link from the mailbox; the new password.
     const resetMail = await mailTo(portal, email, (m) => m.text.includes('/resetPassword?token='));

@@ -222,8 +222,10 @@ describe.each(JOURNEYS)('the card-issuing journey in $locale', ({ locale, purpos
 
     // REFRESH mid-way: the step, the purpose and the file are kept (session storage, spec §2).
     await page.reload();
-    await onPath(page, '/issuingCardApplication/uploadRelevantInfo');
+    // The URL already names the step before the reload, so the proof is the step's content, and
+    // that the app did not move away from it once the application was loaded.
     await removeFile.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/issuingCardApplication/uploadRelevantInfo');
     await page.getByText(upload.name).first().waitFor();
     await page.getByRole('button', { name: t('Previous step') }).click();
     await onPath(page, '/issuingCardApplication/selectBusinessPurpose');

@@ -4,7 +4,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ApiOutcome } from '../../machines/accountOutcome';
 import { forgotPasswordMachine, resetPasswordMachine } from '../../machines/passwordReset.machine';
 
-const answer = (outcome: ApiOutcome<unknown>) => fromPromise(async () => outcome);
+// Typed to any input: each machine's actor declares its own input shape.
+const answer = <I = never>(outcome: ApiOutcome<unknown>) => fromPromise<ApiOutcome<unknown>, I>(async () => outcome);
 
 describe('forgot password machine', () => {
   function start(outcome: ApiOutcome<unknown>) {
@@ -50,7 +51,10 @@ describe('reset password machine', () => {
     const log: string[] = [];
     const actor = createActor(
       resetPasswordMachine.provide({
-        actors: { 'check reset link': answer(check), 'reset password': answer(reset) },
+        actors: {
+          'check reset link': answer<{ token: string }>(check),
+          'reset password': answer<{ token: string; newPassword: string }>(reset),
+        },
         actions: { 'go to login': () => log.push('to login') },
       }),
       { input: { token } },

@@ -41,7 +41,10 @@ function start(opts: { send?: Array<ApiOutcome<SendCodeResult>>; register?: Arra
         registers.push(input);
         return opts.register?.shift() ?? { kind: 'ok', data: null };
       }),
-      'resend activation mail': fromPromise(async () => ({ kind: 'ok' as const, data: null })),
+      'resend activation mail': fromPromise<ApiOutcome<unknown>, { email: string }>(async () => ({
+        kind: 'ok',
+        data: null,
+      })),
     },
     actions: { 'refresh puzzle': () => log.push('fresh puzzle') },
   });

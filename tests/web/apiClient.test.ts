@@ -9,7 +9,7 @@ import { createApiClient, TOKEN_INVALID_MESSAGE, withPrefix } from '../../src/we
 import { createRequestRegistry, RequestCancelledError } from '../../src/web/api/requestRegistry';
 import type { SessionGate } from '../../src/web/api/sessionGate';
 import { createSessionActor, sessionGateFor } from '../../src/web/session/sessionActor';
-import { envelope, hang, json, startStubApi } from './support/stubApiServer';
+import { envelope, hang, startStubApi } from './support/stubApiServer';
 
 const DEFAULT_MSG_ZH = 'Error 网络异常，请稍后重试';
 

@@ -13,7 +13,6 @@ import { fileIdField, formObject, optionalText } from '../schemas/fields';
 import { id } from '../schemas/messageIds';
 import { personSchema, type PersonForm } from '../schemas/person';
 import { COMPANY_LOCATIONS, type CompanyLocation, type CompanyPosition } from '../options';
-import type { Locale } from '../envelope';
 import type { ValidationMessageId } from '../validationMessages';
 
 export const CertificationPaths = {

@@ -165,7 +165,7 @@ export function createApiClient(deps: ApiClientDeps) {
       const mapped = typeof code === 'number' ? messageForCode(code, deps.getLocale()) : undefined;
       deps.toast(body.msg || mapped || defaultMessage());
       return false as R;
-    } catch (error) {
+    } catch {
       if (controller.signal.aborted && !timedOut) {
         const reason: unknown = controller.signal.reason;
         throw reason instanceof RequestCancelledError ? reason : new RequestCancelledError(REQUEST_CANCELLED_MESSAGE);

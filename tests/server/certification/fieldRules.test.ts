@@ -20,6 +20,7 @@ afterAll(async () => {
   await t?.close();
 });
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- fixtures are edited by dotted path
 type Values = Record<string, any>;
 const clone = <T>(v: T): T => structuredClone(v);
 

@@ -2,6 +2,7 @@
 // fields grouped by step, a PDF and an image previewed from blob: URLs fetched with the reviewer's
 // token, the face capture beside the document photo, the history; reject needs a reason and is
 // confirmed; a revision names the flagged fields; a decision another reviewer beat is told and reloads.
+import type { ServerResponse } from 'node:http';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AdminCertificationQueuePage } from '../../../src/web/features/admin/AdminPages';
@@ -40,7 +41,7 @@ beforeEach(() => {
   server.reset();
   signInAsReviewer();
   server.answer(CASE, envelope(200, certificationCase()));
-  const file = (type: string, body: Buffer) => (res: import('node:http').ServerResponse) => {
+  const file = (type: string, body: Buffer) => (res: ServerResponse) => {
     res.writeHead(200, { 'content-type': type, 'content-disposition': 'attachment' });
     res.end(body);
   };

@@ -90,6 +90,7 @@ describe('support snapshot export', () => {
     const exported = exportSupportSnapshot('certification', filledCertificationActor(), new Date('2026-03-01T10:00:00Z'));
     expect(exported).toMatchObject({ machine: 'certification', version: registryEntry('certification')!.version, at: '2026-03-01T10:00:00.000Z' });
     expect(exported.appVersion).toMatch(/^\d+\.\d+\.\d+$/);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking a redacted context by path
     const snapshot = exported.snapshot as { value: unknown; context: Record<string, any> };
     expect(snapshot.value).toBe('loading');
     const { context } = snapshot;

@@ -2,7 +2,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CaseApplicant, CaseCompany, CaseReviewer } from '../../../contract/api/admin';
 import type { CompanyLocation } from '../../../contract/options';
-import { companies, users } from '../../db/schema/accounts';
+import type { companies } from '../../db/schema/accounts';
+import { users } from '../../db/schema/accounts';
 import type { DbOrTx } from '../../types';
 
 export type CompanyRow = typeof companies.$inferSelect;

@@ -17,6 +17,8 @@ import {
 import { api } from '../../api/api';
 import { patchSession } from '../../session/sessionStore';
 import { CERTIFICATION_ROOT } from '../../shell/routes';
+import { appQrVerificationDeps, provideQrVerification } from '../verification/qrVerificationLogic';
+import { useCopyLink } from '../verification/useQrVerificationActor';
 import { createCertificationApi, type CertificationApi } from './certificationApi';
 
 export type CertificationActor = ActorRefFrom<typeof certificationMachine>;
@@ -30,6 +32,8 @@ export function placePath(place: WizardPlace): string {
 interface Wiring {
   navigate: (path: string) => void;
   currentPath: () => string;
+  /** The QR dialog's "copy link": clipboard plus a translated toast (set by the mounted page). */
+  copyLink: (link: string) => void;
 }
 
 export function providedCertificationMachine(kyb: CertificationApi, wiring: Wiring) {
@@ -38,12 +42,13 @@ export function providedCertificationMachine(kyb: CertificationApi, wiring: Wiri
       'load application': fromPromise<WizardView, void>(() => kyb.loadWizardView()),
       'save step': fromPromise<SaveOutcome, SaveStepInput>(({ input }) => kyb.saveStep(input)),
       'draft autosave': draftAutosaveMachine.provide({
-        actors: { 'save draft': fromPromise<SaveOutcome, SaveStepInput>(({ input }) => kyb.saveDraft(input)) },
+        actors: {
+          'save draft': fromPromise<SaveOutcome, SaveStepInput>(({ input }) => kyb.saveDraft(input)),
+        },
       }),
       'submit application': fromPromise(() => kyb.submit()),
-      // ISSUE 6 HOOK-UP: provide the QR chart's effects here once its web actors exist
-      // ('qr verification': qrVerificationMachine.provide({ actors: …, actions: … })). Until then the
-      // chart's own placeholders refuse to run, the child ends in error and the step stays locked.
+      // Issue 6's desktop QR verification, invoked by the authorizer step as the child 'qrVerification'.
+      'qr verification': provideQrVerification(appQrVerificationDeps((link) => wiring.copyLink(link))),
     },
     actions: {
       'show place': (_, { place }) => {
@@ -56,15 +61,21 @@ export function providedCertificationMachine(kyb: CertificationApi, wiring: Wiri
   });
 }
 
-let running: { actor: CertificationActor; kyb: CertificationApi; mounted: number; wiring: Wiring } | null = null;
+let running: { actor: CertificationActor; kyb: CertificationApi; mounted: number; wiring: Wiring } | null =
+  null;
 
 /** The running wizard for the certification pages; started by the first page, stopped after the last. */
 export function useCertificationActor(): { actor: CertificationActor; kyb: CertificationApi } {
   const [location, navigate] = useLocation();
+  const copyLink = useCopyLink();
   const [entry] = useState(() => {
     if (!running) {
       const kyb = createCertificationApi(api);
-      const wiring: Wiring = { navigate: () => {}, currentPath: () => window.location.pathname };
+      const wiring: Wiring = {
+        navigate: () => {},
+        currentPath: () => window.location.pathname,
+        copyLink: () => {},
+      };
       const actor = createActor(providedCertificationMachine(kyb, wiring));
       running = { actor, kyb, mounted: 0, wiring };
       actor.start();
@@ -72,6 +83,7 @@ export function useCertificationActor(): { actor: CertificationActor; kyb: Certi
     return running;
   });
   entry.wiring.navigate = (path) => navigate(path, { replace: true });
+  entry.wiring.copyLink = copyLink;
 
   useEffect(() => {
     entry.mounted += 1;

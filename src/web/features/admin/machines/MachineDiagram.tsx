@@ -1,6 +1,6 @@
-// One machine as reviewers read it: the Mermaid source of its diagram (rendered as text until Mermaid
-// is installed; a copy button hands it to any Mermaid viewer), the states with their spec sections,
-// and the events. A replayed snapshot's current state is highlighted in the states table.
+// One machine as reviewers read it: its diagram (Mermaid, drawn as SVG once the library has loaded,
+// the text otherwise; a copy button hands the text to any Mermaid viewer), the states with their
+// spec sections, and the events. A replayed snapshot's current state is highlighted in the states table.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Code, CopyButton, Group, Stack, Table, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import type { MachineRegistryEntry } from '../../../../../machines/registry';
 import { mermaidStateDiagram } from '../../../../tools/machineGraph/diagramMarkdown';
 import { eventRows, stateRows } from './machineTables';
+import { MermaidDiagram } from './MermaidDiagram';
 
 export function MachineDiagram({
   entry,
@@ -44,9 +45,7 @@ export function MachineDiagram({
           )}
         </CopyButton>
       </Group>
-      <Code block aria-label={t`Mermaid source of ${entry.id}`}>
-        {mermaid}
-      </Code>
+      <MermaidDiagram name={entry.id} source={mermaid} />
       <Table aria-label={t`States of ${entry.id}`} striped>
         <Table.Thead>
           <Table.Tr>

@@ -1,6 +1,7 @@
 // Step 6 (spec §2; DECISIONS.md "Authorizer step"): same as the director, same as a beneficiary,
 // or none of these → the person, the signed authorization letter (template download), proof of
 // address, and the QR face verification (issue 6's chart, a child of the wizard's chart).
+import { QrVerificationDialog, type QrVerificationActorRef } from '../../verification/QrVerificationDialog';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Button, Group, NativeSelect, Radio, Stack } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
@@ -33,11 +34,18 @@ export function AuthorizerStep({
   const { t, i18n } = useLingui();
   const fieldError = useFieldError();
   const beneficiaries = useSelector(actor, (s) => {
-    const step = s.context.draft.uploadBeneficiaryInfo as { hasBeneficiaries?: boolean; beneficiaries?: unknown[] };
-    return step.hasBeneficiaries === true && Array.isArray(step.beneficiaries) ? step.beneficiaries.length : 0;
+    const step = s.context.draft.uploadBeneficiaryInfo as {
+      hasBeneficiaries?: boolean;
+      beneficiaries?: unknown[];
+    };
+    return step.hasBeneficiaries === true && Array.isArray(step.beneficiaries)
+      ? step.beneficiaries.length
+      : 0;
   });
   const verified = useSelector(actor, (s) => s.context.verificationId !== null);
   const verifying = useSelector(actor, (s) => s.hasTag('verifying'));
+  // The QR verification runs as the wizard's child; its dialog shows while it runs.
+  const qrChild = useSelector(actor, (s) => s.children.qrVerification as QrVerificationActorRef | undefined);
   const { form, submit } = useStepForm({
     actor,
     step: 'uploadAuthorizerInfo',
@@ -72,10 +80,18 @@ export function AuthorizerStep({
             label={t`Which beneficiary`}
             data={[
               { value: '', label: t`Please select` },
-              ...Array.from({ length: beneficiaries }, (_, i) => ({ value: String(i), label: t`Beneficiary ${i + 1}` })),
+              ...Array.from({ length: beneficiaries }, (_, i) => ({
+                value: String(i),
+                label: t`Beneficiary ${i + 1}`,
+              })),
             ]}
             value={values.beneficiaryIndex === '' ? '' : String(values.beneficiaryIndex)}
-            onChange={(e) => form.setFieldValue('beneficiaryIndex', e.currentTarget.value === '' ? '' : Number(e.currentTarget.value))}
+            onChange={(e) =>
+              form.setFieldValue(
+                'beneficiaryIndex',
+                e.currentTarget.value === '' ? '' : Number(e.currentTarget.value),
+              )
+            }
             error={fieldError(form.errors['beneficiaryIndex'] as string | undefined)}
           />
         ) : null}
@@ -106,11 +122,16 @@ export function AuthorizerStep({
                   <Trans>Face verification passed</Trans>
                 </Badge>
               ) : (
-                <Button variant="light" loading={verifying} onClick={() => actor.send({ type: 'user.startVerification' })}>
+                <Button
+                  variant="light"
+                  loading={verifying}
+                  onClick={() => actor.send({ type: 'user.startVerification' })}
+                >
                   <Trans>Verify by scanning the QR code</Trans>
                 </Button>
               )}
             </Group>
+            {qrChild ? <QrVerificationDialog actor={qrChild} /> : null}
             {form.errors['verificationSessionId'] ? (
               <Alert color="red" role="alert">
                 {fieldError(form.errors['verificationSessionId'] as string)}

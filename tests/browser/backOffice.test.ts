@@ -1,0 +1,343 @@
+// The back office end to end (issue 8 "Done when", second bullet) in a real Chromium against the real
+// portal: a reviewer (created as `npm run admin -- create-reviewer` does) logs in at /login with the
+// slider dragged by the mouse and lands on /admin; the certification queue lists the oldest case
+// first; the case shows a PDF and an image inline; the reviewer rejects with a reason; the applicant
+// (another browser, signed in) reads the reason on the gateway, fixes the field and resubmits; the
+// reviewer approves; the applicant's gateway shows approved and the watermark gains the operator id.
+// Also: an applicant never gets the back office, and the machine-diagrams page renders Mermaid SVG.
+import { eq } from 'drizzle-orm';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { AccountPaths } from '../../src/contract/api/accounts';
+import type { CertificationDraft } from '../../src/contract/api/certification';
+import type { Locale } from '../../src/contract/envelope';
+import { captchaChallenges, companies, users } from '../../src/server/db/schema/index';
+import { createReviewer } from '../../src/server/services/reviewers';
+import type { SessionUser } from '../../src/web/session/sessionStore';
+import { WATERMARK_ATTR } from '../../src/web/shell/watermarkLayer';
+import { pdf } from '../fixtures/files/samples';
+import { confirm, save, submit, upload, validCnDraft, view, type Caller } from '../server/certification/support';
+import type { Portal, SeededUser } from '../support/portal';
+import { seedSignedInUser } from '../support/portal';
+import { signInAs } from '../support/sessions';
+import type { TestApp } from '../support/testApp';
+import { signInBeforeLoad } from './support/appHandles';
+import { text } from './support/catalog';
+import { useBrowserSuite } from './support/suite';
+
+const suite = useBrowserSuite();
+
+/** The reviewer works in English, the applicant in Chinese: both catalogs get exercised. */
+const REVIEWER_LOCALE: Locale = 'en-us';
+const APPLICANT_LOCALE: Locale = 'zh-cn';
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const onPath = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path);
+const button = (page: Page, locale: Locale, name: string) =>
+  page.getByRole('button', { name: text(locale, name), exact: true });
+
+// ---- the slider, as a person solves it ------------------------------------------------------------
+
+/** Every puzzle the page was given, by its picture: the test reads the gap as a person reads the picture. */
+function watchPuzzles(page: Page): { idOf(src: string): string | undefined } {
+  const byPicture = new Map<string, string>();
+  page.on('response', (response: Response) => {
+    if (new URL(response.url()).pathname !== `/plat${AccountPaths.captcha}` || response.status() !== 200) return;
+    void response
+      .json()
+      .then((body: { data?: { challengeId?: string; background?: string } }) => {
+        if (body.data?.challengeId && body.data.background) byPicture.set(body.data.background, body.data.challengeId);
+      })
+      .catch(() => undefined);
+  });
+  return { idOf: (src) => byPicture.get(src) };
+}
+
+async function gapOf(portal: Portal, challengeId: string): Promise<number> {
+  const [row] = await portal.app.db
+    .select({ gapX: captchaChallenges.gapX })
+    .from(captchaChallenges)
+    .where(eq(captchaChallenges.id, challengeId));
+  if (!row) throw new Error(`puzzle ${challengeId} is not in captcha_challenges`);
+  return row.gapX;
+}
+
+/** Press, drag in uneven eased steps with a wobbling hand, overshoot a little, settle, let go. */
+async function dragSlider(page: Page, locale: Locale, puzzles: ReturnType<typeof watchPuzzles>): Promise<void> {
+  const section = page.getByRole('region', { name: text(locale, 'Slider verification') });
+  const slider = section.getByRole('slider', { name: text(locale, 'Slide to complete the puzzle') });
+  await slider.waitFor();
+  const picture = (await section.locator('img').first().getAttribute('src')) ?? '';
+  let challengeId: string | undefined;
+  await expect.poll(() => (challengeId = puzzles.idOf(picture))).toBeDefined();
+  const gapX = await gapOf(suite.portal(), challengeId!);
+  await slider.scrollIntoViewIfNeeded();
+  const box = await slider.boundingBox();
+  if (!box) throw new Error('the slider handle has no box');
+  const startX = box.x + box.width / 2;
+  const startY = box.y + box.height / 2;
+  await page.mouse.move(startX - 6, startY + 3);
+  await page.waitForTimeout(60);
+  await page.mouse.move(startX, startY);
+  await page.mouse.down();
+  await page.waitForTimeout(80);
+  const steps = 14;
+  for (let i = 1; i <= steps; i++) {
+    const progress = (1 - Math.cos((Math.PI * i) / steps)) / 2;
+    await page.mouse.move(startX + (gapX + 4) * progress, startY + Math.round(Math.sin(i * 1.7) * 2));
+    await page.waitForTimeout(15 + ((i * 7) % 20));
+  }
+  await page.mouse.move(startX + gapX + 1, startY + 1);
+  await page.waitForTimeout(40);
+  await page.mouse.move(startX + gapX, startY);
+  await page.waitForTimeout(60);
+  await page.mouse.up();
+  await page.getByText(text(locale, 'Verified'), { exact: true }).waitFor();
+}
+
+// ---- the people ----------------------------------------------------------------------------------
+
+const REVIEWER_PASSWORD = 'Review#Pass1';
+
+/** A reviewer account exactly as `npm run admin -- create-reviewer` makes it. */
+async function newReviewer(): Promise<{ email: string; id: string }> {
+  const portal = suite.portal();
+  const email = `reviewer-${Math.random().toString(36).slice(2, 10)}@example.test`;
+  const row = await createReviewer(portal.app.db, portal.app.clock, {
+    email,
+    password: REVIEWER_PASSWORD,
+    firstName: 'Rita',
+    lastName: 'Reviewer',
+    language: REVIEWER_LOCALE,
+  });
+  return { email, id: row.id };
+}
+
+/** The reviewer at /login: email, password, the slider dragged with the mouse, log in. */
+async function reviewerLogsIn(page: Page, email: string): Promise<void> {
+  const puzzles = watchPuzzles(page);
+  await page.goto(`${suite.portal().url}/login`);
+  await page.getByRole('heading', { level: 1, name: text(REVIEWER_LOCALE, 'Log in') }).waitFor();
+  await page.getByLabel(text(REVIEWER_LOCALE, 'Email'), { exact: true }).fill(email);
+  await page.getByLabel(text(REVIEWER_LOCALE, 'Password'), { exact: true }).fill(REVIEWER_PASSWORD);
+  await dragSlider(page, REVIEWER_LOCALE, puzzles);
+  await button(page, REVIEWER_LOCALE, 'Log in').click();
+}
+
+/** The server tests' helpers take a TestApp; a browser portal has the two parts they use. */
+const asTestApp = (portal: Portal) => ({ app: portal.app, url: portal.url }) as unknown as TestApp;
+
+function callerOf(user: SeededUser): Caller {
+  return { signedIn: user.signedIn, headers: { ...user.signedIn.headers, language: '0' } };
+}
+
+interface SubmittedApplicant {
+  user: SeededUser;
+  caller: Caller;
+  companyName: string;
+  draft: Required<CertificationDraft>;
+}
+
+/**
+ * A signed-in applicant of a fresh CN company who has submitted a complete certification through the
+ * real applicant API: documents uploaded through POST /plat/files (images, and a PDF among the other
+ * documents), every step saved, submitted.
+ */
+async function applicantWithSubmittedCertification(): Promise<SubmittedApplicant> {
+  const portal = suite.portal();
+  const t = asTestApp(portal);
+  const user = await seedSignedInUser(portal, { certificationStatus: 0, language: APPLICANT_LOCALE });
+  const caller = callerOf(user);
+  await confirm(t, caller, 'CN');
+  const draft = await validCnDraft(t, caller);
+  draft.uploadOtherInfo = { ...draft.uploadOtherInfo, otherFileIds: [await upload(t, caller, 'otherDocument', pdf())] };
+  for (const [step, values] of Object.entries(draft)) await save(t, caller, step as keyof CertificationDraft, values);
+  const submitted = await submit(t, caller);
+  if (submitted.status !== 200 || submitted.body.code !== 200) {
+    throw new Error(`submit failed: ${JSON.stringify(submitted.body)}`);
+  }
+  const [company] = await portal.app.db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, user.signedIn.companyId!));
+  return { user, caller, companyName: company!.name, draft };
+}
+
+// ---- the pages -----------------------------------------------------------------------------------
+
+const queueTable = (page: Page) => page.getByRole('table', { name: text(REVIEWER_LOCALE, 'Queue') });
+
+/** The company names of the queue's rows, top to bottom. */
+async function queueCompanies(page: Page): Promise<string[]> {
+  const rows = queueTable(page).locator('tbody tr');
+  return rows.evaluateAll((trs) => trs.map((tr) => tr.querySelector('td')?.textContent?.trim() ?? ''));
+}
+
+async function openCertificationQueue(page: Page): Promise<void> {
+  await page
+    .getByRole('navigation', { name: text(REVIEWER_LOCALE, 'Back office') })
+    .getByRole('link', { name: text(REVIEWER_LOCALE, 'Certification reviews'), exact: true })
+    .click();
+  await onPath(page, '/admin/certifications');
+  await queueTable(page).locator('tbody tr').first().waitFor();
+}
+
+async function openCase(page: Page, companyName: string): Promise<void> {
+  await queueTable(page).getByRole('link', { name: companyName, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/admin/certifications' && url.searchParams.has('case'));
+  await page.getByRole('heading', { level: 3, name: text(REVIEWER_LOCALE, 'Decision') }).waitFor();
+}
+
+/** Confirms the decision the panel asks about and waits for "recorded". */
+async function confirmDecision(page: Page, question: string): Promise<void> {
+  await page.getByText(text(REVIEWER_LOCALE, question), { exact: true }).waitFor();
+  await button(page, REVIEWER_LOCALE, 'Confirm').click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: text(REVIEWER_LOCALE, 'Decision recorded. The applicant is informed by email.') })
+    .waitFor();
+}
+
+const certificationCard = (page: Page) =>
+  page.getByRole('region', { name: text(APPLICANT_LOCALE, 'Enterprise certification') });
+
+async function gatewayCertificationShows(page: Page, badge: string): Promise<void> {
+  await page.goto(`${suite.portal().url}/gateway`);
+  await page.getByRole('heading', { level: 1, name: text(APPLICANT_LOCALE, 'Home') }).waitFor();
+  await certificationCard(page)
+    .locator('.mantine-Badge-root')
+    .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text(APPLICANT_LOCALE, badge))}\\s*$`) })
+    .waitFor();
+}
+
+/** The text the watermark tile draws (decoded from the layer's SVG background). */
+function watermarkTile(page: Page): Promise<string> {
+  return page.evaluate((attr) => {
+    const layer = document.querySelector<HTMLElement>(`[${attr}]`);
+    return layer ? decodeURIComponent(getComputedStyle(layer).backgroundImage) : '';
+  }, WATERMARK_ATTR);
+}
+
+// ---- the journey ---------------------------------------------------------------------------------
+
+describe('back office', () => {
+  test('a reviewer rejects the oldest certification with a reason, the applicant fixes and resubmits, the reviewer approves', async () => {
+    const portal = suite.portal();
+    // The older case is the one the journey follows; a newer one sits behind it in the queue.
+    const applicant = await applicantWithSubmittedCertification();
+    const newer = await applicantWithSubmittedCertification();
+    const reviewer = await newReviewer();
+
+    // The reviewer logs in at /login and lands in the back office.
+    const reviewerContext = await suite.context({ locale: REVIEWER_LOCALE });
+    const reviewerPage = await suite.page(reviewerContext);
+    await reviewerLogsIn(reviewerPage, reviewer.email);
+    await onPath(reviewerPage, '/admin');
+    await reviewerPage.getByRole('heading', { level: 1, name: text(REVIEWER_LOCALE, 'Back office') }).waitFor();
+
+    // The certification queue: oldest submission first.
+    await openCertificationQueue(reviewerPage);
+    expect(await queueCompanies(reviewerPage)).toEqual([applicant.companyName, newer.companyName]);
+
+    // The case: the PDF in an iframe of a blob: URL, the images loaded.
+    await openCase(reviewerPage, applicant.companyName);
+    const pdfFrame = reviewerPage.locator('iframe[src^="blob:"]');
+    await pdfFrame.first().waitFor();
+    expect(await pdfFrame.count()).toBe(1);
+    const frameBox = await pdfFrame.boundingBox();
+    expect(frameBox?.width ?? 0).toBeGreaterThan(100);
+    expect(frameBox?.height ?? 0).toBeGreaterThan(100);
+    // The frame shows the PDF itself (Chromium's viewer embeds it), not an error page or a download.
+    const pdfUrl = (await pdfFrame.getAttribute('src'))!;
+    const shown = reviewerPage.frames().find((frame) => frame.url() === pdfUrl);
+    expect(shown, `no frame shows ${pdfUrl}`).toBeDefined();
+    expect(await shown!.evaluate(() => document.contentType)).toBe('application/pdf');
+    const images = reviewerPage.locator('img[src^="blob:"]');
+    await expect
+      .poll(() => images.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth)))
+      .toSatisfy((widths: number[]) => widths.length > 0 && widths.every((w) => w > 0));
+
+    // Reject with a reason.
+    const reason = 'The English company name does not match the business license.';
+    await reviewerPage.getByLabel(text(REVIEWER_LOCALE, 'Reason for the rejection (shown to the applicant)')).fill(reason);
+    await button(reviewerPage, REVIEWER_LOCALE, 'Reject').click();
+    await confirmDecision(reviewerPage, 'Reject this case with the reason given?');
+
+    // The applicant, in another browser, reads the reason on the gateway.
+    const applicantContext = await suite.context({ locale: APPLICANT_LOCALE, seeded: applicant.user });
+    const applicantPage = await suite.page(applicantContext);
+    await gatewayCertificationShows(applicantPage, 'Review failed');
+    await certificationCard(applicantPage)
+      .getByText(text(APPLICANT_LOCALE, 'Reason: {0}').replace('{0}', reason), { exact: true })
+      .waitFor();
+
+    // The applicant fixes the field the reason names and resubmits (through the applicant API).
+    const t = asTestApp(portal);
+    const fixedName = 'Fuzhou Example Trading Company Limited';
+    await save(t, applicant.caller, 'completeCompanyInfo', {
+      ...applicant.draft.completeCompanyInfo,
+      companyNameEnglish: fixedName,
+    });
+    const resubmitted = await submit(t, applicant.caller);
+    expect(resubmitted.body.code).toBe(200);
+    expect((await view(t, applicant.caller)).lifecycleState).toBe('underReview');
+    await gatewayCertificationShows(applicantPage, 'Under review');
+
+    // The reviewer finds it under review again, sees the fixed value, approves.
+    await openCertificationQueue(reviewerPage);
+    await openCase(reviewerPage, applicant.companyName);
+    await reviewerPage.getByText(fixedName, { exact: true }).waitFor();
+    await button(reviewerPage, REVIEWER_LOCALE, 'Approve').click();
+    await confirmDecision(reviewerPage, 'Approve this case?');
+
+    const [company] = await portal.app.db
+      .select({ operatorId: companies.operatorId, status: companies.certificationStatus })
+      .from(companies)
+      .where(eq(companies.id, applicant.user.signedIn.companyId!));
+    expect(company?.status).toBe(2);
+    expect(company?.operatorId).toMatch(/^OP\d{8}$/);
+
+    // The applicant's gateway shows approved, and the watermark gains the operator id.
+    await gatewayCertificationShows(applicantPage, 'Approved');
+    const email = applicant.user.sessionUser.userInfo.email;
+    await expect.poll(() => watermarkTile(applicantPage), { timeout: 10_000 }).toContain(`${email} ${company!.operatorId}`);
+  });
+
+  test('an applicant opening /admin does not get the back office', async () => {
+    const { page, user } = await suite.signedInPage({ certificationStatus: 2, operatorId: 'OP12345678' });
+    await page.goto(`${suite.portal().url}/admin/certifications`);
+    await onPath(page, '/404');
+    expect(await page.getByRole('table', { name: text('zh-cn', 'Queue') }).count()).toBe(0);
+    // Nor does the API answer them.
+    const response = await fetch(`${suite.portal().url}/plat/admin/certifications`, { headers: user.signedIn.headers });
+    expect(response.status).toBe(403);
+  });
+
+  test('the machine-diagrams page renders a machine as SVG', async () => {
+    const portal = suite.portal();
+    const signedIn = await signInAs(portal.app, { role: 'reviewer', language: REVIEWER_LOCALE });
+    const [row] = await portal.app.db.select().from(users).where(eq(users.id, signedIn.userId));
+    const reviewer: SessionUser = {
+      isLogin: true,
+      token: signedIn.token,
+      operatorId: null,
+      userInfo: { id: row!.id, email: row!.email, firstName: row!.firstName, lastName: row!.lastName, role: 'reviewer' },
+      enterpriseCertificationStatus: -1,
+      enterpriseAuditStatus: null,
+      companyCreditCode: null,
+      companyName: null,
+    };
+    const context = await suite.context({ locale: REVIEWER_LOCALE });
+    await signInBeforeLoad(context, reviewer);
+    const page = await suite.page(context);
+    await page.goto(`${portal.url}/admin/machines`);
+    const diagram = page.locator('[data-machine="reviewDecision"]');
+    await diagram.waitFor();
+    const svg = diagram.locator('svg[id^="mermaid-"]');
+    await svg.waitFor({ timeout: 30_000 });
+    // A real drawing: the chart's states are in it as text, and it has size.
+    const drawn = await svg.evaluate((el) => ({ text: el.textContent ?? '', width: el.getBoundingClientRect().width }));
+    expect(drawn.width).toBeGreaterThan(50);
+    for (const state of ['choosing', 'confirming', 'submitting', 'conflict']) expect(drawn.text).toContain(state);
+  });
+});
