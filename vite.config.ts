@@ -47,6 +47,7 @@ export default defineConfig({
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/web/setup.ts'],
+          testTimeout: 30_000,
         },
       },
       {

@@ -218,6 +218,59 @@ function watermarkTile(page: Page): Promise<string> {
   }, WATERMARK_ATTR);
 }
 
+// ---- the applicant's wizard ----------------------------------------------------------------------
+
+const WIZARD_ORDER = [
+  'Company information',
+  'Equity structure chart',
+  'Director / legal person',
+  'Beneficiaries',
+  'Authorizer',
+  'Other information',
+  'Review and submit',
+] as const;
+
+/** The step the wizard shows now (its h2), once it has loaded. */
+async function wizardStep(page: Page): Promise<string> {
+  const names = WIZARD_ORDER.map((step) => text(APPLICANT_LOCALE, step));
+  const heading = page.getByRole('heading', { level: 2 }).filter({ hasText: new RegExp(`^(${names.map(escapeRegExp).join('|')})$`) });
+  await heading.first().waitFor();
+  return (await heading.first().textContent())!.trim();
+}
+
+async function moveTo(page: Page, direction: 'Back' | 'Next', from: string): Promise<string> {
+  await button(page, APPLICANT_LOCALE, direction).click();
+  await expect.poll(() => wizardStep(page), { timeout: 15_000 }).not.toBe(from);
+  return wizardStep(page);
+}
+
+/**
+ * From the gateway's "process immediately": the wizard shows the reviewer's reason; the applicant goes
+ * back to the company information, corrects the English name, walks forward through every step
+ * (each saved) to the review, submits, and is back home.
+ */
+async function resubmitThroughWizard(page: Page, reason: string, fixedName: string): Promise<void> {
+  await certificationCard(page).getByRole('link', { name: text(APPLICANT_LOCALE, 'Process immediately') }).click();
+  await page.getByRole('status').filter({ hasText: reason }).waitFor();
+  const companyInfo = text(APPLICANT_LOCALE, 'Company information');
+  const review = text(APPLICANT_LOCALE, 'Review and submit');
+  let step = await wizardStep(page);
+  for (let guard = 0; step !== companyInfo; guard++) {
+    if (guard > WIZARD_ORDER.length) throw new Error(`the wizard never went back to ${companyInfo} (at ${step})`);
+    step = await moveTo(page, 'Back', step);
+  }
+  await page.getByLabel(text(APPLICANT_LOCALE, 'Company name in English'), { exact: true }).fill(fixedName);
+  for (let guard = 0; step !== review; guard++) {
+    if (guard > WIZARD_ORDER.length) throw new Error(`the wizard never reached ${review} (at ${step})`);
+    step = await moveTo(page, 'Next', step);
+  }
+  await button(page, APPLICANT_LOCALE, 'Submit').click();
+  const dialog = page.getByRole('dialog', { name: text(APPLICANT_LOCALE, 'Submitted') });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: text(APPLICANT_LOCALE, 'Back to home'), exact: true }).click();
+  await onPath(page, '/gateway');
+}
+
 // ---- the journey ---------------------------------------------------------------------------------
 
 describe('back office', () => {
@@ -271,15 +324,10 @@ describe('back office', () => {
       .getByText(text(APPLICANT_LOCALE, 'Reason: {0}').replace('{0}', reason), { exact: true })
       .waitFor();
 
-    // The applicant fixes the field the reason names and resubmits (through the applicant API).
+    // The applicant fixes the field the reason names and resubmits, in the certification wizard.
     const t = asTestApp(portal);
     const fixedName = 'Fuzhou Example Trading Company Limited';
-    await save(t, applicant.caller, 'completeCompanyInfo', {
-      ...applicant.draft.completeCompanyInfo,
-      companyNameEnglish: fixedName,
-    });
-    const resubmitted = await submit(t, applicant.caller);
-    expect(resubmitted.body.code).toBe(200);
+    await resubmitThroughWizard(applicantPage, reason, fixedName);
     expect((await view(t, applicant.caller)).lifecycleState).toBe('underReview');
     await gatewayCertificationShows(applicantPage, 'Under review');
 

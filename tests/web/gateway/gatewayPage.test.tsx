@@ -60,7 +60,21 @@ const publicConfig = {
 };
 
 function visitGateway(patch: Partial<SessionUser> = {}) {
-  writeSession({ ...user, ...patch });
+  const seen = { ...user, ...patch };
+  writeSession(seen);
+  // The certification card re-reads the status from the server and stores what it says: the server
+  // says what the session store says (GET /plat/ums/user/info, contract/api/accounts.ts SessionUser).
+  server.answer(
+    '/plat/ums/user/info',
+    envelope(200, {
+      email: seen.userInfo.email,
+      operatorId: seen.operatorId,
+      companyName: seen.companyName,
+      companyCreditCode: seen.companyCreditCode,
+      enterpriseCertificationStatus: seen.enterpriseCertificationStatus ?? -1,
+      enterpriseAuditStatus: seen.enterpriseAuditStatus,
+    }),
+  );
   sessionActor.send({ type: 'session.signedIn' });
   window.history.replaceState(null, '', '/gateway');
   return render(<App queryClient={createQueryClient()} isMobile={false} />);

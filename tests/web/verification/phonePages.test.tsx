@@ -13,7 +13,7 @@ import { envelope, startStubApi } from '../support/stubApiServer';
 import { PHONE_KEY, phoneView, TOKEN } from './fixtures';
 
 // The phone screen loads on demand; its first load in a cold test run can take a few seconds.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 let server: Awaited<ReturnType<typeof startStubApi>>;
 const realFetch = globalThis.fetch;
