@@ -98,9 +98,13 @@ async function questionnaireStillAnswered(page: Page, locale: Locale, questions:
     const field = questionField(page, locale, question);
     const first = question.options[0];
     if (question.kind === 'singleChoice' && first)
-      expect(await field.getByRole('radio', { name: first.label[locale], exact: true }).isChecked()).toBe(true);
+      expect(await field.getByRole('radio', { name: first.label[locale], exact: true }).isChecked()).toBe(
+        true,
+      );
     else if (question.kind === 'multipleChoice' && first)
-      expect(await field.getByRole('checkbox', { name: first.label[locale], exact: true }).isChecked()).toBe(true);
+      expect(await field.getByRole('checkbox', { name: first.label[locale], exact: true }).isChecked()).toBe(
+        true,
+      );
     else expect(await field.inputValue()).toBe('Online advertising for our cross-border shop');
   }
 }
@@ -132,7 +136,10 @@ async function reviewerDecides(applicant: SeededUser, decision: Decision): Promi
   const id = queue.items[0]!.id;
   const view = await adminCall<CardApplicationCaseView>(`/card-applications/${id}`, reviewer.token);
   expect(view.allowedDecisions).toContain(decision.kind);
-  const body = decision.kind === 'reject' ? { version: view.version, reason: decision.reason } : { version: view.version };
+  const body =
+    decision.kind === 'reject'
+      ? { version: view.version, reason: decision.reason }
+      : { version: view.version };
   await adminCall(`/card-applications/${id}/${decision.kind}`, reviewer.token, body);
 }
 
@@ -164,7 +171,9 @@ let operatorCount = 0;
 /** Operator ids are unique per company: OP + 8 digits (DECISIONS.md). */
 const nextOperatorId = () => `OP${String(++operatorCount).padStart(8, '0')}`;
 
-async function certifiedCompanyPage(locale: Locale): Promise<{ page: Page; context: BrowserContext; user: SeededUser }> {
+async function certifiedCompanyPage(
+  locale: Locale,
+): Promise<{ page: Page; context: BrowserContext; user: SeededUser }> {
   const user = await seedSignedInUser(suite.portal(), {
     certificationStatus: 2,
     auditStatus: 2,
@@ -196,12 +205,16 @@ describe.each(JOURNEYS)('the card-issuing journey in $locale', ({ locale, purpos
     // The gateway: the card business not started, and the to-do to apply.
     await openGateway(page, locale);
     await cardBadgeShows(page, locale, 'Not started');
-    await todoList(page, locale).getByRole('link', { name: t('Apply for the card-issuing business') }).waitFor();
+    await todoList(page, locale)
+      .getByRole('link', { name: t('Apply for the card-issuing business') })
+      .waitFor();
     const openCardSystem = businessEntries(page, locale).getByRole('button', { name: t('Open card system') });
     expect(await openCardSystem.isDisabled()).toBe(true);
 
     // Open the application and start it.
-    await businessEntries(page, locale).getByRole('link', { name: t('Apply now') }).click();
+    await businessEntries(page, locale)
+      .getByRole('link', { name: t('Apply now') })
+      .click();
     await onPath(page, '/issuingCardApplication/issuingCardApplicationIndex');
     await page.getByRole('button', { name: t('Start application') }).click();
     await onPath(page, '/issuingCardApplication/selectBusinessPurpose');
@@ -213,7 +226,9 @@ describe.each(JOURNEYS)('the card-issuing journey in $locale', ({ locale, purpos
     await onPath(page, '/issuingCardApplication/uploadRelevantInfo');
 
     // Upload a real file through the file input; the server decides its type by content.
-    const uploaded = page.waitForResponse((r) => r.url().endsWith('/plat/files') && r.request().method() === 'POST');
+    const uploaded = page.waitForResponse(
+      (r) => r.url().endsWith('/plat/files') && r.request().method() === 'POST',
+    );
     await page.locator('input[type=file]').setInputFiles(upload);
     const answer = (await (await uploaded).json()) as Envelope<{ contentType: string }>;
     expect(answer).toMatchObject({ code: 200, data: { contentType: upload.mimeType } });
@@ -246,7 +261,9 @@ describe.each(JOURNEYS)('the card-issuing journey in $locale', ({ locale, purpos
     await openGateway(page, locale);
     await cardBadgeShows(page, locale, 'Rejected');
     await businessEntries(page, locale).getByText(reasonLine(locale, reason), { exact: true }).waitFor();
-    const fixIt = todoList(page, locale).getByRole('link', { name: t('Card application rejected: fix it and re-apply') });
+    const fixIt = todoList(page, locale).getByRole('link', {
+      name: t('Card application rejected: fix it and re-apply'),
+    });
     await fixIt.waitFor();
     await todoList(page, locale).getByText(reasonLine(locale, reason), { exact: true }).waitFor();
 
@@ -269,7 +286,10 @@ describe.each(JOURNEYS)('the card-issuing journey in $locale', ({ locale, purpos
     await reviewerDecides(user, { kind: 'approve' });
     const cardSystem = portal.config.baseAddresses.checkout;
     await context.route(`${cardSystem}**`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Card system</title><h1>Card system</h1>' }),
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><title>Card system</title><h1>Card system</h1>',
+      }),
     );
     await openGateway(page, locale);
     await cardBadgeShows(page, locale, 'Approved');
@@ -294,16 +314,20 @@ test('leaving the steps keeps the purpose and file in the app state; a temporary
   const t = (source: string) => text(locale, source);
   const { page, user } = await certifiedCompanyPage(locale);
   const upload = { name: 'licence-scan.png', mimeType: 'image/png', buffer: png(32, 32) };
-  const removeFile = (p: Page) => p.getByRole('button', { name: t('Remove file {0}').replace('{0}', upload.name) });
+  const removeFile = (p: Page) =>
+    p.getByRole('button', { name: t('Remove file {0}').replace('{0}', upload.name) });
 
   await openGateway(page, locale);
-  await businessEntries(page, locale).getByRole('link', { name: t('Apply now') }).click();
+  await businessEntries(page, locale)
+    .getByRole('link', { name: t('Apply now') })
+    .click();
   await page.getByRole('button', { name: t('Start application') }).click();
   await page.getByRole('radio', { name: t('Platform traffic'), exact: true }).check();
   await page.getByRole('button', { name: t('Next step') }).click();
   await page.locator('input[type=file]').setInputFiles(upload);
   await removeFile(page).waitFor();
-  const kept = () => page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('cardApplication.')));
+  const kept = () =>
+    page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('cardApplication.')));
   expect((await kept()).length).toBeGreaterThan(0);
 
   // Leave the steps through the header (in-app navigation): the saved data and path are cleared
@@ -314,22 +338,31 @@ test('leaving the steps keeps the purpose and file in the app state; a temporary
   expect(await kept()).toEqual([]);
 
   // Coming back: the purpose and file restored from the app state.
-  await businessEntries(page, locale).getByRole('link', { name: t('Apply now') }).click();
+  await businessEntries(page, locale)
+    .getByRole('link', { name: t('Apply now') })
+    .click();
   await page.getByRole('button', { name: t('Start application') }).click();
   await onPath(page, '/issuingCardApplication/uploadRelevantInfo');
   await removeFile(page).waitFor();
 
   // Temporary save: the server keeps the draft; the gateway says "saved" with a to-do to continue.
   await page.getByRole('button', { name: t('Save'), exact: true }).click();
-  await page.getByRole('status').filter({ hasText: t('Saved. You can continue later from the home page.') }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: t('Saved. You can continue later from the home page.') })
+    .waitFor();
   await page.getByRole('link', { name: t('Business portal') }).click();
   await cardBadgeShows(page, locale, 'Saved');
-  await todoList(page, locale).getByRole('link', { name: t('Continue your saved card application') }).waitFor();
+  await todoList(page, locale)
+    .getByRole('link', { name: t('Continue your saved card application') })
+    .waitFor();
 
   // Another tab of the same account (no session-storage progress there) resumes from the server's draft.
   const other = await suite.page(await suite.context({ locale, seeded: user }));
   await openGateway(other, locale);
-  await todoList(other, locale).getByRole('link', { name: t('Continue your saved card application') }).click();
+  await todoList(other, locale)
+    .getByRole('link', { name: t('Continue your saved card application') })
+    .click();
   await other.getByRole('button', { name: t('Continue application') }).click();
   await onPath(other, '/issuingCardApplication/uploadRelevantInfo');
   await removeFile(other).waitFor();
@@ -345,7 +378,10 @@ test('the steps refuse a wrong file, a second file, an oversized file and an una
   const locale: Locale = 'en-us';
   const t = (source: string) => text(locale, source);
   const alertSays = (p: Page, code: Parameters<typeof messageFor>[0]) =>
-    p.getByRole('alert').filter({ hasText: messageFor(code, locale) }).waitFor();
+    p
+      .getByRole('alert')
+      .filter({ hasText: messageFor(code, locale) })
+      .waitFor();
   const { page } = await certifiedCompanyPage(locale);
   const uploads: string[] = [];
   const submits: string[] = [];
@@ -368,7 +404,11 @@ test('the steps refuse a wrong file, a second file, an oversized file and an una
 
   // An executable renamed to .pdf: the server decides by content and refuses it.
   const refusedUpload = page.waitForResponse((r) => r.url().endsWith('/plat/files'));
-  await fileInput.setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: elfExecutable() });
+  await fileInput.setInputFiles({
+    name: 'statement.pdf',
+    mimeType: 'application/pdf',
+    buffer: elfExecutable(),
+  });
   expect((await refusedUpload).status()).toBe(415);
   await alertSays(page, 'fileTypeNotAllowed');
 
@@ -409,7 +449,9 @@ test('the steps refuse a wrong file, a second file, an oversized file and an una
   // Submitting with nothing answered: refused in the browser, each required question marked.
   await page.getByRole('button', { name: t('Submit application') }).click();
   await alertSays(page, 'questionnaireRequired');
-  expect(await page.getByText(t('Please answer this question'), { exact: true }).count()).toBe(required.length);
+  expect(await page.getByText(t('Please answer this question'), { exact: true }).count()).toBe(
+    required.length,
+  );
   expect(submits).toEqual([]);
 });
 
@@ -421,12 +463,23 @@ describe.each(['zh-cn', 'en-us'] as const)('refusals in %s', (locale) => {
     const page = await suite.page(await suite.context({ locale, seeded: user }));
     await openGateway(page, locale);
     await cardBadgeShows(page, locale, 'Complete certification first');
-    expect(await businessEntries(page, locale).getByRole('link', { name: text(locale, 'Apply now') }).count()).toBe(0);
-    expect(await businessEntries(page, locale).getByRole('button', { name: text(locale, 'Open card system') }).isDisabled()).toBe(true);
+    expect(
+      await businessEntries(page, locale)
+        .getByRole('link', { name: text(locale, 'Apply now') })
+        .count(),
+    ).toBe(0);
+    expect(
+      await businessEntries(page, locale)
+        .getByRole('button', { name: text(locale, 'Open card system') })
+        .isDisabled(),
+    ).toBe(true);
 
     await page.goto(`${suite.portal().url}/issuingCardApplication`);
     await onPath(page, '/issuingCardApplication/issuingCardApplicationIndex');
-    await page.getByRole('alert').filter({ hasText: messageFor('certificationRequired', locale) }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: messageFor('certificationRequired', locale) })
+      .waitFor();
     await page.getByRole('link', { name: text(locale, 'Go to enterprise certification') }).waitFor();
     expect(await page.getByRole('button', { name: text(locale, 'Start application') }).count()).toBe(0);
   });
@@ -438,16 +491,27 @@ describe.each(['zh-cn', 'en-us'] as const)('refusals in %s', (locale) => {
       operatorId: nextOperatorId(),
       language: locale,
     });
-    await suite.portal().app.db.update(companies).set({ location: 'US' }).where(eq(companies.id, user.signedIn.companyId!));
+    await suite
+      .portal()
+      .app.db.update(companies)
+      .set({ location: 'US' })
+      .where(eq(companies.id, user.signedIn.companyId!));
     const page = await suite.page(await suite.context({ locale, seeded: user }));
     await openGateway(page, locale);
     await cardBadgeShows(page, locale, 'Not supported for this entity');
-    expect(await businessEntries(page, locale).getByRole('link', { name: text(locale, 'Apply now') }).count()).toBe(0);
+    expect(
+      await businessEntries(page, locale)
+        .getByRole('link', { name: text(locale, 'Apply now') })
+        .count(),
+    ).toBe(0);
     expect(await todoList(page, locale).getByRole('link').count()).toBe(0);
 
     await page.goto(`${suite.portal().url}/issuingCardApplication`);
     await onPath(page, '/issuingCardApplication/issuingCardApplicationIndex');
-    await page.getByRole('alert').filter({ hasText: messageFor('entityNotSupported', locale) }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: messageFor('entityNotSupported', locale) })
+      .waitFor();
     expect(await page.getByRole('button', { name: text(locale, 'Start application') }).count()).toBe(0);
   });
 });

@@ -26,7 +26,7 @@ describe('machine registry', () => {
       );
       expect(machines.length, `${file} exports a machine`).toBeGreaterThan(0);
       for (const machine of machines)
-        expect(registered.has((machine as { id: string }).id), `${file} is registered`).toBe(true);
+        expect(registered.has((machine as unknown as { id: string }).id), `${file} is registered`).toBe(true);
     }
   });
 

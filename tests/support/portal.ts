@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
@@ -14,7 +15,7 @@ import { createCompany, signInAs, type SignedIn } from './sessions';
 import { createTestDatabase } from './testDb';
 
 export interface PortalOptions {
-  /** A web build other than dist/web (e.g. one made with VITE_SENTRY_DSN). */
+  /** A web build other than the suite's own (e.g. one made with VITE_SENTRY_DSN). */
   webDir?: string;
   /** Config values the test needs (sentryDsn, supportChatUrl, …) on top of the test defaults. */
   config?: Partial<AppConfig>;
@@ -40,7 +41,8 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
   };
   let app: FastifyInstance | undefined;
   try {
-    app = await buildApp(config, { serveWeb: true, webDir: options.webDir });
+    // The suite's own production build (browserSetup.ts), unless the test brings one.
+    app = await buildApp(config, { serveWeb: true, webDir: options.webDir ?? inject('webDir') });
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
     await app?.close().catch(() => undefined);

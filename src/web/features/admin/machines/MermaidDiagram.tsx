@@ -38,6 +38,10 @@ export function MermaidDiagram({ name, source }: { name: string; source: string 
   }
   // Mermaid's strict mode has sanitised the SVG (no script, no HTML from the text).
   return (
-    <Box data-diagram="drawn" style={{ overflowX: 'auto' }} dangerouslySetInnerHTML={{ __html: drawing.svg }} />
+    <Box
+      data-diagram="drawn"
+      style={{ overflowX: 'auto' }}
+      dangerouslySetInnerHTML={{ __html: drawing.svg }}
+    />
   );
 }

@@ -7,7 +7,12 @@ let loading: Promise<Mermaid> | undefined;
 
 function loadMermaid(): Promise<Mermaid> {
   loading ??= import('mermaid').then(({ default: mermaid }) => {
-    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', suppressErrorRendering: true, theme: 'neutral' });
+    mermaid.initialize({
+      startOnLoad: false,
+      securityLevel: 'strict',
+      suppressErrorRendering: true,
+      theme: 'neutral',
+    });
     return mermaid;
   });
   // A failed download may succeed on the next diagram.
