@@ -56,9 +56,22 @@ export function providedCertificationMachine(kyb: CertificationApi, wiring: Wiri
         if (wiring.currentPath() !== path) wiring.navigate(path);
       },
       // DECISIONS.md Status codes: submitted = status 1, audit 1 ("under review" on the gateway).
-      'record submission': () => patchSession({ enterpriseCertificationStatus: 1, enterpriseAuditStatus: 1 }),
+      // Held until the applicant leaves the success dialog: with status 1/1 in the session the entry
+      // rule would send them away from the wizard before the dialog could say what happens next.
+      'record submission': () => {
+        submissionToRecord = true;
+      },
     },
   });
+}
+
+let submissionToRecord = false;
+
+/** Applies the submitted status to the session (after the success dialog, or when the wizard closes). */
+export function recordSubmissionInSession(): void {
+  if (!submissionToRecord) return;
+  submissionToRecord = false;
+  patchSession({ enterpriseCertificationStatus: 1, enterpriseAuditStatus: 1 });
 }
 
 let running: { actor: CertificationActor; kyb: CertificationApi; mounted: number; wiring: Wiring } | null =
@@ -94,6 +107,7 @@ export function useCertificationActor(): { actor: CertificationActor; kyb: Certi
         if (entry.mounted === 0 && running === entry) {
           entry.actor.stop();
           running = null;
+          recordSubmissionInSession();
         }
       }, 0);
     };

@@ -31,6 +31,8 @@ export function CertificationCard() {
       patchSession({
         enterpriseCertificationStatus: info.data.enterpriseCertificationStatus,
         enterpriseAuditStatus: info.data.enterpriseAuditStatus,
+        // Assigned on approval: the watermark and the user center show it from then on.
+        operatorId: info.data.operatorId,
       });
     }
   }, [info.data]);
@@ -44,10 +46,26 @@ export function CertificationCard() {
 
   const content = {
     initial: { badge: t`Loading`, color: 'gray', text: t`Your certification status is being loaded.` },
-    notCertified: { badge: t`Not certified`, color: 'gray', text: t`Complete enterprise certification to use the card business.` },
-    incomplete: { badge: t`Certification incomplete`, color: 'yellow', text: t`Your certification is saved as a draft. Continue where you left off.` },
-    underReview: { badge: t`Under review`, color: 'blue', text: t`Your application is under review. The result will be sent to you by email.` },
-    reviewFailed: { badge: t`Review failed`, color: 'red', text: t`Your application needs changes. Please process it immediately.` },
+    notCertified: {
+      badge: t`Not certified`,
+      color: 'gray',
+      text: t`Complete enterprise certification to use the card business.`,
+    },
+    incomplete: {
+      badge: t`Certification incomplete`,
+      color: 'yellow',
+      text: t`Your certification is saved as a draft. Continue where you left off.`,
+    },
+    underReview: {
+      badge: t`Under review`,
+      color: 'blue',
+      text: t`Your application is under review. The result will be sent to you by email.`,
+    },
+    reviewFailed: {
+      badge: t`Review failed`,
+      color: 'red',
+      text: t`Your application needs changes. Please process it immediately.`,
+    },
     approved: { badge: t`Approved`, color: 'green', text: t`Your enterprise certification is complete.` },
   }[card.kind];
 

@@ -69,7 +69,7 @@ const COLUMN_LABELS: Record<QueueColumn, MessageDescriptor> = {
   applicantEmail: msg`Applicant email`,
   businessPurpose: msg`Business purpose`,
   status: msg`Status`,
-  submittedAt: msg`Submitted`,
+  submittedAt: msg`Submitted on`,
   decidedAt: msg`Decided`,
   decidedBy: msg`Decided by`,
   operatorId: msg`Operator id`,

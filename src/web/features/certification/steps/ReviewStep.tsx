@@ -1,5 +1,6 @@
 // Review and submit (spec §2): the steps at a glance, submit, and the success dialog ("the result
 // will be sent by email").
+import { recordSubmissionInSession } from '../useCertificationActor';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
@@ -13,6 +14,10 @@ export function ReviewStep({ actor }: { actor: CertificationActor }) {
   const [, navigate] = useLocation();
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const submitted = useSelector(actor, (s) => s.matches('submitted'));
+  const leave = () => {
+    recordSubmissionInSession();
+    navigate('/gateway');
+  };
   const authorizer = useSelector(actor, (s) => s.context.authorizerStepApplies);
   const steps = CERTIFICATION_STEPS.filter((step) => step !== 'uploadAuthorizerInfo' || authorizer);
   return (
@@ -26,20 +31,24 @@ export function ReviewStep({ actor }: { actor: CertificationActor }) {
         ))}
       </List>
       <Group justify="space-between">
-        <Button variant="default" disabled={busy || submitted} onClick={() => actor.send({ type: 'step.back' })}>
+        <Button
+          variant="default"
+          disabled={busy || submitted}
+          onClick={() => actor.send({ type: 'step.back' })}
+        >
           <Trans>Back</Trans>
         </Button>
         <Button loading={busy} disabled={submitted} onClick={() => actor.send({ type: 'user.submit' })}>
           <Trans>Submit</Trans>
         </Button>
       </Group>
-      <Modal opened={submitted} onClose={() => navigate('/gateway')} title={t`Submitted`} centered>
+      <Modal opened={submitted} onClose={leave} title={t`Submitted`} centered>
         <Stack>
           <Text>
             <Trans>Your application has been submitted. The result will be sent to you by email.</Trans>
           </Text>
           <Group justify="flex-end">
-            <Button onClick={() => navigate('/gateway')}>
+            <Button onClick={leave}>
               <Trans>Back to home</Trans>
             </Button>
           </Group>
