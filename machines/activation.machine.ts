@@ -28,7 +28,9 @@ export const activationMachine = setup({
   },
   actors: {
     'activate account': notProvidedPromise<ApiOutcome<unknown>, { token: string }>('activate account'),
-    'resend activation mail': notProvidedPromise<ApiOutcome<unknown>, { email: string }>('resend activation mail'),
+    'resend activation mail': notProvidedPromise<ApiOutcome<unknown>, { email: string }>(
+      'resend activation mail',
+    ),
   },
   guards: {
     'link has a token': ({ context }) => context.token !== null && context.token !== '',
@@ -51,7 +53,8 @@ export const activationMachine = setup({
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: [
           {
-            guard: ({ event }) => event.output.kind === 'ok' || refusedWith(event.output, 'activationSuccess'),
+            guard: ({ event }) =>
+              event.output.kind === 'ok' || refusedWith(event.output, 'activationSuccess'),
             target: 'activated',
           },
           { guard: ({ event }) => refusedWith(event.output, 'activationExpired'), target: 'expired' },
@@ -92,7 +95,9 @@ export const activationMachine = setup({
           { guard: ({ event }) => event.output.kind === 'ok', target: 'resent' },
           {
             target: 'expired',
-            actions: assign({ message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null) }),
+            actions: assign({
+              message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null),
+            }),
           },
         ],
         onError: { target: 'expired', actions: assign({ message: 'internal' }) },

@@ -62,17 +62,11 @@ export interface SaveStepInput {
 export type SaveOutcome = { kind: 'saved' } | { kind: 'invalid'; problems: FieldProblem[] };
 
 export type SubmitOutcome =
-  | { kind: 'submitted' }
-  | { kind: 'invalid'; step: CertificationStep; problems: FieldProblem[] };
-
+  { kind: 'submitted' } | { kind: 'invalid'; step: CertificationStep; problems: FieldProblem[] };
 
 /** Messages the views translate (context never holds text, STYLE.md). */
 export type CertificationMessage =
-  | 'loadFailed'
-  | 'saveFailed'
-  | 'submitFailed'
-  | 'validationFailed'
-  | 'verificationRequired';
+  'loadFailed' | 'saveFailed' | 'submitFailed' | 'validationFailed' | 'verificationRequired';
 
 export interface StepProblems {
   step: CertificationStep;
@@ -118,7 +112,10 @@ export function authorizerNeeded(context: Pick<CertificationContext, 'authorizer
 }
 
 /** The step after `step` (the review after the last), for this company. */
-export function placeAfter(step: CertificationStep, context: Pick<CertificationContext, 'authorizerStepApplies'>): WizardPlace {
+export function placeAfter(
+  step: CertificationStep,
+  context: Pick<CertificationContext, 'authorizerStepApplies'>,
+): WizardPlace {
   if (step === 'uploadBeneficiaryInfo' && !authorizerNeeded(context)) return 'uploadOtherInfo';
   return CERTIFICATION_STEPS[CERTIFICATION_STEPS.indexOf(step) + 1] ?? 'review';
 }
@@ -154,12 +151,14 @@ function verificationIdOf(values: StepValues | undefined): string | null {
 }
 
 const STEP_SPEC: Record<CertificationStep, string> = {
-  selectLocationCompany: '§2 choose the company location; it cannot be changed once confirmed (confirm prompt)',
+  selectLocationCompany:
+    '§2 choose the company location; it cannot be changed once confirmed (confirm prompt)',
   completeCompanyInfo: '§3 Company info; DECISIONS.md Location-specific company fields',
   uploadEquityStructureChart: '§2 equity structure chart upload; §5 uploads jpg/png/jpeg/pdf ≤ 10 MB',
   uploadLegalPersonInfo: '§2 director / legal-person info; §3 Person',
   uploadBeneficiaryInfo: '§2 beneficiaries ≥ 25 % (yes/no, add/delete); DECISIONS.md Beneficiaries',
-  uploadAuthorizerInfo: '§2 authorizer info; §5 required when the account is not the legal person; DECISIONS.md Authorizer step',
+  uploadAuthorizerInfo:
+    '§2 authorizer info; §5 required when the account is not the legal person; DECISIONS.md Authorizer step',
   uploadOtherInfo: '§2 other info',
 };
 
@@ -207,7 +206,11 @@ export const draftAutosaveMachine = setup({
   initial: 'clean',
   on: {
     // The step's own save (on leaving it) already carries these values: nothing left to autosave.
-    'draft.settled': { guard: 'settles the pending step', target: '.clean', actions: assign({ pending: null }) },
+    'draft.settled': {
+      guard: 'settles the pending step',
+      target: '.clean',
+      actions: assign({ pending: null }),
+    },
   },
   states: {
     clean: {
@@ -229,7 +232,12 @@ export const draftAutosaveMachine = setup({
         id: 'saveDraft',
         src: 'save draft',
         input: ({ context }) =>
-          context.pending ?? { step: 'completeCompanyInfo', values: {}, complete: false, currentStep: 'completeCompanyInfo' },
+          context.pending ?? {
+            step: 'completeCompanyInfo',
+            values: {},
+            complete: false,
+            currentStep: 'completeCompanyInfo',
+          },
         onDone: { target: 'clean', actions: assign({ pending: null }) },
         onError: 'failed',
       },
@@ -312,7 +320,9 @@ export const certificationMachine = setup({
   actors: {
     'load application': notProvidedPromise<WizardView, void>('load application'),
     'save step': notProvidedPromise<SaveOutcome, SaveStepInput>('save step'),
-    'submit application': notProvidedPromise<SubmitOutcome, { draft: CertificationDraft }>('submit application'),
+    'submit application': notProvidedPromise<SubmitOutcome, { draft: CertificationDraft }>(
+      'submit application',
+    ),
     'draft autosave': draftAutosaveMachine,
     // Issue 6's chart, as a child: the wizard's hook provides its effects with qrVerificationMachine.provide().
     'qr verification': qrVerificationMachine,
@@ -371,9 +381,11 @@ export const certificationMachine = setup({
       context.location !== null && event.type === 'step.submit' && event.step === 'selectLocationCompany',
     'authorizer needed': ({ context }) => authorizerNeeded(context),
     'save refused': ({ event }) => (event as unknown as { output: SaveOutcome }).output.kind === 'invalid',
-    'submit refused': ({ event }) => (event as unknown as { output: SubmitOutcome }).output.kind === 'invalid',
+    'submit refused': ({ event }) =>
+      (event as unknown as { output: SubmitOutcome }).output.kind === 'invalid',
     'resumes at': ({ context }, params: { place: WizardPlace }) => resumePlace(context) === params.place,
-    verified: ({ event }) => (event as unknown as { output: QrVerificationOutput }).output.result === 'verified',
+    verified: ({ event }) =>
+      (event as unknown as { output: QrVerificationOutput }).output.result === 'verified',
   },
 }).createMachine({
   id: 'certification',
@@ -392,7 +404,9 @@ export const certificationMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      meta: { spec: 'issue 5 §4: opening the wizard on any device resumes where the user left (server view)' },
+      meta: {
+        spec: 'issue 5 §4: opening the wizard on any device resumes where the user left (server view)',
+      },
       tags: ['busy'],
       invoke: {
         id: 'loadApplication',
@@ -424,7 +438,11 @@ export const certificationMachine = setup({
         'user.edit': {
           actions: [
             { type: 'keep step values', params: ({ event }) => ({ step: event.step }) },
-            sendTo('autosave', ({ event }) => ({ type: 'draft.changed' as const, step: event.step, values: event.values })),
+            sendTo('autosave', ({ event }) => ({
+              type: 'draft.changed' as const,
+              step: event.step,
+              values: event.values,
+            })),
           ],
         },
         'user.retrySave': { actions: sendTo('autosave', { type: 'user.retrySave' as const }) },
@@ -481,7 +499,10 @@ export const certificationMachine = setup({
                     actions: assign(({ context }) => ({
                       location: context.pendingLocation,
                       pendingLocation: null,
-                      draft: { ...context.draft, selectLocationCompany: { location: context.pendingLocation } },
+                      draft: {
+                        ...context.draft,
+                        selectLocationCompany: { location: context.pendingLocation },
+                      },
                       problems: null,
                       message: null,
                     })),
@@ -517,7 +538,9 @@ export const certificationMachine = setup({
           initial: 'editing',
           states: {
             editing: {
-              meta: { spec: 'issue 5 §1: back and next; the step is validated by its form before leaving it' },
+              meta: {
+                spec: 'issue 5 §1: back and next; the step is validated by its form before leaving it',
+              },
               on: {
                 'step.submit': [
                   {
@@ -542,7 +565,9 @@ export const certificationMachine = setup({
               },
             },
             verifying: {
-              meta: { spec: '§2 authorizer verification by QR code and face recognition (issue 6, a child actor)' },
+              meta: {
+                spec: '§2 authorizer verification by QR code and face recognition (issue 6, a child actor)',
+              },
               tags: ['verifying'],
               invoke: {
                 id: 'qrVerification',
@@ -554,7 +579,8 @@ export const certificationMachine = setup({
                     target: 'editing',
                     // Joins the authorizer's values when the step is left ('keep step values').
                     actions: assign({
-                      verificationId: ({ event }) => (event.output.result === 'verified' ? event.output.sessionId : null),
+                      verificationId: ({ event }) =>
+                        event.output.result === 'verified' ? event.output.sessionId : null,
                     }),
                   },
                   // Closed without a verified result (the child refuses to close mid-verification).
@@ -579,7 +605,10 @@ export const certificationMachine = setup({
                   {
                     guard: 'save refused',
                     target: 'editing',
-                    actions: { type: 'show save problems', params: { step: 'uploadAuthorizerInfo' as const } },
+                    actions: {
+                      type: 'show save problems',
+                      params: { step: 'uploadAuthorizerInfo' as const },
+                    },
                   },
                   { target: step('uploadOtherInfo'), actions: 'clear messages' },
                 ],
@@ -632,7 +661,9 @@ export const certificationMachine = setup({
       },
     },
     submitted: {
-      meta: { spec: '§2 a success dialog says the result will be sent by email; DECISIONS.md status 1 / audit 1' },
+      meta: {
+        spec: '§2 a success dialog says the result will be sent by email; DECISIONS.md status 1 / audit 1',
+      },
       type: 'final',
       entry: 'record submission',
     },

@@ -51,7 +51,9 @@ export const changePasswordMachine = setup({
           {
             // §8 current password incorrect; the reuse rule; the password rule.
             target: 'editing',
-            actions: assign({ message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null) }),
+            actions: assign({
+              message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null),
+            }),
           },
         ],
         onError: { target: 'editing', actions: assign({ message: 'internal' }) },

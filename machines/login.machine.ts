@@ -57,7 +57,9 @@ export const loginMachine = setup({
   guards: {
     'slider solved': ({ context }) => context.captchaToken !== null,
     'another account': ({ context, event }) =>
-      context.captchaToken !== null && event.type === 'user.submit' && normaliseEmail(event.email) !== context.lockedEmail,
+      context.captchaToken !== null &&
+      event.type === 'user.submit' &&
+      normaliseEmail(event.email) !== context.lockedEmail,
   },
   delays: {
     // DECISIONS.md: locked for 30 minutes; the server decides, this only spares pointless retries.
@@ -147,4 +149,3 @@ export const loginMachine = setup({
     },
   },
 });
-

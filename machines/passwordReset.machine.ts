@@ -64,7 +64,11 @@ export const forgotPasswordMachine = setup({
           captchaToken: context.captchaToken ?? '',
         }),
         onDone: [
-          { guard: ({ event }) => event.output.kind === 'ok', target: 'mailSent', actions: assign({ captchaToken: null }) },
+          {
+            guard: ({ event }) => event.output.kind === 'ok',
+            target: 'mailSent',
+            actions: assign({ captchaToken: null }),
+          },
           {
             // §8 "Email does not exist or abnormal status", a refused slider, a rate limit.
             target: 'editing',
@@ -112,7 +116,9 @@ export const resetPasswordMachine = setup({
   },
   actors: {
     'check reset link': notProvidedPromise<ApiOutcome<unknown>, { token: string }>('check reset link'),
-    'reset password': notProvidedPromise<ApiOutcome<unknown>, { token: string; newPassword: string }>('reset password'),
+    'reset password': notProvidedPromise<ApiOutcome<unknown>, { token: string; newPassword: string }>(
+      'reset password',
+    ),
   },
   actions: {
     /** "Password reset" is said, then /login. */
@@ -169,7 +175,9 @@ export const resetPasswordMachine = setup({
           { guard: ({ event }) => refusedWith(event.output, 'resetLinkInvalid'), target: 'linkInvalid' },
           {
             target: 'editing',
-            actions: assign({ message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null) }),
+            actions: assign({
+              message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null),
+            }),
           },
         ],
         onError: { target: 'editing', actions: assign({ message: 'internal' }) },

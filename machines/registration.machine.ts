@@ -71,7 +71,9 @@ export const registrationMachine = setup({
   actors: {
     'send code': notProvidedPromise<ApiOutcome<SendCodeResult>, SendCodeInput>('send code'),
     register: notProvidedPromise<ApiOutcome<unknown>, RegisterInput>('register'),
-    'resend activation mail': notProvidedPromise<ApiOutcome<unknown>, { email: string }>('resend activation mail'),
+    'resend activation mail': notProvidedPromise<ApiOutcome<unknown>, { email: string }>(
+      'resend activation mail',
+    ),
   },
   actions: {
     /** Asks the slider for a fresh puzzle (its token was spent or refused). */
@@ -133,7 +135,10 @@ export const registrationMachine = setup({
               invoke: {
                 id: 'sendCode',
                 src: 'send code',
-                input: ({ context }) => ({ email: context.info?.email ?? '', captchaToken: context.captchaToken }),
+                input: ({ context }) => ({
+                  email: context.info?.email ?? '',
+                  captchaToken: context.captchaToken,
+                }),
                 onDone: [
                   {
                     guard: ({ event }) => event.output.kind === 'ok',
@@ -141,7 +146,8 @@ export const registrationMachine = setup({
                     actions: assign({
                       message: null,
                       captchaToken: null,
-                      codeSentAt: ({ event }) => (event.output.kind === 'ok' ? event.output.data.sentAt : null),
+                      codeSentAt: ({ event }) =>
+                        event.output.kind === 'ok' ? event.output.data.sentAt : null,
                     }),
                   },
                   {
@@ -159,17 +165,24 @@ export const registrationMachine = setup({
                     // The slider's token expired or was refused: back to stage 1 for a fresh puzzle.
                     guard: ({ event }) => refusedWith(event.output, 'captchaFailed'),
                     target: '#registration.info',
-                    actions: [assign({ message: 'captchaFailed', captchaToken: null, codeSentAt: null }), 'refresh puzzle'],
+                    actions: [
+                      assign({ message: 'captchaFailed', captchaToken: null, codeSentAt: null }),
+                      'refresh puzzle',
+                    ],
                   },
                   {
                     guard: 'no code sent',
                     target: 'notSent',
-                    actions: assign({ message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null) }),
+                    actions: assign({
+                      message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null),
+                    }),
                   },
                   // A refused resend (too soon, rate limited) keeps the code the user already has.
                   {
                     target: 'resendable',
-                    actions: assign({ message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null) }),
+                    actions: assign({
+                      message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null),
+                    }),
                   },
                 ],
                 onError: [
@@ -234,7 +247,9 @@ export const registrationMachine = setup({
                   {
                     // Wrong, expired, not requested, too many tries: the page says which.
                     target: 'idle',
-                    actions: assign({ message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null) }),
+                    actions: assign({
+                      message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null),
+                    }),
                   },
                 ],
                 onError: { target: 'idle', actions: assign({ message: 'internal' }) },

@@ -235,25 +235,41 @@ const certificationFlowEntries: readonly MachineRegistryEntry[] = [
         registeredLocation: 'HK',
         currentStep: 'uploadOtherInfo',
         draft: {},
-        review: { reason: 'The licence is unreadable', flaggedFields: ['completeCompanyInfo.businessLicenseFileId'] },
+        review: {
+          reason: 'The licence is unreadable',
+          flaggedFields: ['completeCompanyInfo.businessLicenseFileId'],
+        },
       }),
       // Resumed on another device at each later place: the same company as the fresh one above.
-      ...(['uploadEquityStructureChart', 'uploadLegalPersonInfo', 'uploadBeneficiaryInfo', 'uploadAuthorizerInfo', 'review'] as const).map(
-        (currentStep) =>
-          done('loadApplication', {
-            authorizerStepApplies: true,
-            location: 'CN',
-            registeredLocation: 'CN',
-            currentStep,
-            draft: { selectLocationCompany: { location: 'CN' } },
-            review: null,
-          }),
+      ...(
+        [
+          'uploadEquityStructureChart',
+          'uploadLegalPersonInfo',
+          'uploadBeneficiaryInfo',
+          'uploadAuthorizerInfo',
+          'review',
+        ] as const
+      ).map((currentStep) =>
+        done('loadApplication', {
+          authorizerStepApplies: true,
+          location: 'CN',
+          registeredLocation: 'CN',
+          currentStep,
+          draft: { selectLocationCompany: { location: 'CN' } },
+          review: null,
+        }),
       ),
       failed('loadApplication'),
       { type: 'user.chooseLocation', location: 'CN' },
-      ...(['completeCompanyInfo', 'uploadEquityStructureChart', 'uploadLegalPersonInfo', 'uploadBeneficiaryInfo', 'uploadOtherInfo'] as const).map(
-        (step) => ({ type: 'step.submit', step, values: {} }),
-      ),
+      ...(
+        [
+          'completeCompanyInfo',
+          'uploadEquityStructureChart',
+          'uploadLegalPersonInfo',
+          'uploadBeneficiaryInfo',
+          'uploadOtherInfo',
+        ] as const
+      ).map((step) => ({ type: 'step.submit', step, values: {} })),
       { type: 'step.submit', step: 'selectLocationCompany', values: {} },
       { type: 'step.submit', step: 'uploadAuthorizerInfo', values: { choice: 'none' } },
       { type: 'user.edit', step: 'completeCompanyInfo', values: {} },
@@ -285,7 +301,12 @@ const certificationFlowEntries: readonly MachineRegistryEntry[] = [
 
 // ---- card-issuing application (issue 7) -------------------------------------------------------
 // One answer per branch of each invoked actor; the views differ only where a guard reads them.
-const cardFile = { id: '00000000-0000-4000-8000-000000000001', name: 'licence.pdf', type: 'application/pdf', size: 2048 };
+const cardFile = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'licence.pdf',
+  type: 'application/pdf',
+  size: 2048,
+};
 const cardView = {
   lifecycleState: 'notStarted',
   status: 'not_started',
@@ -301,23 +322,46 @@ const cardView = {
   cardSystemUrl: null,
   version: 0,
 };
-const cardSaved = { ...cardView, lifecycleState: 'saved', status: 'saved', businessPurpose: 'advertising', file: cardFile, version: 1 };
-const cardProgress = (path: string) => ({ restored: { businessPurpose: 'advertising', fileList: [cardFile], path } });
+const cardSaved = {
+  ...cardView,
+  lifecycleState: 'saved',
+  status: 'saved',
+  businessPurpose: 'advertising',
+  file: cardFile,
+  version: 1,
+};
+const cardProgress = (path: string) => ({
+  restored: { businessPurpose: 'advertising', fileList: [cardFile], path },
+});
 const cardApplicationEntry: MachineRegistryEntry = {
   id: 'cardApplication',
   version: 1,
   kind: 'flow',
   title: 'Card-issuing application',
   machine: cardApplicationMachine,
-  graphInputs: [{ restored: null }, cardProgress('selectBusinessPurpose'), cardProgress('uploadRelevantInfo')],
+  graphInputs: [
+    { restored: null },
+    cardProgress('selectBusinessPurpose'),
+    cardProgress('uploadRelevantInfo'),
+  ],
   graphEvents: [
     done('loadApplication', cardView),
     done('loadApplication', cardSaved),
     done('loadApplication', { ...cardView, eligibility: 'certificationRequired', mayEdit: false }),
     done('loadApplication', { ...cardView, eligibility: 'entityNotSupported', mayEdit: false }),
-    done('loadApplication', { ...cardSaved, lifecycleState: 'underReview', status: 'under_review', mayEdit: false }),
+    done('loadApplication', {
+      ...cardSaved,
+      lifecycleState: 'underReview',
+      status: 'under_review',
+      mayEdit: false,
+    }),
     done('loadApplication', { ...cardSaved, lifecycleState: 'approved', status: 'approved', mayEdit: false }),
-    done('loadApplication', { ...cardSaved, lifecycleState: 'rejected', status: 'rejected', reason: 'Unreadable file' }),
+    done('loadApplication', {
+      ...cardSaved,
+      lifecycleState: 'rejected',
+      status: 'rejected',
+      reason: 'Unreadable file',
+    }),
     failed('loadApplication'),
     { type: 'user.choosePurpose', purpose: 'advertising' },
     { type: 'user.chooseFiles', files: [{ name: 'licence.pdf', size: 2048, content: null }] },
@@ -327,7 +371,15 @@ const cardApplicationEntry: MachineRegistryEntry = {
     done('loadQuestionnaire', {
       version: '1',
       questions: [
-        { id: 'sourceOfFunds', kind: 'text', required: true, title: { 'zh-cn': '资金来源', 'en-us': 'Source of funds' }, hint: null, options: [], maxLength: 200 },
+        {
+          id: 'sourceOfFunds',
+          kind: 'text',
+          required: true,
+          title: { 'zh-cn': '资金来源', 'en-us': 'Source of funds' },
+          hint: null,
+          options: [],
+          maxLength: 200,
+        },
       ],
     }),
     failed('loadQuestionnaire'),
@@ -335,7 +387,10 @@ const cardApplicationEntry: MachineRegistryEntry = {
     done('saveDraft', ok(cardView)),
     done('saveDraft', refused('transitionNotAllowed')),
     failed('saveDraft'),
-    done('submitApplication', ok({ ...cardSaved, lifecycleState: 'underReview', status: 'under_review', mayEdit: false })),
+    done(
+      'submitApplication',
+      ok({ ...cardSaved, lifecycleState: 'underReview', status: 'under_review', mayEdit: false }),
+    ),
     done('submitApplication', refused('questionnaireRequired')),
     failed('submitApplication'),
     done('reapply', ok(cardSaved)),

@@ -31,7 +31,8 @@ export type ReviewDecisionEvent =
 /** A reason and a revision comment say something; a revision names at least one field or document. */
 export function isCompleteDecision(decision: ReviewDecision): boolean {
   if (decision.kind === 'reject') return decision.reason.trim().length > 0;
-  if (decision.kind === 'requestRevision') return decision.fields.length > 0 && decision.comment.trim().length > 0;
+  if (decision.kind === 'requestRevision')
+    return decision.fields.length > 0 && decision.comment.trim().length > 0;
   return true;
 }
 
@@ -109,7 +110,12 @@ export const reviewDecisionMachine = setup({
     conflict: {
       meta: { spec: 'issue 8 §4: two reviewers at once, exactly one wins, the other is told' },
       tags: ['error'],
-      on: { 'user.reload': { target: 'choosing', actions: ['reload case', assign({ decision: null, message: null })] } },
+      on: {
+        'user.reload': {
+          target: 'choosing',
+          actions: ['reload case', assign({ decision: null, message: null })],
+        },
+      },
     },
     error: {
       meta: { spec: 'API.md: a refused or failed decision changes nothing and may be retried' },

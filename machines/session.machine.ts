@@ -55,7 +55,10 @@ export const sessionMachine = setup({
   states: {
     deciding: {
       meta: { spec: '§3/§4 session store: the app starts signed in when the store says so' },
-      always: [{ guard: ({ context }) => context.startedSignedIn, target: 'signedIn' }, { target: 'signedOut' }],
+      always: [
+        { guard: ({ context }) => context.startedSignedIn, target: 'signedIn' },
+        { target: 'signedOut' },
+      ],
     },
     signedOut: {
       meta: { spec: '§4/§6 logged out: only public routes render' },

@@ -56,7 +56,10 @@ const envSchema = z.object({
 });
 
 /** Per-environment base addresses (spec §7): used when the variable is not set. */
-const BASE_ADDRESSES: Record<AppEnv, { checkout: string; identity: string; backOffice: string; backOfficeOps: string }> = {
+const BASE_ADDRESSES: Record<
+  AppEnv,
+  { checkout: string; identity: string; backOffice: string; backOfficeOps: string }
+> = {
   development: {
     checkout: 'http://127.0.0.1:3100',
     identity: 'http://127.0.0.1:3101',
@@ -111,9 +114,7 @@ export interface AppConfig {
 
 export class ConfigError extends Error {
   constructor(readonly problems: { variable: string; message: string }[]) {
-    super(
-      'Invalid configuration:\n' + problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n'),
-    );
+    super('Invalid configuration:\n' + problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n'));
     this.name = 'ConfigError';
   }
 }

@@ -6,7 +6,12 @@ import { createServer } from 'vite';
 const apiPort = process.env.API_PORT ?? '3001';
 const api = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, PORT: apiPort, SERVE_WEB: '0', PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://127.0.0.1:5173' },
+  env: {
+    ...process.env,
+    PORT: apiPort,
+    SERVE_WEB: '0',
+    PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://127.0.0.1:5173',
+  },
 });
 
 process.env.VITE_API_PROXY = `http://127.0.0.1:${apiPort}`;

@@ -17,7 +17,16 @@ const webOrServer = (msg) => [
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', 'dist/**', 'data/**', 'coverage/**', '.tmp/**', 'docs/**', 'src/locales/**/*.ts', 'bench/**'],
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'data/**',
+      'coverage/**',
+      '.tmp/**',
+      'docs/**',
+      'src/locales/**/*.ts',
+      'bench/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -41,10 +50,24 @@ export default tseslint.config(
     rules: {
       ...restrict([
         ...webOrServer('machines/ are pure: no web or server code.'),
-        { group: ['react', 'react-dom', 'react-dom/*', '@xstate/react', '@mantine/*', 'wouter'], message: 'machines/ are pure: no React.' },
-        { group: ['node:*', 'fs', 'path', 'pg', 'drizzle-orm', 'drizzle-orm/*', 'fastify'], message: 'machines/ are pure: no I/O.' },
+        {
+          group: ['react', 'react-dom', 'react-dom/*', '@xstate/react', '@mantine/*', 'wouter'],
+          message: 'machines/ are pure: no React.',
+        },
+        {
+          group: ['node:*', 'fs', 'path', 'pg', 'drizzle-orm', 'drizzle-orm/*', 'fastify'],
+          message: 'machines/ are pure: no I/O.',
+        },
       ]),
-      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'fetch', 'navigator'],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'localStorage',
+        'sessionStorage',
+        'fetch',
+        'navigator',
+      ],
     },
   },
   {
@@ -53,7 +76,9 @@ export default tseslint.config(
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
-    rules: restrict([{ group: ['**/src/server/**', '**/server/**'], message: 'The web app never imports the server.' }]),
+    rules: restrict([
+      { group: ['**/src/server/**', '**/server/**'], message: 'The web app never imports the server.' },
+    ]),
   },
   {
     files: ['src/server/**/*.ts'],

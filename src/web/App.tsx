@@ -16,7 +16,11 @@ export function createQueryClient(): QueryClient {
 /** Mantine's date components follow the active language. */
 function LocalisedDates({ children }: { children: ReactNode }) {
   const { i18n: active } = useLingui();
-  return <DatesProvider settings={{ locale: active.locale === 'zh-cn' ? 'zh-cn' : 'en' }}>{children}</DatesProvider>;
+  return (
+    <DatesProvider settings={{ locale: active.locale === 'zh-cn' ? 'zh-cn' : 'en' }}>
+      {children}
+    </DatesProvider>
+  );
 }
 
 export function App({ queryClient, isMobile }: { queryClient: QueryClient; isMobile: boolean }) {

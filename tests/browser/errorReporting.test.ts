@@ -65,11 +65,19 @@ async function signedInGateway(path = '/gateway'): Promise<Page> {
 /** Calls the app's own API client in the page (GET with params, or POST with a JSON body). */
 function callApi(
   page: Page,
-  call: { method: 'get' | 'post'; path: string; params?: Record<string, string>; body?: unknown; headers?: Record<string, string> },
+  call: {
+    method: 'get' | 'post';
+    path: string;
+    params?: Record<string, string>;
+    body?: unknown;
+    headers?: Record<string, string>;
+  },
 ) {
   return page.evaluate(
     async ({ name, call }) => {
-      const api = (window as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>)[name]!;
+      const api = (
+        window as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>
+      )[name]!;
       const options = { headers: call.headers };
       const result =
         call.method === 'get'
@@ -96,7 +104,11 @@ describe('error reporting to a Sentry stand-in', () => {
     const sentry = need(ingest);
     const { page } = await suite.signedInPage();
     await page.route(`**/plat${BUSINESS_STATUS_PATH}`, (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":100500,"msg":"boom","data":null}' }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"code":100500,"msg":"boom","data":null}',
+      }),
     );
     const arrived = sentry.waitForItem((item) => apiUrlOf(item).endsWith(BUSINESS_STATUS_PATH));
     await page.goto(`${suite.portal().url}/gateway?businessInfo=${SECRETS.registerLink}`);
@@ -144,7 +156,11 @@ describe('error reporting to a Sentry stand-in', () => {
     const page = await signedInGateway();
     await exposeApiClient(page);
     await page.route('**/plat/browser-test/missing', (route) =>
-      route.fulfill({ status: 404, contentType: 'application/json', body: '{"code":100404,"msg":"nope","data":null}' }),
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: '{"code":100404,"msg":"nope","data":null}',
+      }),
     );
     await page.route('**/plat/browser-test/unreachable', (route) => route.abort('connectionrefused'));
 
@@ -168,18 +184,30 @@ describe('error reporting to a Sentry stand-in', () => {
     const page = await signedInGateway();
     await exposeApiClient(page);
     await page.route('**/plat/browser-test/forbidden', (route) =>
-      route.fulfill({ status: 403, contentType: 'application/json', body: '{"code":100403,"msg":"forbidden","data":null}' }),
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: '{"code":100403,"msg":"forbidden","data":null}',
+      }),
     );
     await page.route('**/plat/browser-test/forbidden-plain', (route) =>
       route.fulfill({ status: 403, contentType: 'text/plain', body: 'forbidden' }),
     );
     await page.route('**/plat/browser-test/after-403', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":100500,"msg":"boom","data":null}' }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"code":100500,"msg":"boom","data":null}',
+      }),
     );
     const before = sentry.items().length;
 
-    expect(await callApi(page, { method: 'post', path: '/browser-test/forbidden', body: {} })).toEqual({ resolved: false });
-    expect(await callApi(page, { method: 'get', path: '/browser-test/forbidden-plain' })).toEqual({ resolved: false });
+    expect(await callApi(page, { method: 'post', path: '/browser-test/forbidden', body: {} })).toEqual({
+      resolved: false,
+    });
+    expect(await callApi(page, { method: 'get', path: '/browser-test/forbidden-plain' })).toEqual({
+      resolved: false,
+    });
     // Reports go out in the order they are made: once the later 500 is in, a 403 report would be too.
     const sentinel = sentry.waitForItem((item) => apiUrlOf(item).endsWith('/browser-test/after-403'));
     await callApi(page, { method: 'post', path: '/browser-test/after-403', body: {} });
@@ -192,7 +220,11 @@ describe('error reporting to a Sentry stand-in', () => {
       .filter(isEvent)
       .filter((item) => {
         const event = eventOf(item);
-        return apiUrlOf(item).includes('/browser-test/forbidden') || event.tags?.status === '403' || event.contexts?.api?.status === 403;
+        return (
+          apiUrlOf(item).includes('/browser-test/forbidden') ||
+          event.tags?.status === '403' ||
+          event.contexts?.api?.status === 403
+        );
       });
     expect(reportsOf403).toEqual([]);
     expect(eventOf(await sentinel).tags).toMatchObject({ status: '500' });
@@ -204,7 +236,10 @@ function expectNoSecretLeft(sentry: SentryIngest) {
   const leaks = sentry.envelopes.flatMap((envelope, index) =>
     Object.entries(SECRETS)
       .filter(([, secret]) => envelope.searchable.includes(secret))
-      .map(([name]) => `envelope ${index} (${envelope.items.map((i) => i.header.type).join(', ')}) contains the ${name}`),
+      .map(
+        ([name]) =>
+          `envelope ${index} (${envelope.items.map((i) => i.header.type).join(', ')}) contains the ${name}`,
+      ),
   );
   expect(leaks).toEqual([]);
 }

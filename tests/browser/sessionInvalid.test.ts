@@ -41,7 +41,9 @@ test('a session-invalid answer during three requests cancels all three, logs out
 
   await page.evaluate(
     ({ name, path }) => {
-      const api = (window as unknown as Record<string, { post(p: string, b: unknown): Promise<unknown> }>)[name]!;
+      const api = (window as unknown as Record<string, { post(p: string, b: unknown): Promise<unknown> }>)[
+        name
+      ]!;
       (window as unknown as { __held: Promise<Outcome>[] }).__held = [1, 2, 3].map((i) =>
         api.post(path, { menuKey: `held${i}` }).then(
           (resolved) => ({ resolved }),
@@ -56,7 +58,8 @@ test('a session-invalid answer during three requests cancels all three, logs out
   // The session ends on the server (e.g. a sign-in elsewhere): its next answer is session-invalid.
   await portal.app.sessions.revokeAllOfUser(user.signedIn.userId, 'elsewhere');
   page.on('request', (request) => {
-    if (request.url().includes('/plat/') && !request.url().endsWith(LIST_PATH)) sentAfterInvalidation.push(request.url());
+    if (request.url().includes('/plat/') && !request.url().endsWith(LIST_PATH))
+      sentAfterInvalidation.push(request.url());
   });
 
   const outcome = await page.evaluate(

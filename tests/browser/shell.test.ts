@@ -12,7 +12,8 @@ import { useBrowserSuite } from './support/suite';
 const suite = useBrowserSuite();
 
 const onPath = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path);
-const heading = (page: Page, source: string) => page.getByRole('heading', { level: 1, name: text('zh-cn', source) });
+const heading = (page: Page, source: string) =>
+  page.getByRole('heading', { level: 1, name: text('zh-cn', source) });
 
 async function signedInDesktop(): Promise<Page> {
   const { page } = await suite.signedInPage();
@@ -115,7 +116,9 @@ describe('support chat float ball', () => {
 describe('businessInfo query', () => {
   const tipDialog = (page: Page) => page.getByRole('dialog', { name: text('zh-cn', 'Authorisation tip') });
   const checkAnswered = (page: Page) =>
-    page.waitForResponse((r) => r.url().endsWith(`/plat${BUSINESS_STATUS_PATH}`) && r.request().method() === 'POST');
+    page.waitForResponse(
+      (r) => r.url().endsWith(`/plat${BUSINESS_STATUS_PATH}`) && r.request().method() === 'POST',
+    );
 
   test('an unknown link opens the authorisation tip dialog', async () => {
     const { page } = await suite.signedInPage();
@@ -125,20 +128,26 @@ describe('businessInfo query', () => {
     expect(answer).toMatchObject({ code: 200, data: null });
     await tipDialog(page).waitFor();
     await tipDialog(page).getByText(text('zh-cn', 'Link invalid; visit the latest address')).waitFor();
-    await tipDialog(page).getByRole('button', { name: text('zh-cn', 'Confirm') }).click();
+    await tipDialog(page)
+      .getByRole('button', { name: text('zh-cn', 'Confirm') })
+      .click();
     await tipDialog(page).waitFor({ state: 'detached' });
   });
 
   test('a valid partner link opens no dialog and is kept for the registration form', async () => {
     const portal = suite.portal();
-    const link = await createPartnerLinkService(portal.app.db, portal.app.clock).create('Browser Test Partner');
+    const link = await createPartnerLinkService(portal.app.db, portal.app.clock).create(
+      'Browser Test Partner',
+    );
     const { page } = await suite.signedInPage();
     const answered = checkAnswered(page);
     await page.goto(`${portal.url}/gateway?businessInfo=${encodeURIComponent(link.code)}`);
     expect(await (await answered).json()).toMatchObject({ code: 200, data: { registerLink: link.code } });
     // The verdict is stored just before it reaches the dialog; two frames later React has rendered it.
     await page.waitForFunction((key) => sessionStorage.getItem(key) !== null, REGISTER_LINK_STORE_KEY);
-    expect(await page.evaluate((key) => sessionStorage.getItem(key), REGISTER_LINK_STORE_KEY)).toBe(link.code);
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), REGISTER_LINK_STORE_KEY)).toBe(
+      link.code,
+    );
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await tipDialog(page).count()).toBe(0);
     await heading(page, 'Home').waitFor();

@@ -38,7 +38,14 @@ function layerState(page: Page): Promise<LayerState> {
       rect.height >= window.innerHeight;
     const url = /url\("?(.*?)"?\)$/.exec(s.backgroundImage)?.[1] ?? '';
     const tile = decodeURIComponent(url.replace(/^data:image\/svg\+xml;charset=utf-8,/, ''));
-    return { count: layers.length, visible, zIndex: s.zIndex, pointerEvents: s.pointerEvents, position: s.position, tile };
+    return {
+      count: layers.length,
+      visible,
+      zIndex: s.zIndex,
+      pointerEvents: s.pointerEvents,
+      position: s.position,
+      tile,
+    };
   }, SELECTOR);
 }
 
@@ -88,7 +95,11 @@ describe('watermark', () => {
   });
 
   test('carries the operator id once certification is completed', async () => {
-    const { page } = await gatewayWithWatermark({ certificationStatus: 2, auditStatus: 2, operatorId: 'OP12345678' });
+    const { page } = await gatewayWithWatermark({
+      certificationStatus: 2,
+      auditStatus: 2,
+      operatorId: 'OP12345678',
+    });
     expect((await layerState(page)).tile).toContain('OP12345678');
   });
 

@@ -4,7 +4,11 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ApiOutcome } from '../../machines/accountOutcome';
 import { activationMachine } from '../../machines/activation.machine';
 
-function start(token: string | null, outcome: ApiOutcome<unknown>, resend: ApiOutcome<unknown> = { kind: 'ok', data: null }) {
+function start(
+  token: string | null,
+  outcome: ApiOutcome<unknown>,
+  resend: ApiOutcome<unknown> = { kind: 'ok', data: null },
+) {
   const resent: unknown[] = [];
   const actor = createActor(
     activationMachine.provide({
@@ -49,7 +53,11 @@ describe('activation machine', () => {
   });
 
   it('a refused resend stays on expired with its message', async () => {
-    const { actor } = start(TOKEN, { kind: 'refused', code: 'activationExpired' }, { kind: 'refused', code: 'rateLimited' });
+    const { actor } = start(
+      TOKEN,
+      { kind: 'refused', code: 'activationExpired' },
+      { kind: 'refused', code: 'rateLimited' },
+    );
     await waitFor(actor, (s) => s.matches('expired'));
     actor.send({ type: 'user.resend', email: 'a@b.example' });
     await waitFor(actor, (s) => s.context.message === 'rateLimited');

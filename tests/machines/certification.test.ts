@@ -178,7 +178,9 @@ describe('certification wizard: step order', () => {
   });
 
   it('"none of these": the step cannot be left before the QR verification reports verified', async () => {
-    const { actor, log, stepSaves } = start({ view: view({ location: 'CN', currentStep: 'uploadAuthorizerInfo' }) });
+    const { actor, log, stepSaves } = start({
+      view: view({ location: 'CN', currentStep: 'uploadAuthorizerInfo' }),
+    });
     await reach(actor, 'uploadAuthorizerInfo');
     const values = { choice: 'none', person: { givenNameEnglish: 'Mei', surnameEnglish: 'Chen' } };
     actor.send({ type: 'step.submit', step: 'uploadAuthorizerInfo', values });
@@ -196,7 +198,10 @@ describe('certification wizard: step order', () => {
   });
 
   it('a verification closed without a result leaves the step locked', async () => {
-    const { actor } = start({ view: view({ location: 'CN', currentStep: 'uploadAuthorizerInfo' }), verification: { result: 'closed' } });
+    const { actor } = start({
+      view: view({ location: 'CN', currentStep: 'uploadAuthorizerInfo' }),
+      verification: { result: 'closed' },
+    });
     await reach(actor, 'uploadAuthorizerInfo');
     actor.send({ type: 'user.startVerification' });
     await waitFor(actor, (s) => !s.hasTag('verifying'));
@@ -206,7 +211,9 @@ describe('certification wizard: step order', () => {
   });
 
   it('ignores a submit from another step than the one shown', async () => {
-    const { actor, stepSaves } = start({ view: view({ location: 'CN', currentStep: 'completeCompanyInfo' }) });
+    const { actor, stepSaves } = start({
+      view: view({ location: 'CN', currentStep: 'completeCompanyInfo' }),
+    });
     await reach(actor, 'completeCompanyInfo');
     actor.send({ type: 'step.submit', step: 'uploadOtherInfo', values: {} });
     expect(placeOf(actor)).toBe('completeCompanyInfo');
@@ -224,7 +231,12 @@ describe('certification wizard: the location lock', () => {
     expect(stepSaves).toEqual([]);
     await confirmLocation(actor);
     expect(stepSaves).toEqual([
-      { step: 'selectLocationCompany', values: { location: 'CN' }, complete: true, currentStep: 'completeCompanyInfo' },
+      {
+        step: 'selectLocationCompany',
+        values: { location: 'CN' },
+        complete: true,
+        currentStep: 'completeCompanyInfo',
+      },
     ]);
     actor.send({ type: 'step.back' });
     expect(placeOf(actor)).toBe('selectLocationCompany');
@@ -248,7 +260,11 @@ describe('certification wizard: the location lock', () => {
     actor.send({ type: 'user.chooseLocation', location: 'SG' });
     actor.send({ type: 'user.confirmLocation' });
     await waitFor(actor, (s) => s.matches({ wizard: { selectLocationCompany: 'choosing' } }));
-    expect(actor.getSnapshot().context).toMatchObject({ location: null, pendingLocation: null, message: 'validationFailed' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      location: null,
+      pendingLocation: null,
+      message: 'validationFailed',
+    });
   });
 });
 
@@ -270,7 +286,9 @@ describe('certification wizard: saving', () => {
   });
 
   it('typing is autosaved after the debounce, once, with the last values', async () => {
-    const { actor, clock, draftSaves } = start({ view: view({ location: 'CN', currentStep: 'completeCompanyInfo' }) });
+    const { actor, clock, draftSaves } = start({
+      view: view({ location: 'CN', currentStep: 'completeCompanyInfo' }),
+    });
     await reach(actor, 'completeCompanyInfo');
     actor.send({ type: 'user.edit', step: 'completeCompanyInfo', values: { companyNameEnglish: 'A' } });
     clock.increment(Limits.draftAutosaveMs - 1);
@@ -280,7 +298,12 @@ describe('certification wizard: saving', () => {
     clock.increment(1);
     await Promise.resolve();
     expect(draftSaves).toEqual([
-      { step: 'completeCompanyInfo', values: { companyNameEnglish: 'Ac' }, complete: false, currentStep: 'completeCompanyInfo' },
+      {
+        step: 'completeCompanyInfo',
+        values: { companyNameEnglish: 'Ac' },
+        complete: false,
+        currentStep: 'completeCompanyInfo',
+      },
     ]);
     expect(actor.getSnapshot().context.draft.completeCompanyInfo).toEqual({ companyNameEnglish: 'Ac' });
   });
@@ -292,7 +315,11 @@ describe('certification wizard: saving', () => {
     });
     await reach(actor, 'completeCompanyInfo');
     const autosave = actor.getSnapshot().children['autosave'] as AnyActorRef;
-    actor.send({ type: 'user.edit', step: 'completeCompanyInfo', values: { website: 'https://acme.example' } });
+    actor.send({
+      type: 'user.edit',
+      step: 'completeCompanyInfo',
+      values: { website: 'https://acme.example' },
+    });
     clock.increment(Limits.draftAutosaveMs);
     await waitFor(autosave, (s) => s.hasTag('failed'));
     expect(draftSaves).toHaveLength(1);
@@ -318,7 +345,9 @@ describe('certification wizard: saving', () => {
   });
 
   it('leaving the step settles the pending autosave: its values go with the step save, not twice', async () => {
-    const { actor, clock, draftSaves, stepSaves } = start({ view: view({ location: 'CN', currentStep: 'completeCompanyInfo' }) });
+    const { actor, clock, draftSaves, stepSaves } = start({
+      view: view({ location: 'CN', currentStep: 'completeCompanyInfo' }),
+    });
     await reach(actor, 'completeCompanyInfo');
     actor.send({ type: 'user.edit', step: 'completeCompanyInfo', values: { companyNameEnglish: 'Acme' } });
     await next(actor, 'completeCompanyInfo', { companyNameEnglish: 'Acme' });
@@ -330,7 +359,10 @@ describe('certification wizard: saving', () => {
 
 describe('certification wizard: resuming', () => {
   it('opens at the step the server names, with its draft and the reviewer feedback', async () => {
-    const review = { reason: 'Licence unreadable', flaggedFields: ['completeCompanyInfo.businessLicenseFileId'] };
+    const review = {
+      reason: 'Licence unreadable',
+      flaggedFields: ['completeCompanyInfo.businessLicenseFileId'],
+    };
     const { actor } = start({
       view: view({
         location: 'CN',
@@ -347,7 +379,9 @@ describe('certification wizard: resuming', () => {
   it('never opens past an unconfirmed location, nor at an authorizer step that does not apply', async () => {
     const first = start({ view: view({ location: null, currentStep: 'uploadOtherInfo' }) });
     await reach(first.actor, 'selectLocationCompany');
-    const second = start({ view: view({ location: 'CN', authorizerStepApplies: false, currentStep: 'uploadAuthorizerInfo' }) });
+    const second = start({
+      view: view({ location: 'CN', authorizerStepApplies: false, currentStep: 'uploadAuthorizerInfo' }),
+    });
     await reach(second.actor, 'uploadOtherInfo');
   });
 
@@ -364,17 +398,27 @@ describe('certification wizard: resuming', () => {
   it('restores from a persisted snapshot { machine, version, snapshot } where it was', async () => {
     const first = start({ view: view({ location: 'CN', currentStep: 'uploadBeneficiaryInfo' }) });
     await reach(first.actor, 'uploadBeneficiaryInfo');
-    first.actor.send({ type: 'user.edit', step: 'uploadBeneficiaryInfo', values: { hasBeneficiaries: true } });
+    first.actor.send({
+      type: 'user.edit',
+      step: 'uploadBeneficiaryInfo',
+      values: { hasBeneficiaries: true },
+    });
     const entry = registryEntry('certification')!;
     const persisted = JSON.parse(
-      JSON.stringify({ machine: entry.id, version: entry.version, snapshot: first.actor.getPersistedSnapshot() }),
+      JSON.stringify({
+        machine: entry.id,
+        version: entry.version,
+        snapshot: first.actor.getPersistedSnapshot(),
+      }),
     ) as { machine: string; version: number; snapshot: unknown };
     first.actor.stop();
     expect(persisted).toMatchObject({ machine: 'certification', version: entry.version });
 
     const second = start({}, { snapshot: persisted.snapshot });
     expect(placeOf(second.actor)).toBe('uploadBeneficiaryInfo');
-    expect(second.actor.getSnapshot().context.draft.uploadBeneficiaryInfo).toEqual({ hasBeneficiaries: true });
+    expect(second.actor.getSnapshot().context.draft.uploadBeneficiaryInfo).toEqual({
+      hasBeneficiaries: true,
+    });
     await next(second.actor, 'uploadBeneficiaryInfo', { hasBeneficiaries: true });
     expect(placeOf(second.actor)).toBe('uploadAuthorizerInfo');
   });
@@ -407,7 +451,10 @@ describe('certification wizard: submit', () => {
   });
 
   it('a transport failure stays on the review with the message', async () => {
-    const { actor } = start({ view: view({ location: 'CN', currentStep: 'review' }), submits: [new Error('network')] });
+    const { actor } = start({
+      view: view({ location: 'CN', currentStep: 'review' }),
+      submits: [new Error('network')],
+    });
     await reach(actor, 'review');
     actor.send({ type: 'user.submit' });
     await waitFor(actor, (s) => s.matches('review') && s.context.message === 'submitFailed');
@@ -422,7 +469,9 @@ describe('certification wizard: effects are provided, never assumed', () => {
       const logic = implementation as unknown as { config?: unknown };
       if (name === 'qr verification') {
         // A real chart: its own effects are the placeholders that refuse to run.
-        expect(Object.keys((implementation as typeof qrVerificationMachine).implementations.actors).length).toBeGreaterThan(0);
+        expect(
+          Object.keys((implementation as typeof qrVerificationMachine).implementations.actors).length,
+        ).toBeGreaterThan(0);
         return;
       }
       const actor = createActor(implementation as never, { input: {} as never });
@@ -441,8 +490,11 @@ describe('certification wizard: effects are provided, never assumed', () => {
     await expect(failed).resolves.toBeInstanceOf(NotProvidedError);
   });
 
-  it.each(['show place', 'record submission'] as const)("refuses to run the action '%s' unprovided", (name) => {
-    const action = certificationMachine.implementations.actions[name] as unknown as () => void;
-    expect(() => action()).toThrow(NotProvidedError);
-  });
+  it.each(['show place', 'record submission'] as const)(
+    "refuses to run the action '%s' unprovided",
+    (name) => {
+      const action = certificationMachine.implementations.actions[name] as unknown as () => void;
+      expect(() => action()).toThrow(NotProvidedError);
+    },
+  );
 });

@@ -74,7 +74,10 @@ describe('login machine', () => {
 
   it('the 5th failure locks: "try again in 30 minutes", no retry of that account until 30 minutes pass', async () => {
     const answers: Array<ApiOutcome<LoginResult>> = [
-      ...Array.from({ length: Limits.login.maxFailures - 1 }, () => ({ kind: 'refused' as const, code: 'invalidCredentials' as const })),
+      ...Array.from({ length: Limits.login.maxFailures - 1 }, () => ({
+        kind: 'refused' as const,
+        code: 'invalidCredentials' as const,
+      })),
       { kind: 'refused', code: 'accountLocked' },
       { kind: 'ok', data: result },
     ];
@@ -102,7 +105,10 @@ describe('login machine', () => {
   });
 
   it('while one account is locked, another account may sign in', async () => {
-    const { actor } = start([{ kind: 'refused', code: 'accountLocked' }, { kind: 'ok', data: result }]);
+    const { actor } = start([
+      { kind: 'refused', code: 'accountLocked' },
+      { kind: 'ok', data: result },
+    ]);
     actor.send(solve());
     actor.send(submit());
     await waitFor(actor, (s) => s.matches('locked'));

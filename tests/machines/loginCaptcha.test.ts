@@ -5,7 +5,15 @@ import { captchaMachine, type VerifyInput, type VerifyOutcome } from '../../mach
 import type { CaptchaChallenge } from '../../src/contract/api/accounts';
 
 function challenge(n: number): CaptchaChallenge {
-  return { challengeId: `id-${n}`, background: 'bg', piece: 'pc', pieceY: 10, width: 300, height: 150, pieceSize: 40 };
+  return {
+    challengeId: `id-${n}`,
+    background: 'bg',
+    piece: 'pc',
+    pieceY: 10,
+    width: 300,
+    height: 150,
+    pieceSize: 40,
+  };
 }
 
 function start(verdicts: VerifyOutcome[]) {
@@ -27,7 +35,15 @@ function start(verdicts: VerifyOutcome[]) {
   return { actor, verified, emitted, loads: () => loads };
 }
 
-const release = { type: 'slider.release' as const, x: 99, trail: [{ x: 0, y: 0, t: 0 }, { x: 99, y: 0, t: 300 }], keyboard: true };
+const release = {
+  type: 'slider.release' as const,
+  x: 99,
+  trail: [
+    { x: 0, y: 0, t: 0 },
+    { x: 99, y: 0, t: 300 },
+  ],
+  keyboard: true,
+};
 
 describe('captcha machine', () => {
   it('judges the answer against the shown puzzle and emits the token', async () => {

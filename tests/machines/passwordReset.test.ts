@@ -5,7 +5,8 @@ import type { ApiOutcome } from '../../machines/accountOutcome';
 import { forgotPasswordMachine, resetPasswordMachine } from '../../machines/passwordReset.machine';
 
 // Typed to any input: each machine's actor declares its own input shape.
-const answer = <I = never>(outcome: ApiOutcome<unknown>) => fromPromise<ApiOutcome<unknown>, I>(async () => outcome);
+const answer = <I = never>(outcome: ApiOutcome<unknown>) =>
+  fromPromise<ApiOutcome<unknown>, I>(async () => outcome);
 
 describe('forgot password machine', () => {
   function start(outcome: ApiOutcome<unknown>) {
@@ -47,7 +48,11 @@ describe('forgot password machine', () => {
 });
 
 describe('reset password machine', () => {
-  function start(token: string | null, check: ApiOutcome<unknown>, reset: ApiOutcome<unknown> = { kind: 'ok', data: null }) {
+  function start(
+    token: string | null,
+    check: ApiOutcome<unknown>,
+    reset: ApiOutcome<unknown> = { kind: 'ok', data: null },
+  ) {
     const log: string[] = [];
     const actor = createActor(
       resetPasswordMachine.provide({
@@ -80,7 +85,11 @@ describe('reset password machine', () => {
   });
 
   it('a reused password comes back as its message', async () => {
-    const { actor } = start('tok-000000000000001', { kind: 'ok', data: null }, { kind: 'refused', code: 'passwordReused' });
+    const { actor } = start(
+      'tok-000000000000001',
+      { kind: 'ok', data: null },
+      { kind: 'refused', code: 'passwordReused' },
+    );
     await waitFor(actor, (s) => s.matches('editing'));
     actor.send({ type: 'user.submit', newPassword: 'Older#2020' });
     await waitFor(actor, (s) => s.context.message === 'passwordReused');

@@ -26,7 +26,9 @@ const info: RegistrationInfo = {
   serviceAgreement: true,
 };
 
-function start(opts: { send?: Array<ApiOutcome<SendCodeResult>>; register?: Array<ApiOutcome<unknown>> } = {}) {
+function start(
+  opts: { send?: Array<ApiOutcome<SendCodeResult>>; register?: Array<ApiOutcome<unknown>> } = {},
+) {
   const clock = new SimulatedClock();
   const sends: SendCodeInput[] = [];
   const registers: RegisterInput[] = [];
@@ -192,7 +194,9 @@ describe('registration machine', () => {
   });
 
   it('refuses to run without its actors', async () => {
-    const actor = createActor(registrationMachine.provide({ actions: { 'refresh puzzle': () => {} } })).start();
+    const actor = createActor(
+      registrationMachine.provide({ actions: { 'refresh puzzle': () => {} } }),
+    ).start();
     actor.send({ type: 'captcha.solved', captchaToken: 'c' });
     actor.send({ type: 'user.submitInfo', info });
     actor.send({ type: 'user.sendCode' });

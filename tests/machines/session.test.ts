@@ -101,7 +101,10 @@ describe('session machine', () => {
         'log out': () => {},
       };
       const partial = Object.fromEntries(Object.entries(actions).filter(([k]) => k !== name));
-      const actor = createActor(sessionMachine.provide({ actions: partial }), { clock, input: { signedIn: true } });
+      const actor = createActor(sessionMachine.provide({ actions: partial }), {
+        clock,
+        input: { signedIn: true },
+      });
       const errors: unknown[] = [];
       actor.subscribe({ error: (e) => errors.push(e) });
       actor.start();

@@ -3,7 +3,13 @@
 // nothing (cookies, storage), so a test starts from a clean browser without paying for a launch.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { inject } from 'vitest';
 
 /** We run as root (no sandbox) on a machine without a GPU; nothing may phone home during a test. */
@@ -102,7 +108,10 @@ export async function openPage(context: BrowserContext): Promise<WatchedPage> {
  * Full-page screenshots of every open page of `contexts` into test-results/ (gitignored), with the
  * pages' errors printed. Call from afterEach when the test failed, before the contexts close.
  */
-export async function screenshotFailure(testName: string, contexts: readonly BrowserContext[]): Promise<void> {
+export async function screenshotFailure(
+  testName: string,
+  contexts: readonly BrowserContext[],
+): Promise<void> {
   mkdirSync(FAILURE_SCREENSHOT_DIR, { recursive: true });
   const base = testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 150);
   let n = 0;
@@ -111,7 +120,9 @@ export async function screenshotFailure(testName: string, contexts: readonly Bro
       const file = path.join(FAILURE_SCREENSHOT_DIR, `${base}-${++n}.png`);
       await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
       const errors = pageErrors.get(page) ?? [];
-      console.error(`failed test "${testName}": ${page.url()}\n  screenshot ${file}\n  page errors: ${errors.join('\n  ') || '(none)'}`);
+      console.error(
+        `failed test "${testName}": ${page.url()}\n  screenshot ${file}\n  page errors: ${errors.join('\n  ') || '(none)'}`,
+      );
     }
   }
 }

@@ -22,7 +22,11 @@ export async function productionBuild(outDir: string, env: Record<string, string
   Object.assign(process.env, changed);
   try {
     const { build } = await import('vite');
-    await build({ logLevel: 'warn', mode: 'production', build: { outDir, emptyOutDir: true, sourcemap: false } });
+    await build({
+      logLevel: 'warn',
+      mode: 'production',
+      build: { outDir, emptyOutDir: true, sourcemap: false },
+    });
   } finally {
     for (const [key, value] of Object.entries(previous)) {
       if (value === undefined) delete process.env[key];

@@ -97,13 +97,19 @@ export async function seedSignedInUser(portal: Portal, options: SeedOptions = {}
       operatorId: options.operatorId ?? null,
     })
     .where(eq(companies.id, company.id));
-  const signedIn = await signInAs(portal.app, { role: 'applicant', companyId: company.id, language: options.language });
+  const signedIn = await signInAs(portal.app, {
+    role: 'applicant',
+    companyId: company.id,
+    language: options.language,
+  });
 
   const [user] = await portal.app.db.select().from(users).where(eq(users.id, signedIn.userId));
   const [row] = await portal.app.db.select().from(companies).where(eq(companies.id, company.id));
   if (!user || !row) throw new Error('seeded user or company row is missing');
 
-  const stored: Omit<SessionUser, 'enterpriseCertificationStatus'> & { enterpriseCertificationStatus?: number } = {
+  const stored: Omit<SessionUser, 'enterpriseCertificationStatus'> & {
+    enterpriseCertificationStatus?: number;
+  } = {
     isLogin: true,
     token: signedIn.token,
     operatorId: row.operatorId,

@@ -19,6 +19,8 @@ export default class SummaryReporter implements Reporter {
     }
     failed += unhandledErrors.length;
     // After Vitest's summary (printed in the same hook by the default reporter, registered first).
-    setImmediate(() => process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`));
+    setImmediate(() =>
+      process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`),
+    );
   }
 }

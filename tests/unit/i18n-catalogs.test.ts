@@ -75,13 +75,19 @@ describe('translation catalogs', () => {
     };
     const configPath = path.join(scratch, 'lingui.config.json');
     writeFileSync(configPath, JSON.stringify(config));
-    execFileSync(process.execPath, [path.join(root, 'node_modules/@lingui/cli/dist/lingui.js'), 'extract', '--config', configPath], {
-      cwd: root,
-      stdio: 'pipe',
-    });
+    execFileSync(
+      process.execPath,
+      [path.join(root, 'node_modules/@lingui/cli/dist/lingui.js'), 'extract', '--config', configPath],
+      {
+        cwd: root,
+        stdio: 'pipe',
+      },
+    );
     const extracted = parsePo(readFileSync(path.join(scratch, 'en-us', 'messages.po'), 'utf8'));
     expect(extracted.size).toBeGreaterThan(10);
-    const missing = [...extracted.keys()].filter((id) => !catalogs['zh-cn'].has(id) || !catalogs['en-us'].has(id));
+    const missing = [...extracted.keys()].filter(
+      (id) => !catalogs['zh-cn'].has(id) || !catalogs['en-us'].has(id),
+    );
     expect(missing).toEqual([]);
   }, 120_000);
 });

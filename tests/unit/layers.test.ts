@@ -32,8 +32,23 @@ describe('layer rules', () => {
   });
 
   it('allowed imports pass: machines → contract, web → contract, server → contract and machines', async () => {
-    expect(await ruleIds('machines/x.machine.ts', "import { Limits } from '../src/contract/limits';\nexport const x = Limits;\n")).toEqual([]);
-    expect(await ruleIds('src/web/x.ts', "import { Limits } from '../contract/limits';\nexport const x = Limits;\n")).toEqual([]);
-    expect(await ruleIds('src/server/x.ts', "import { registry } from '../../machines/registry';\nexport const x = registry;\n")).toEqual([]);
+    expect(
+      await ruleIds(
+        'machines/x.machine.ts',
+        "import { Limits } from '../src/contract/limits';\nexport const x = Limits;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIds(
+        'src/web/x.ts',
+        "import { Limits } from '../contract/limits';\nexport const x = Limits;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIds(
+        'src/server/x.ts',
+        "import { registry } from '../../machines/registry';\nexport const x = registry;\n",
+      ),
+    ).toEqual([]);
   });
 });

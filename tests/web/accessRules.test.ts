@@ -88,7 +88,10 @@ for (const [status, audit, mayEnter] of STATUSES) {
     rows.push(['/identityVerification', mobile, to('/identityVerification/home')]);
     rows.push(['/identityVerification', desktop, to('/')]);
     // The hand-off page renders on a phone signed in or not; on a desktop it needs a login.
-    rows.push(['/mobileTransfer', mobile, RENDER], ['/mobileTransfer', desktop, loggedIn ? RENDER : to('/login')]);
+    rows.push(
+      ['/mobileTransfer', mobile, RENDER],
+      ['/mobileTransfer', desktop, loggedIn ? RENDER : to('/login')],
+    );
     for (const path of PRIVATE) {
       rows.push([path, desktop, loggedIn ? RENDER : to('/login')], [path, mobile, to('/mobileTransfer')]);
     }
@@ -104,7 +107,11 @@ for (const [status, audit, mayEnter] of STATUSES) {
     rows.push([
       '/enterpriseCertification',
       desktop,
-      !loggedIn ? to('/login') : mayEnter ? to('/enterpriseCertification/enterpriseCertificationIndex') : to('/'),
+      !loggedIn
+        ? to('/login')
+        : mayEnter
+          ? to('/enterpriseCertification/enterpriseCertificationIndex')
+          : to('/'),
     ]);
     // The back office: an applicant (role missing or 'applicant') never reaches it and learns nothing.
     for (const path of BACK_OFFICE) {
@@ -129,7 +136,11 @@ for (const loggedIn of [false, true]) {
   }
   rows.push(['/', desktop, loggedIn ? to('/admin') : to('/gateway')]);
   rows.push(['/login', desktop, loggedIn ? to('/') : RENDER]);
-  for (const path of [...PRIVATE.filter((p) => !SHARED.includes(p)), ...CERTIFICATION, '/issuingCardApplication']) {
+  for (const path of [
+    ...PRIVATE.filter((p) => !SHARED.includes(p)),
+    ...CERTIFICATION,
+    '/issuingCardApplication',
+  ]) {
     rows.push([path, desktop, loggedIn ? to('/admin') : to('/login')], [path, mobile, to('/mobileTransfer')]);
   }
   for (const path of SHARED) rows.push([path, desktop, loggedIn ? RENDER : to('/login')]);
@@ -162,7 +173,11 @@ describe('access rules (spec §2)', () => {
     // Where a reviewer ends up matters as much as that it ends.
     const landing = (start: string) => {
       let current = start;
-      for (let d = decideAccess(current, reviewerCtx(false, true)); d.kind === 'redirect'; d = decideAccess(current, reviewerCtx(false, true)))
+      for (
+        let d = decideAccess(current, reviewerCtx(false, true));
+        d.kind === 'redirect';
+        d = decideAccess(current, reviewerCtx(false, true))
+      )
         current = d.to;
       return current;
     };
@@ -171,7 +186,10 @@ describe('access rules (spec §2)', () => {
     for (const path of paths) {
       for (const [status, audit] of STATUSES) {
         const contexts = [true, false].flatMap((m) =>
-          [true, false].flatMap((l) => [ctx(m, l, status, audit), { ...ctx(m, l, status, audit), role: 'reviewer' as const }]),
+          [true, false].flatMap((l) => [
+            ctx(m, l, status, audit),
+            { ...ctx(m, l, status, audit), role: 'reviewer' as const },
+          ]),
         );
         for (const c of contexts) {
           let current = path;

@@ -19,7 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function setup(overrides: { token?: string | null; locale?: Locale; gate?: SessionGate; timeoutMs?: number } = {}) {
+function setup(
+  overrides: { token?: string | null; locale?: Locale; gate?: SessionGate; timeoutMs?: number } = {},
+) {
   const toasts: string[] = [];
   const reports: ApiFailure[] = [];
   const sessionCodes: number[] = [];
@@ -29,7 +31,10 @@ function setup(overrides: { token?: string | null; locale?: Locale; gate?: Sessi
     getToken: () => (overrides.token === undefined ? 'tok-123' : overrides.token),
     getLocale: () => overrides.locale ?? 'zh-cn',
     toast: (m) => toasts.push(m),
-    gate: overrides.gate ?? { isRejectingRequests: () => false, reportSessionInvalid: (c) => sessionCodes.push(c) },
+    gate: overrides.gate ?? {
+      isRejectingRequests: () => false,
+      reportSessionInvalid: (c) => sessionCodes.push(c),
+    },
     registry,
     report: (f) => reports.push(f),
     ...(overrides.timeoutMs ? { timeoutMs: overrides.timeoutMs } : {}),
@@ -184,7 +189,11 @@ describe('envelope handling', () => {
   it('silent code with isPageHandle returns the raw envelope', async () => {
     server.answer('/plat/s', envelope(301010, null, '验证码错误'));
     const { client } = setup();
-    expect(await client.post('/s', {}, { isPageHandle: true })).toEqual({ code: 301010, msg: '验证码错误', data: null });
+    expect(await client.post('/s', {}, { isPageHandle: true })).toEqual({
+      code: 301010,
+      msg: '验证码错误',
+      data: null,
+    });
   });
 
   it('isPageHandle returns the raw envelope for any code, without a toast', async () => {
@@ -194,7 +203,11 @@ describe('envelope handling', () => {
     expect(raw).toEqual({ code: 302012, msg: 'taken', data: { e: 1 } });
     expect(toasts).toEqual([]);
     server.answer('/plat/p', envelope(200, { ok: true }, 'ok'));
-    expect(await client.get('/p', undefined, { isPageHandle: true })).toEqual({ code: 200, msg: 'ok', data: { ok: true } });
+    expect(await client.get('/p', undefined, { isPageHandle: true })).toEqual({
+      code: 200,
+      msg: 'ok',
+      data: { ok: true },
+    });
   });
 
   it.each([401, 301001, 301002, 301017, 311035])(

@@ -100,7 +100,9 @@ describe('routing with the access rules', () => {
     const view = visit('/enterpriseCertification');
     expect(await screen.findByRole('heading', { name: 'Enterprise certification' })).toBeTruthy();
     // The index route, then the wizard moves to the step the server says the applicant is on.
-    expect(window.location.pathname).toMatch(/^\/enterpriseCertification\/(enterpriseCertificationIndex|selectLocationCompany)$/);
+    expect(window.location.pathname).toMatch(
+      /^\/enterpriseCertification\/(enterpriseCertificationIndex|selectLocationCompany)$/,
+    );
     view.unmount();
     signIn({ enterpriseCertificationStatus: 1, enterpriseAuditStatus: 1 });
     visit('/enterpriseCertification/selectLocationCompany');
@@ -131,7 +133,10 @@ describe('businessInfo (spec §7)', () => {
   });
 
   it('a valid link opens no dialog and is kept for the registration page', async () => {
-    server.answer('/plat/config-management/business-paramters/check-business-status', envelope(200, { ok: 1 }));
+    server.answer(
+      '/plat/config-management/business-paramters/check-business-status',
+      envelope(200, { ok: 1 }),
+    );
     visit('/register?businessInfo=GOOD');
     await waitFor(() => expect(sessionStorage.getItem('registerLink')).toBe('GOOD'));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -31,7 +31,10 @@ describe('the active language', () => {
   beforeEach(() => localStorage.clear());
 
   function fakeWindow(search: string, languages: string[]) {
-    return { location: { search }, navigator: { languages, language: languages[0] ?? '' } } as unknown as Window;
+    return {
+      location: { search },
+      navigator: { languages, language: languages[0] ?? '' },
+    } as unknown as Window;
   }
 
   it('a lang in the URL wins and is stored, so it survives a reload without it', () => {

@@ -1,7 +1,13 @@
 // What reaches the error service (spec §7, §9): stripped headers, masked values, no 403.
 import { describe, expect, it } from 'vitest';
 import { labelFailure } from '../../src/web/api/apiFailure';
-import { isForbidden, maskQueryString, maskUrl, prepareForSending, scrubEvent } from '../../src/web/shell/sentryScrub';
+import {
+  isForbidden,
+  maskQueryString,
+  maskUrl,
+  prepareForSending,
+  scrubEvent,
+} from '../../src/web/shell/sentryScrub';
 
 describe('scrubbing', () => {
   const event = {
@@ -14,15 +20,23 @@ describe('scrubbing', () => {
       data: JSON.stringify({ email: 'a@b.co', nested: { password: 'secret', list: [1, 'x'] } }),
     },
     breadcrumbs: [{ category: 'fetch', data: { url: '/plat/a?token=abc', method: 'GET' } }],
-    contexts: { api: { url: '/plat/ums/x?email=a@b.co', params: { page: 2 }, body: { email: 'a@b.co' }, status: 500 } },
-    spans: [{ description: 'GET /plat/q?name=bob', data: { 'http.query': '?name=bob', url: '/plat/q?name=bob' } }],
+    contexts: {
+      api: { url: '/plat/ums/x?email=a@b.co', params: { page: 2 }, body: { email: 'a@b.co' }, status: 500 },
+    },
+    spans: [
+      { description: 'GET /plat/q?name=bob', data: { 'http.query': '?name=bob', url: '/plat/q?name=bob' } },
+    ],
   };
 
   const out = scrubEvent(event);
   const text = JSON.stringify(out);
 
   it('strips cookie, sid and userid headers, whatever their case, and the cookies', () => {
-    expect(Object.keys(out.request!.headers!).map((h) => h.toLowerCase()).sort()).toEqual(['language', 'user-agent']);
+    expect(
+      Object.keys(out.request!.headers!)
+        .map((h) => h.toLowerCase())
+        .sort(),
+    ).toEqual(['language', 'user-agent']);
     expect(out.request).not.toHaveProperty('cookies');
   });
 
@@ -31,9 +45,17 @@ describe('scrubbing', () => {
     expect(out.request!.query_string).toBe('email=***&page=***');
     expect(out.request!.data).toEqual({ email: '***', nested: { password: '***', list: ['***', '***'] } });
     expect(out.breadcrumbs![0]!.data).toEqual({ url: '/plat/a?token=***', method: 'GET' });
-    expect(out.contexts!.api).toMatchObject({ url: '/plat/ums/x?email=***', params: { page: '***' }, body: { email: '***' } });
-    expect(out.spans![0]).toEqual({ description: 'GET /plat/q?name=***', data: { 'http.query': '?name=***', url: '/plat/q?name=***' } });
-    for (const secret of ['a@b.co', 'a%40b.co', 'secret', 'abc', 'bob', '"42"']) expect(text).not.toContain(secret);
+    expect(out.contexts!.api).toMatchObject({
+      url: '/plat/ums/x?email=***',
+      params: { page: '***' },
+      body: { email: '***' },
+    });
+    expect(out.spans![0]).toEqual({
+      description: 'GET /plat/q?name=***',
+      data: { 'http.query': '?name=***', url: '/plat/q?name=***' },
+    });
+    for (const secret of ['a@b.co', 'a%40b.co', 'secret', 'abc', 'bob', '"42"'])
+      expect(text).not.toContain(secret);
   });
 
   it('masks form bodies and leaves the original event alone', () => {

@@ -21,7 +21,9 @@ describe('watermark layer', () => {
     expect(el.style.position).toBe('fixed');
     expect(el.style.zIndex).toBe(String(Watermark.zIndex));
     expect(el.style.pointerEvents).toBe('none');
-    expect(el.style.backgroundSize).toBe(`${Watermark.width + Watermark.gapX}px ${Watermark.height + Watermark.gapY}px`);
+    expect(el.style.backgroundSize).toBe(
+      `${Watermark.width + Watermark.gapX}px ${Watermark.height + Watermark.gapY}px`,
+    );
     const svg = decodeURIComponent(watermarkTile('a@b.co'));
     expect(svg).toContain(`rotate(${Watermark.rotateDeg} `);
     expect(svg).toContain(`font-size="${Watermark.fontSize}"`);

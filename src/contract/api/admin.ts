@@ -84,11 +84,20 @@ export const AdminMenuKeys = {
  * 'rejected' and 'revisionRequested' are both lifecycle state 'rejected' (status 1 / audit 3);
  * the decision tells them apart.
  */
-export const CERTIFICATION_QUEUE_STATUSES = ['underReview', 'revisionRequested', 'rejected', 'approved'] as const;
+export const CERTIFICATION_QUEUE_STATUSES = [
+  'underReview',
+  'revisionRequested',
+  'rejected',
+  'approved',
+] as const;
 export type CertificationQueueStatus = (typeof CERTIFICATION_QUEUE_STATUSES)[number];
 
 /** Where a card-application case stands (states of machines/cardApplicationLifecycle.machine.ts). */
-export const CARD_QUEUE_STATUSES = ['underReview', 'rejected', 'approved'] as const satisfies readonly CardApplicationState[];
+export const CARD_QUEUE_STATUSES = [
+  'underReview',
+  'rejected',
+  'approved',
+] as const satisfies readonly CardApplicationState[];
 export type CardQueueStatus = (typeof CARD_QUEUE_STATUSES)[number];
 
 const pageFields = {
@@ -114,7 +123,10 @@ function queueQuery<const S extends readonly [string, ...string[]]>(statuses: S)
   });
 }
 /** What the page sends: the schema's input, with numbers for the paging (the query string carries text). */
-type QueryInput<T extends z.ZodType> = Omit<z.input<T>, 'page' | 'pageSize'> & { page?: number; pageSize?: number };
+type QueryInput<T extends z.ZodType> = Omit<z.input<T>, 'page' | 'pageSize'> & {
+  page?: number;
+  pageSize?: number;
+};
 
 export const certificationQueueQuery = queueQuery(CERTIFICATION_QUEUE_STATUSES);
 export type CertificationQueueQuery = QueryInput<typeof certificationQueueQuery>;
@@ -354,7 +366,10 @@ export const flaggedFieldPath = z
  */
 export const requestRevisionRequest = z.object({
   version,
-  fields: z.array(flaggedFieldPath).min(1, 'field.required').max(AdminLimits.maxFlaggedFields, 'field.tooLong'),
+  fields: z
+    .array(flaggedFieldPath)
+    .min(1, 'field.required')
+    .max(AdminLimits.maxFlaggedFields, 'field.tooLong'),
   comment: z.string().trim().min(1, 'field.required').max(AdminLimits.reasonMaxLength, 'field.tooLong'),
 });
 export type RequestRevisionRequest = z.infer<typeof requestRevisionRequest>;
@@ -390,7 +405,11 @@ export const partnerLinkCode = z
 
 /** Without `code` the server makes a random one. */
 export const createPartnerLinkRequest = z.object({
-  partnerName: z.string().trim().min(1, 'field.required').max(AdminLimits.partnerNameMaxLength, 'field.tooLong'),
+  partnerName: z
+    .string()
+    .trim()
+    .min(1, 'field.required')
+    .max(AdminLimits.partnerNameMaxLength, 'field.tooLong'),
   code: partnerLinkCode.nullish(),
 });
 export type CreatePartnerLinkRequest = z.infer<typeof createPartnerLinkRequest>;

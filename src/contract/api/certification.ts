@@ -56,7 +56,8 @@ export type DraftStepId = (typeof DRAFT_STEPS)[number];
 // ---- message ids this API adds -------------------------------------------------------------------
 
 /** Validation message ids only certification produces (their text is in validationMessages.ts). */
-export type CertificationMessageId = 'verification.required' | 'authorizer.noBeneficiary' | 'authorizer.beneficiaryIndex';
+export type CertificationMessageId =
+  'verification.required' | 'authorizer.noBeneficiary' | 'authorizer.beneficiaryIndex';
 /** Every message id a submit problem can carry. */
 export type SubmitProblemMessageId = ValidationMessageId | CertificationMessageId;
 
@@ -171,8 +172,20 @@ export const FILE_KIND_BY_FIELD: Record<string, CertificationFileKind> = {
 export const FILE_KINDS_BY_STEP: Record<DraftStepId, readonly CertificationFileKind[]> = {
   completeCompanyInfo: ['businessLicense'],
   uploadEquityStructureChart: ['equityStructureChart'],
-  uploadLegalPersonInfo: ['idFront', 'idBack', 'passportPhotoPage', 'passportSignaturePage', 'proofOfAddress'],
-  uploadBeneficiaryInfo: ['idFront', 'idBack', 'passportPhotoPage', 'passportSignaturePage', 'proofOfAddress'],
+  uploadLegalPersonInfo: [
+    'idFront',
+    'idBack',
+    'passportPhotoPage',
+    'passportSignaturePage',
+    'proofOfAddress',
+  ],
+  uploadBeneficiaryInfo: [
+    'idFront',
+    'idBack',
+    'passportPhotoPage',
+    'passportSignaturePage',
+    'proofOfAddress',
+  ],
   uploadAuthorizerInfo: [
     'idFront',
     'idBack',

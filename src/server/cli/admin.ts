@@ -48,7 +48,8 @@ async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'create-reviewer': {
         const language = values.language ?? 'zh-cn';
-        if (language !== 'zh-cn' && language !== 'en-us') throw new UsageError('--language is zh-cn or en-us');
+        if (language !== 'zh-cn' && language !== 'en-us')
+          throw new UsageError('--language is zh-cn or en-us');
         const row = await createReviewer(database.db, systemClock, {
           email: need('email'),
           password: need('password'),
@@ -62,14 +63,18 @@ async function main(argv: string[]): Promise<number> {
       case 'create-link': {
         const row = await links.create(need('partner'), values.code);
         console.log(`Partner link created: ${row.code} for ${row.partnerName}`);
-        console.log(`Registration address: ${config.publicUrl}/register?businessInfo=${encodeURIComponent(row.code)}`);
+        console.log(
+          `Registration address: ${config.publicUrl}/register?businessInfo=${encodeURIComponent(row.code)}`,
+        );
         return 0;
       }
       case 'list-links': {
         const rows = await links.list();
         if (rows.length === 0) console.log('No partner links yet.');
         for (const r of rows) {
-          console.log(`${r.code}\t${r.enabled ? 'enabled ' : 'disabled'}\t${r.createdAt.toISOString()}\t${r.partnerName}`);
+          console.log(
+            `${r.code}\t${r.enabled ? 'enabled ' : 'disabled'}\t${r.createdAt.toISOString()}\t${r.partnerName}`,
+          );
         }
         return 0;
       }

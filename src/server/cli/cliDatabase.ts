@@ -32,7 +32,10 @@ export async function openCliDatabase(config: AppConfig): Promise<CliDatabase> {
     } catch (error) {
       if (!(error instanceof DataDirInUseError)) throw error;
       url = runningPortalUrl(config.dataDir) ?? undefined;
-      if (!url) throw new Error('The portal on this DATA_DIR is still starting; try again in a moment.', { cause: error });
+      if (!url)
+        throw new Error('The portal on this DATA_DIR is still starting; try again in a moment.', {
+          cause: error,
+        });
     }
   }
   await runMigrations(url);

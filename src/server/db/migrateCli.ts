@@ -8,10 +8,16 @@ async function migrateCli(): Promise<number> {
     const config = loadConfig();
     const database = await openCliDatabase(config);
     await database.close();
-    console.log(`Migrations applied to ${config.databaseUrl ? 'DATABASE_URL' : `the embedded PostgreSQL in ${config.dataDir}`}.`);
+    console.log(
+      `Migrations applied to ${config.databaseUrl ? 'DATABASE_URL' : `the embedded PostgreSQL in ${config.dataDir}`}.`,
+    );
     return 0;
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : `Migration failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      error instanceof ConfigError
+        ? error.message
+        : `Migration failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return 1;
   }
 }

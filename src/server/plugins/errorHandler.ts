@@ -32,7 +32,12 @@ function fieldProblems(error: unknown): FieldProblem[] {
 /** Extra reporting (Sentry) for faults; set by the error-reporting plugin when a DSN is given. */
 export type FaultReporter = (error: unknown, request: FastifyRequest) => void;
 
-export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply, report?: FaultReporter) {
+export function sendError(
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  report?: FaultReporter,
+) {
   if (error instanceof AppError) {
     return reply.code(error.httpStatus).send(envelope(request, error.codeName, error.data));
   }
@@ -72,7 +77,10 @@ export const errorHandlerPlugin = fp(
       // The path exists with another method: 405 with Allow, not a misleading 404.
       const allowed = METHODS.filter((m) => m !== request.method && app.hasRoute({ url, method: m }));
       if (allowed.length > 0) {
-        return reply.code(405).header('allow', allowed.join(', ')).send(envelope(request, 'methodNotAllowed', null));
+        return reply
+          .code(405)
+          .header('allow', allowed.join(', '))
+          .send(envelope(request, 'methodNotAllowed', null));
       }
       return reply.code(404).send(envelope(request, 'notFound', null));
     });

@@ -18,10 +18,18 @@ const UPSERT = `
 function postgresStore(pool: Pool, clock: Clock) {
   class PostgresRateLimitStore implements FastifyRateLimitStore {
     constructor(private readonly prefix = 'global:') {}
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
       const now = clock.now();
       pool
-        .query<{ count: number; reset_at: Date }>(UPSERT, [this.prefix + key, now.toISOString(), String(timeWindow)])
+        .query<{ count: number; reset_at: Date }>(UPSERT, [
+          this.prefix + key,
+          now.toISOString(),
+          String(timeWindow),
+        ])
         .then((r) => {
           const row = r.rows[0]!;
           callback(null, { current: row.count, ttl: Math.max(0, row.reset_at.getTime() - now.getTime()) });
@@ -31,7 +39,8 @@ function postgresStore(pool: Pool, clock: Clock) {
     // @fastify/rate-limit hands the route under `routeInfo`: each limited route counts on its own.
     // (The typings say RouteOptions; the object at run time carries the route under `routeInfo`.)
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
-      const route = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
+      const route =
+        (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
       const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
       return new PostgresRateLimitStore(`${method ?? ''}:${route.url ?? ''}:`);
     }

@@ -16,7 +16,10 @@ export function hashToken(token: string): string {
 }
 
 /** Why a presented token does not sign anybody in: the session-invalid code to answer with. */
-export type SessionFailure = Extract<CodeName, 'noToken' | 'loginInvalid' | 'tokenExpired' | 'signedInElsewhere' | 'permissionsChanged'>;
+export type SessionFailure = Extract<
+  CodeName,
+  'noToken' | 'loginInvalid' | 'tokenExpired' | 'signedInElsewhere' | 'permissionsChanged'
+>;
 
 const REVOKED_CODE: Record<RevokeReason, SessionFailure> = {
   logout: 'loginInvalid',
@@ -69,7 +72,8 @@ export function createSessionService(db: Db, clock: Clock) {
         .where(eq(sessions.tokenHash, hashToken(token)))
         .limit(1);
       if (!row) return { failure: 'loginInvalid' };
-      if (row.revokedAt) return { failure: REVOKED_CODE[(row.revokedReason as RevokeReason) ?? 'logout'] ?? 'loginInvalid' };
+      if (row.revokedAt)
+        return { failure: REVOKED_CODE[(row.revokedReason as RevokeReason) ?? 'logout'] ?? 'loginInvalid' };
       if (row.status !== 'active') return { failure: 'permissionsChanged' };
       if (row.expiresAt <= now || row.lastSeenAt.getTime() + Limits.session.idleMs <= now.getTime()) {
         return { failure: 'tokenExpired' };

@@ -7,7 +7,10 @@ import type { Clock, Db } from '../types';
 export function createPartnerLinkService(db: Db, clock: Clock) {
   return {
     async create(partnerName: string, code = randomBytes(9).toString('base64url')) {
-      const [row] = await db.insert(partnerLinks).values({ code, partnerName, createdAt: clock.now() }).returning();
+      const [row] = await db
+        .insert(partnerLinks)
+        .values({ code, partnerName, createdAt: clock.now() })
+        .returning();
       return row!;
     },
     list() {

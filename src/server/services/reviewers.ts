@@ -8,12 +8,20 @@ import type { Clock, Db } from '../types';
 export async function createReviewer(
   db: Db,
   clock: Clock,
-  input: { email: string; password: string; firstName: string; lastName: string; language?: 'zh-cn' | 'en-us' },
+  input: {
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    language?: 'zh-cn' | 'en-us';
+  },
 ) {
   const email = input.email.trim().toLowerCase();
   if (!isValidEmail(email)) throw new Error(`not a valid email address: ${input.email}`);
   if (!isValidPassword(input.password)) {
-    throw new Error('the password must be 8-20 characters with an uppercase, a lowercase and a special character');
+    throw new Error(
+      'the password must be 8-20 characters with an uppercase, a lowercase and a special character',
+    );
   }
   const [row] = await db
     .insert(users)

@@ -36,7 +36,10 @@ export function outcomeOf<T>(answer: Envelope<T>): ApiOutcome<T> {
   return { kind: 'refused', code: codeNameOf(answer.code) };
 }
 
-export const COLUMN_SETTINGS_PATHS = { list: '/ums/user/menu/fields/list', save: '/ums/user/menu/fields/save' } as const;
+export const COLUMN_SETTINGS_PATHS = {
+  list: '/ums/user/menu/fields/list',
+  save: '/ums/user/menu/fields/save',
+} as const;
 
 export function createAccountsApi(api: ApiClient, encrypt: PasswordEncryptor, now: () => number = Date.now) {
   const page = { isPageHandle: true } as const;
@@ -52,11 +55,21 @@ export function createAccountsApi(api: ApiClient, encrypt: PasswordEncryptor, no
     },
     async verifyPuzzle(input: VerifyInput): Promise<VerifyOutcome> {
       const outcome = await call<{ captchaToken: string }>(AccountPaths.captchaVerify, input);
-      return outcome.kind === 'ok' ? { kind: 'solved', captchaToken: outcome.data.captchaToken } : { kind: 'failed' };
+      return outcome.kind === 'ok'
+        ? { kind: 'solved', captchaToken: outcome.data.captchaToken }
+        : { kind: 'failed' };
     },
-    async login(input: { email: string; password: string; captchaToken: string }): Promise<ApiOutcome<LoginResult>> {
+    async login(input: {
+      email: string;
+      password: string;
+      captchaToken: string;
+    }): Promise<ApiOutcome<LoginResult>> {
       const passwordCipher = await encrypt(input.password);
-      return call<LoginResult>(AccountPaths.login, { email: input.email, passwordCipher, captchaToken: input.captchaToken });
+      return call<LoginResult>(AccountPaths.login, {
+        email: input.email,
+        passwordCipher,
+        captchaToken: input.captchaToken,
+      });
     },
     async sendRegistrationCode(input: {
       email: string;
@@ -84,13 +97,23 @@ export function createAccountsApi(api: ApiClient, encrypt: PasswordEncryptor, no
     },
     activate: (token: string) => call(AccountPaths.activate, { token }),
     resendActivation: (email: string) => call(AccountPaths.activateResend, { email }),
-    forgot: (input: { email: string; captchaToken: string; locale: Locale }) => call(AccountPaths.forgot, input),
+    forgot: (input: { email: string; captchaToken: string; locale: Locale }) =>
+      call(AccountPaths.forgot, input),
     checkResetLink: (token: string) => call(AccountPaths.resetCheck, { token }),
     async resetPassword(input: { token: string; newPassword: string }): Promise<ApiOutcome<unknown>> {
-      return call(AccountPaths.reset, { token: input.token, passwordCipher: await encrypt(input.newPassword) });
+      return call(AccountPaths.reset, {
+        token: input.token,
+        passwordCipher: await encrypt(input.newPassword),
+      });
     },
-    async changePassword(input: { currentPassword: string; newPassword: string }): Promise<ApiOutcome<unknown>> {
-      const [currentPasswordCipher, newPasswordCipher] = [await encrypt(input.currentPassword), await encrypt(input.newPassword)];
+    async changePassword(input: {
+      currentPassword: string;
+      newPassword: string;
+    }): Promise<ApiOutcome<unknown>> {
+      const [currentPasswordCipher, newPasswordCipher] = [
+        await encrypt(input.currentPassword),
+        await encrypt(input.newPassword),
+      ];
       return call(AccountPaths.changePassword, { currentPasswordCipher, newPasswordCipher });
     },
     /** Revokes the session's token on the server; the caller clears the browser's store either way. */
@@ -100,7 +123,9 @@ export function createAccountsApi(api: ApiClient, encrypt: PasswordEncryptor, no
       api.get<Page<LoginHistoryItem>>(AccountPaths.loginHistory, query),
     savePreferences: (language: Locale) => api.post<unknown>(AccountPaths.preferences, { language }),
     async columnSettings(menuKey: string): Promise<ColumnSetting[] | null> {
-      const answer = await api.post<{ fields: ColumnSetting[] | null }>(COLUMN_SETTINGS_PATHS.list, { menuKey });
+      const answer = await api.post<{ fields: ColumnSetting[] | null }>(COLUMN_SETTINGS_PATHS.list, {
+        menuKey,
+      });
       return answer ? answer.fields : null;
     },
     saveColumnSettings: (menuKey: string, fields: ColumnSetting[]) =>
@@ -109,4 +134,3 @@ export function createAccountsApi(api: ApiClient, encrypt: PasswordEncryptor, no
 }
 
 export type AccountsApi = ReturnType<typeof createAccountsApi>;
-

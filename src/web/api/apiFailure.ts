@@ -1,6 +1,7 @@
 // What an API failure is called when it is reported (spec §7, §9). Pure.
 
-export type ApiFailureLabel = 'interface timeout' | '40X server error' | '50X server error' | 'call exception';
+export type ApiFailureLabel =
+  'interface timeout' | '40X server error' | '50X server error' | 'call exception';
 
 export interface ApiFailure {
   label: ApiFailureLabel;

@@ -2,7 +2,14 @@
 // headers, prefix, timeout, cancellation, envelope handling, toasts and failure reports live here
 // and nowhere else. The app's wired instance is in ./api.ts; tests build their own with real deps.
 import redaxios from 'redaxios';
-import { Codes, messageFor, messageForCode, SESSION_INVALID_CODES, SILENT_CODES, SUCCESS_CODE } from '../../contract/codes';
+import {
+  Codes,
+  messageFor,
+  messageForCode,
+  SESSION_INVALID_CODES,
+  SILENT_CODES,
+  SUCCESS_CODE,
+} from '../../contract/codes';
 import { LANGUAGE_HEADER, languageHeaderFor, type Envelope, type Locale } from '../../contract/envelope';
 import { normaliseErrorCode } from '../../contract/errorCode';
 import { Limits } from '../../contract/limits';
@@ -135,7 +142,8 @@ export function createApiClient(deps: ApiClientDeps) {
         // Every HTTP status is answered with an envelope; this module decides what is a failure.
         validateStatus: () => true,
         // redaxios has no `signal`: the fetch it calls gets ours, for cancellation and the timeout.
-        fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, signal: controller.signal }),
+        fetch: (input: RequestInfo | URL, init?: RequestInit) =>
+          fetch(input, { ...init, signal: controller.signal }),
       });
       const status = response.status;
       const body = await readBody(response, spec.binary === true);
@@ -168,7 +176,9 @@ export function createApiClient(deps: ApiClientDeps) {
     } catch {
       if (controller.signal.aborted && !timedOut) {
         const reason: unknown = controller.signal.reason;
-        throw reason instanceof RequestCancelledError ? reason : new RequestCancelledError(REQUEST_CANCELLED_MESSAGE);
+        throw reason instanceof RequestCancelledError
+          ? reason
+          : new RequestCancelledError(REQUEST_CANCELLED_MESSAGE);
       }
       deps.report({ ...failureBase, label: timedOut ? 'interface timeout' : 'call exception' });
       if (pageHandles) return { code: Codes.internal.code, msg: defaultMessage(), data: null } as R;

@@ -35,10 +35,16 @@ export function newNonce(): string {
 }
 
 export async function importPublicKey(pem: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('spki', pemToDer(pem), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  return crypto.subtle.importKey('spki', pemToDer(pem), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, [
+    'encrypt',
+  ]);
 }
 
-export async function encryptPassword(key: CryptoKey, password: string, now: number = Date.now()): Promise<string> {
+export async function encryptPassword(
+  key: CryptoKey,
+  password: string,
+  now: number = Date.now(),
+): Promise<string> {
   const plain = new TextEncoder().encode(JSON.stringify({ password, nonce: newNonce(), ts: now }));
   return toBase64(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, plain));
 }

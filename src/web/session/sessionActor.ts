@@ -26,7 +26,8 @@ export function loggedOutMessage(code: number, locale: Locale): string {
 export function createSessionActor(effects: SessionEffects, signedIn: boolean, clock?: SimulatedClock) {
   const machine = sessionMachine.provide({
     actions: {
-      'show logged-out message': (_, params) => effects.toast(loggedOutMessage(params.code, effects.getLocale())),
+      'show logged-out message': (_, params) =>
+        effects.toast(loggedOutMessage(params.code, effects.getLocale())),
       'cancel in-flight requests': () => effects.registry.cancelAll(TOKEN_INVALID_MESSAGE),
       'log out': () => {
         effects.clearSession();

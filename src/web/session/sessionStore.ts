@@ -40,7 +40,8 @@ function parse(raw: string | null): SessionUser | null {
         typeof value.enterpriseCertificationStatus === 'number'
           ? value.enterpriseCertificationStatus
           : MISSING_CERTIFICATION_STATUS,
-      enterpriseAuditStatus: typeof value.enterpriseAuditStatus === 'number' ? value.enterpriseAuditStatus : null,
+      enterpriseAuditStatus:
+        typeof value.enterpriseAuditStatus === 'number' ? value.enterpriseAuditStatus : null,
       companyCreditCode: typeof value.companyCreditCode === 'string' ? value.companyCreditCode : null,
       companyName: typeof value.companyName === 'string' ? value.companyName : null,
     };

@@ -48,7 +48,8 @@ export function AppRouter({ isMobile }: { isMobile: boolean }) {
     if (decision === 'check failed' && isLoggedIn) sessionActor.send({ type: 'navigation.checkFailed' });
   }, [decision, isLoggedIn]);
 
-  const route = decision !== 'check failed' && decision.kind === 'render' ? (findRoute(location) ?? null) : null;
+  const route =
+    decision !== 'check failed' && decision.kind === 'render' ? (findRoute(location) ?? null) : null;
 
   useEffect(() => {
     if (route) document.title = i18n._(route.title);

@@ -70,4 +70,3 @@ export function decideAccess(rawPath: string, ctx: AccessContext): AccessDecisio
   if (route.redirectTo) return redirect(route.redirectTo);
   return render;
 }
-

@@ -7,7 +7,8 @@ export interface DeviceSignals {
   viewportWidth: number;
 }
 
-const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|Windows Phone|HarmonyOS|MicroMessenger|BlackBerry|webOS|Opera Mini/i;
+const MOBILE_UA =
+  /Android|iPhone|iPad|iPod|Mobile|Windows Phone|HarmonyOS|MicroMessenger|BlackBerry|webOS|Opera Mini/i;
 /** Narrower than this, a touch device is treated as mobile. */
 export const MOBILE_MAX_VIEWPORT = 768;
 

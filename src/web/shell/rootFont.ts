@@ -22,7 +22,10 @@ export function rootScale(windowWidth: number, isMobile: boolean): RootScale {
 /** Applies the scale now and on every resize; returns the cleanup. */
 export function startRootFontScaling(isMobile: boolean, win: Window = window): () => void {
   const apply = () => {
-    const { fontSizePx, bodyZoom } = rootScale(win.document.documentElement.clientWidth || win.innerWidth, isMobile);
+    const { fontSizePx, bodyZoom } = rootScale(
+      win.document.documentElement.clientWidth || win.innerWidth,
+      isMobile,
+    );
     win.document.documentElement.style.fontSize = `${fontSizePx}px`;
     win.document.documentElement.style.setProperty('--portal-body-zoom', String(bodyZoom));
   };

@@ -24,7 +24,11 @@ export interface RouteDef {
 
 export type FlatRoute = Omit<RouteDef, 'children'> & { parent?: string };
 
-export function flattenRoutes(routes: readonly RouteDef[], inherited: Partial<RouteDef> = {}, parent?: string): FlatRoute[] {
+export function flattenRoutes(
+  routes: readonly RouteDef[],
+  inherited: Partial<RouteDef> = {},
+  parent?: string,
+): FlatRoute[] {
   const out: FlatRoute[] = [];
   for (const { children, ...route } of routes) {
     const flat: FlatRoute = {

@@ -43,7 +43,12 @@ export const routes: RouteDef[] = [
   { path: '/login', title: msg`Log in`, component: LoginPage, public: true, watermark: false },
   { path: '/register', title: msg`Register`, component: RegisterPage, public: true },
   { path: '/serviceAgreement', title: msg`Service agreement`, component: ServiceAgreementPage, public: true },
-  { path: '/activateAccount', title: msg`Activate your account`, component: ActivateAccountPage, public: true },
+  {
+    path: '/activateAccount',
+    title: msg`Activate your account`,
+    component: ActivateAccountPage,
+    public: true,
+  },
   { path: '/forgot', title: msg`Forgot password`, component: ForgotPasswordPage, public: true },
   { path: '/resetPassword', title: msg`Reset password`, component: ResetPasswordPage, public: true },
   { path: '/mobileTransfer', title: msg`Please continue on a computer`, component: MobileTransferPage },
@@ -59,8 +64,16 @@ export const routes: RouteDef[] = [
     mobileOnly: true,
     children: [
       { path: '/identityVerification/home', title: msg`Identity verification`, component: IdentityHomePage },
-      { path: '/identityVerification/termsAndPrivacy', title: msg`Terms and privacy`, component: TermsAndPrivacyPage },
-      { path: '/identityVerification/agreementDetail', title: msg`Agreement details`, component: AgreementDetailPage },
+      {
+        path: '/identityVerification/termsAndPrivacy',
+        title: msg`Terms and privacy`,
+        component: TermsAndPrivacyPage,
+      },
+      {
+        path: '/identityVerification/agreementDetail',
+        title: msg`Agreement details`,
+        component: AgreementDetailPage,
+      },
       {
         path: '/identityVerification/verificationResultPage',
         title: msg`Verification result`,
@@ -158,8 +171,16 @@ export const routes: RouteDef[] = [
         title: msg`Card application reviews`,
         component: lazyPage(admin, 'AdminCardApplicationQueuePage'),
       },
-      { path: '/admin/partnerLinks', title: msg`Partner links`, component: lazyPage(admin, 'AdminPartnerLinksPage') },
-      { path: '/admin/machines', title: msg`Machine diagrams`, component: lazyPage(admin, 'AdminMachinesPage') },
+      {
+        path: '/admin/partnerLinks',
+        title: msg`Partner links`,
+        component: lazyPage(admin, 'AdminPartnerLinksPage'),
+      },
+      {
+        path: '/admin/machines',
+        title: msg`Machine diagrams`,
+        component: lazyPage(admin, 'AdminMachinesPage'),
+      },
       { path: '/admin/support', title: msg`Support replay`, component: lazyPage(admin, 'AdminSupportPage') },
     ],
   },

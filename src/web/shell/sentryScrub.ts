@@ -9,7 +9,9 @@ export function maskValues(value: unknown): unknown {
   if (value === null || value === undefined) return value;
   if (Array.isArray(value)) return value.map(maskValues);
   if (typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, maskValues(v)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, maskValues(v)]),
+    );
   }
   return MASK;
 }
@@ -43,7 +45,9 @@ export function maskUrl(url: string): string {
 function stripHeaders(headers: Record<string, string> | undefined): Record<string, string> | undefined {
   if (!headers) return headers;
   const stripped = STRIPPED_HEADERS as readonly string[];
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !stripped.includes(name.toLowerCase())));
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !stripped.includes(name.toLowerCase())),
+  );
 }
 
 function maskBody(data: unknown): unknown {
@@ -80,7 +84,9 @@ function scrubRequest(request: ScrubbableRequest): ScrubbableRequest {
   if (typeof request.url === 'string') out.url = maskUrl(request.url);
   if (request.query_string !== undefined) {
     out.query_string =
-      typeof request.query_string === 'string' ? maskQueryString(request.query_string) : maskValues(request.query_string);
+      typeof request.query_string === 'string'
+        ? maskQueryString(request.query_string)
+        : maskValues(request.query_string);
   }
   if (request.data !== undefined) out.data = maskBody(request.data);
   return out;
@@ -112,7 +118,12 @@ export function scrubEvent<E extends ScrubbableEvent>(event: E): E {
   if (api) {
     out.contexts = {
       ...event.contexts,
-      api: { ...api, url: maskUrl(String(api.url ?? '')), params: maskValues(api.params), body: maskBody(api.body) },
+      api: {
+        ...api,
+        url: maskUrl(String(api.url ?? '')),
+        params: maskValues(api.params),
+        body: maskBody(api.body),
+      },
     };
   }
   return out;

@@ -31,7 +31,8 @@ export async function recordNavigations(context: BrowserContext): Promise<void> 
     for (const method of ['pushState', 'replaceState'] as const) {
       const original = history[method].bind(history);
       history[method] = (data: unknown, unused: string, url?: string | URL | null) => {
-        if (url !== undefined && url !== null) w.__navigations.push(new URL(String(url), location.href).pathname);
+        if (url !== undefined && url !== null)
+          w.__navigations.push(new URL(String(url), location.href).pathname);
         original(data, unused, url);
       };
     }

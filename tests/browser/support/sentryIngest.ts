@@ -89,7 +89,10 @@ export function parseEnvelope(raw: Buffer): Pick<ReceivedEnvelope, 'header' | 'i
 
 export async function startSentryIngest(project = '42'): Promise<SentryIngest> {
   const envelopes: ReceivedEnvelope[] = [];
-  const waiters = new Set<{ match: (item: EnvelopeItem) => boolean; resolve: (item: EnvelopeItem) => void }>();
+  const waiters = new Set<{
+    match: (item: EnvelopeItem) => boolean;
+    resolve: (item: EnvelopeItem) => void;
+  }>();
 
   const server = createServer((req, res) => {
     // The SDK posts cross-origin from the portal's page.
@@ -146,7 +149,8 @@ export async function startSentryIngest(project = '42'): Promise<SentryIngest> {
       if (already) return Promise.resolve(already);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
-          if (waiters.delete(waiter)) reject(new Error(`no matching Sentry envelope item within ${timeoutMs} ms`));
+          if (waiters.delete(waiter))
+            reject(new Error(`no matching Sentry envelope item within ${timeoutMs} ms`));
         }, timeoutMs);
         const waiter = {
           match,

@@ -9,7 +9,14 @@ import {
   screenshotFailure,
   type ContextOptions,
 } from '../../support/browser';
-import { seedSignedInUser, startPortal, type Portal, type PortalOptions, type SeedOptions, type SeededUser } from '../../support/portal';
+import {
+  seedSignedInUser,
+  startPortal,
+  type Portal,
+  type PortalOptions,
+  type SeedOptions,
+  type SeededUser,
+} from '../../support/portal';
 import { signInBeforeLoad } from './appHandles';
 
 export interface BrowserSuite {
@@ -18,11 +25,16 @@ export interface BrowserSuite {
   /** A new context for this test (desktop unless `mobile`), signed in as `seeded` when given. */
   context(options?: ContextOptions & { mobile?: boolean; seeded?: SeededUser }): Promise<BrowserContext>;
   /** A signed-in desktop page for a fresh user, and that user. */
-  signedInPage(seed?: SeedOptions, options?: ContextOptions & { mobile?: boolean }): Promise<{ page: Page; user: SeededUser }>;
+  signedInPage(
+    seed?: SeedOptions,
+    options?: ContextOptions & { mobile?: boolean },
+  ): Promise<{ page: Page; user: SeededUser }>;
   page(context: BrowserContext): Promise<Page>;
 }
 
-export function useBrowserSuite(portalOptions: PortalOptions | (() => Promise<PortalOptions>) = {}): BrowserSuite {
+export function useBrowserSuite(
+  portalOptions: PortalOptions | (() => Promise<PortalOptions>) = {},
+): BrowserSuite {
   let browser: Browser | undefined;
   let portal: Portal | undefined;
   const contexts: BrowserContext[] = [];

@@ -12,7 +12,10 @@ let rowId: string;
 beforeAll(async () => {
   t = await createTestApp();
   const who = await reviewer(t);
-  const { company, application } = await seedCertification(t.app, { status: 'underReview', submittedAt: new Date() });
+  const { company, application } = await seedCertification(t.app, {
+    status: 'underReview',
+    submittedAt: new Date(),
+  });
   const [row] = await t.app.db
     .insert(auditLog)
     .values({
@@ -38,7 +41,9 @@ async function refusal(statement: ReturnType<typeof sql>): Promise<{ code?: stri
   try {
     await t.app.db.execute(statement);
   } catch (error) {
-    const e = (error as { cause?: { code?: string; message: string } }).cause ?? (error as { code?: string; message: string });
+    const e =
+      (error as { cause?: { code?: string; message: string } }).cause ??
+      (error as { code?: string; message: string });
     return { code: e.code, message: e.message };
   }
   throw new Error('the statement was not refused');

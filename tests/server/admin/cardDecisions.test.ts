@@ -55,7 +55,9 @@ describe('card decisions', () => {
       ['cardApplication.approve', 'cardApplication', 'under_review', 'approved', alice.userId],
     ]);
     const mails = await mailsTo(t.app, who.email, 'cardApplicationDecision');
-    expect(mails.map((m) => [m.locale, (m.vars as { decision: string }).decision])).toEqual([['zh-cn', 'approved']]);
+    expect(mails.map((m) => [m.locale, (m.vars as { decision: string }).decision])).toEqual([
+      ['zh-cn', 'approved'],
+    ]);
     const applicantView = await card.call<CardApplicationView>(t, who, 'GET', '/card/application');
     expect(applicantView.body.data.lifecycleState).toBe('approved');
 
@@ -76,7 +78,10 @@ describe('card decisions', () => {
     }
     expect(await cardSnapshot(t.app, who.companyId!)).toEqual(before);
 
-    const res = await reject(alice, application.id, { version: application.version, reason: 'Purpose unclear.' });
+    const res = await reject(alice, application.id, {
+      version: application.version,
+      reason: 'Purpose unclear.',
+    });
     expect(res.status).toBe(200);
     const applicantView = await card.call<CardApplicationView>(t, who, 'GET', '/card/application');
     expect(applicantView.body.data).toMatchObject({ lifecycleState: 'rejected', reason: 'Purpose unclear.' });
@@ -87,7 +92,10 @@ describe('card decisions', () => {
   });
 
   it('deciding a saved (draft) application → 409 transitionNotAllowed, nothing changed', async () => {
-    const { company, application } = await seedCardApplication(t.app, { status: 'draft', submittedAt: new Date() });
+    const { company, application } = await seedCardApplication(t.app, {
+      status: 'draft',
+      submittedAt: new Date(),
+    });
     const before = await cardSnapshot(t.app, company.id);
     const a = await approve(alice, application.id, application.version);
     const r = await reject(alice, application.id, { version: application.version, reason: 'no' });
@@ -100,7 +108,10 @@ describe('card decisions', () => {
 
   it('two parallel decisions: exactly one 200, the other decisionConflict', async () => {
     for (let round = 0; round < 3; round++) {
-      const { application } = await seedCardApplication(t.app, { status: 'underReview', submittedAt: new Date() });
+      const { application } = await seedCardApplication(t.app, {
+        status: 'underReview',
+        submittedAt: new Date(),
+      });
       const answers = await Promise.all([
         approve(alice, application.id, application.version),
         approve(bob, application.id, application.version),

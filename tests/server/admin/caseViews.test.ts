@@ -51,7 +51,12 @@ describe('certification case', () => {
       .set({ captureFileId: capture!.id })
       .where(eq(verificationSessions.id, sessionId));
 
-    const res = await call<CertificationCaseView>(t, alice, 'GET', adminPath(AdminPaths.certificationCase, { id: application.id }));
+    const res = await call<CertificationCaseView>(
+      t,
+      alice,
+      'GET',
+      adminPath(AdminPaths.certificationCase, { id: application.id }),
+    );
     expect(res.status).toBe(200);
     const view = res.body.data;
     expect(view.company).toMatchObject({ id: companyId, location: 'CN' });
@@ -67,7 +72,9 @@ describe('certification case', () => {
     ]);
     const fields = new Map(view.steps.flatMap((s) => s.fields).map((f) => [f.path, f]));
     expect(fields.get('selectLocationCompany.location')?.value).toBe('CN');
-    expect(fields.get('completeCompanyInfo.companyNameEnglish')?.value).toBe('Fuzhou Example Trading Co., Ltd.');
+    expect(fields.get('completeCompanyInfo.companyNameEnglish')?.value).toBe(
+      'Fuzhou Example Trading Co., Ltd.',
+    );
     expect(fields.get('uploadBeneficiaryInfo.beneficiaries.0.mobile')?.value).toBe('13800138000');
     const licenceId = (draft.completeCompanyInfo as { businessLicenseFileId: string }).businessLicenseFileId;
     expect(fields.get('completeCompanyInfo.businessLicenseFileId')).toMatchObject({ fileId: licenceId });
@@ -85,7 +92,11 @@ describe('certification case', () => {
       deleted: false,
     });
     expect(view.authorizer?.documentPhotos.map((d) => d.kind).sort()).toEqual(['idBack', 'idFront']);
-    expect(view.authorizer?.faceCapture).toMatchObject({ fileId: capture!.id, kind: 'faceCapture', contentType: 'image/jpeg' });
+    expect(view.authorizer?.faceCapture).toMatchObject({
+      fileId: capture!.id,
+      kind: 'faceCapture',
+      contentType: 'image/jpeg',
+    });
     expect(view.authorizer?.verificationState).toBe('verified');
     expect(view.history.map((h) => h.action)).toContain('applicant.submit');
 
@@ -99,7 +110,12 @@ describe('certification case', () => {
 describe('card application case', () => {
   it('shows the purpose, the document and the answers with the questions as asked', async () => {
     const { who, application } = await submittedCardApplication(t);
-    const res = await call<CardApplicationCaseView>(t, alice, 'GET', adminPath(AdminPaths.cardApplicationCase, { id: application.id }));
+    const res = await call<CardApplicationCaseView>(
+      t,
+      alice,
+      'GET',
+      adminPath(AdminPaths.cardApplicationCase, { id: application.id }),
+    );
     expect(res.status).toBe(200);
     const view = res.body.data;
     expect(view).toMatchObject({
@@ -111,12 +127,20 @@ describe('card application case', () => {
       company: { id: who.companyId },
       applicant: { userId: who.userId },
     });
-    expect(view.document).toMatchObject({ fileId: application.fileId, contentType: 'image/png', kind: 'cardApplication' });
+    expect(view.document).toMatchObject({
+      fileId: application.fileId,
+      contentType: 'image/png',
+      kind: 'cardApplication',
+    });
     expect(view.questionnaire.length).toBeGreaterThan(0);
     const choice = view.questionnaire.find((q) => q.kind !== 'text' && q.answer !== null)!;
     expect(choice.answerLabels.length).toBeGreaterThan(0);
     expect(choice.title['en-us']).toBeTruthy();
-    expect(view.steps.map((s) => s.stepId)).toEqual(['selectBusinessPurpose', 'uploadRelevantInfo', 'questionnaire']);
+    expect(view.steps.map((s) => s.stepId)).toEqual([
+      'selectBusinessPurpose',
+      'uploadRelevantInfo',
+      'questionnaire',
+    ]);
     expect(view.history.map((h) => h.action)).toContain('applicant.submit');
     const download = await fetch(`${t.url}/plat/files/${application.fileId}`, { headers: alice.headers });
     expect(download.status).toBe(200);

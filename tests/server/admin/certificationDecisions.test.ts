@@ -49,7 +49,12 @@ const reject = (who: SignedIn, id: string, body: unknown) =>
 const requestRevision = (who: SignedIn, id: string, body: unknown) =>
   call<DecisionResult>(t, who, 'POST', adminPath(AdminPaths.certificationRequestRevision, { id }), body);
 const caseView = async (id: string) => {
-  const res = await call<CertificationCaseView>(t, alice, 'GET', adminPath(AdminPaths.certificationCase, { id }));
+  const res = await call<CertificationCaseView>(
+    t,
+    alice,
+    'GET',
+    adminPath(AdminPaths.certificationCase, { id }),
+  );
   expect(res.status).toBe(200);
   return res.body.data;
 };
@@ -71,7 +76,11 @@ describe('approve', () => {
     expect([company.certificationStatus, company.auditStatus]).toEqual([2, 2]);
     expect(company.operatorId).toBe(res.body.data.operatorId);
     const stored = await certificationOf(t.app, companyId);
-    expect(stored).toMatchObject({ lifecycleState: 'approved', decision: 'approved', decidedBy: alice.userId });
+    expect(stored).toMatchObject({
+      lifecycleState: 'approved',
+      decision: 'approved',
+      decidedBy: alice.userId,
+    });
 
     const info = await call<SessionUser>(t, caller.signedIn, 'GET', '/ums/user/info');
     expect(info.body.data.operatorId).toBe(res.body.data.operatorId);
@@ -109,14 +118,21 @@ describe('reject', () => {
     const { caller, application } = await submittedCertification(t, { language: 'zh-cn' });
     const companyId = caller.signedIn.companyId!;
     const before = await certificationSnapshot(t.app, companyId);
-    for (const body of [{ version: application.version }, { version: application.version, reason: '   ' }, undefined]) {
+    for (const body of [
+      { version: application.version },
+      { version: application.version, reason: '   ' },
+      undefined,
+    ]) {
       const res = await reject(alice, application.id, body);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe(Codes.reasonRequired.code);
     }
     expect(await certificationSnapshot(t.app, companyId)).toEqual(before);
 
-    const res = await reject(alice, application.id, { version: application.version, reason: 'The licence is unreadable.' });
+    const res = await reject(alice, application.id, {
+      version: application.version,
+      reason: 'The licence is unreadable.',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.status).toBe('rejected');
     const company = await companyOf(t.app, companyId);
@@ -126,7 +142,11 @@ describe('reject', () => {
     const applicantView = await kyb.view(t, caller);
     expect(applicantView.lifecycleState).toBe('rejected');
     expect(applicantView.mayEdit).toBe(true);
-    expect(applicantView.review).toMatchObject({ decision: 'rejected', reason: 'The licence is unreadable.', flaggedFields: [] });
+    expect(applicantView.review).toMatchObject({
+      decision: 'rejected',
+      reason: 'The licence is unreadable.',
+      flaggedFields: [],
+    });
 
     const audit = await auditRowsOf(t.app, application.id);
     expect(audit.map((a) => [a.action, a.fromState, a.toState, a.reason])).toEqual([
@@ -157,11 +177,19 @@ describe('request a revision', () => {
       comment: '',
     });
     expect(blank.body.code).toBe(Codes.reasonRequired.code);
-    const none = await requestRevision(alice, application.id, { version: application.version, fields: [], comment: 'x' });
+    const none = await requestRevision(alice, application.id, {
+      version: application.version,
+      fields: [],
+      comment: 'x',
+    });
     expect(none.status).toBe(400);
     expect((await auditRowsOf(t.app, application.id)).length).toBe(0);
 
-    const flagged = ['uploadLegalPersonInfo.mobile', 'completeCompanyInfo.companyNameEnglish', 'uploadOtherInfo.otherFileIds.0'];
+    const flagged = [
+      'uploadLegalPersonInfo.mobile',
+      'completeCompanyInfo.companyNameEnglish',
+      'uploadOtherInfo.otherFileIds.0',
+    ];
     const res = await requestRevision(alice, application.id, {
       version: application.version,
       fields: flagged,
@@ -172,7 +200,11 @@ describe('request a revision', () => {
     const company = await companyOf(t.app, companyId);
     expect([company.certificationStatus, company.auditStatus]).toEqual([1, 3]);
     const stored = await certificationOf(t.app, companyId);
-    expect(stored).toMatchObject({ decision: 'revisionRequested', flaggedFields: flagged, currentStep: 'completeCompanyInfo' });
+    expect(stored).toMatchObject({
+      decision: 'revisionRequested',
+      flaggedFields: flagged,
+      currentStep: 'completeCompanyInfo',
+    });
 
     const applicantView: CertificationView = await kyb.view(t, caller);
     expect(applicantView.review).toMatchObject({
@@ -202,7 +234,9 @@ describe('request a revision', () => {
       actor: { userId: alice.userId, role: 'reviewer' },
       flaggedFields: flagged,
     });
-    expect(view.history.filter((h) => h.source === 'audit').map((h) => h.action)).toEqual(['certification.requestRevision']);
+    expect(view.history.filter((h) => h.source === 'audit').map((h) => h.action)).toEqual([
+      'certification.requestRevision',
+    ]);
     const approved = await approve(bob, application.id, view.version);
     expect(approved.status).toBe(200);
     expect(approved.body.data.operatorId).toMatch(OPERATOR_ID_PATTERN);
@@ -211,7 +245,10 @@ describe('request a revision', () => {
 
 describe('illegal decisions change nothing', () => {
   it('deciding a draft → 409 transitionNotAllowed', async () => {
-    const { company, application } = await seedCertification(t.app, { status: 'draft', submittedAt: new Date() });
+    const { company, application } = await seedCertification(t.app, {
+      status: 'draft',
+      submittedAt: new Date(),
+    });
     const before = await certificationSnapshot(t.app, company.id);
     for (const res of [
       await approve(alice, application.id, application.version),
@@ -232,7 +269,10 @@ describe('illegal decisions change nothing', () => {
   });
 
   it('rejecting an approved case → 409, nothing changed', async () => {
-    const { company, application } = await seedCertification(t.app, { status: 'approved', submittedAt: new Date() });
+    const { company, application } = await seedCertification(t.app, {
+      status: 'approved',
+      submittedAt: new Date(),
+    });
     const before = await certificationSnapshot(t.app, company.id);
     const res = await reject(alice, application.id, { version: application.version, reason: 'too late' });
     expect(res.status).toBe(409);
@@ -241,7 +281,10 @@ describe('illegal decisions change nothing', () => {
   });
 
   it('a stale version (someone decided since) → 409 decisionConflict with where the case stands', async () => {
-    const { company, application } = await seedCertification(t.app, { status: 'underReview', submittedAt: new Date() });
+    const { company, application } = await seedCertification(t.app, {
+      status: 'underReview',
+      submittedAt: new Date(),
+    });
     const first = await reject(alice, application.id, { version: application.version, reason: 'First' });
     expect(first.status).toBe(200);
     const before = await certificationSnapshot(t.app, company.id);
@@ -256,7 +299,10 @@ describe('illegal decisions change nothing', () => {
 describe('two reviewers at once', () => {
   it('two parallel approves: exactly one 200, the other decisionConflict; one operator id, one audit row, one mail', async () => {
     for (let round = 0; round < 3; round++) {
-      const { company, user, application } = await seedCertification(t.app, { status: 'underReview', submittedAt: new Date() });
+      const { company, user, application } = await seedCertification(t.app, {
+        status: 'underReview',
+        submittedAt: new Date(),
+      });
       const answers = await Promise.all([
         approve(alice, application.id, application.version),
         approve(bob, application.id, application.version),
@@ -273,7 +319,10 @@ describe('two reviewers at once', () => {
   });
 
   it('an approve racing a reject: exactly one wins and the state is the winner’s', async () => {
-    const { company, application } = await seedCertification(t.app, { status: 'underReview', submittedAt: new Date() });
+    const { company, application } = await seedCertification(t.app, {
+      status: 'underReview',
+      submittedAt: new Date(),
+    });
     const answers = await Promise.all([
       approve(alice, application.id, application.version),
       reject(bob, application.id, { version: application.version, reason: 'Race' }),

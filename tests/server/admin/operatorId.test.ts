@@ -3,7 +3,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../../src/server/db/schema/accounts';
-import { OPERATOR_ID_PATTERN, assignOperatorId, randomOperatorId } from '../../../src/server/services/admin/operatorId';
+import {
+  OPERATOR_ID_PATTERN,
+  assignOperatorId,
+  randomOperatorId,
+} from '../../../src/server/services/admin/operatorId';
 import { createCompany } from '../../support/sessions';
 import { createTestApp, type TestApp } from '../../support/testApp';
 

@@ -24,10 +24,35 @@ beforeAll(async () => {
   t = await createTestApp();
   alice = await reviewer(t);
   const seeds = [
-    { key: 'newest', status: 'underReview', submittedAt: at(5), companyName: 'Zeta Holdings', location: 'HK' },
-    { key: 'oldest', status: 'underReview', submittedAt: at(-400), companyName: 'Alpha 100% Trading', location: 'CN' },
-    { key: 'middle', status: 'rejected', submittedAt: at(-10), companyName: 'Beta_Co', location: 'CN', email: 'boss@beta.example' },
-    { key: 'revision', status: 'revisionRequested', submittedAt: at(-5), companyName: 'Gamma Ltd', location: 'SG' },
+    {
+      key: 'newest',
+      status: 'underReview',
+      submittedAt: at(5),
+      companyName: 'Zeta Holdings',
+      location: 'HK',
+    },
+    {
+      key: 'oldest',
+      status: 'underReview',
+      submittedAt: at(-400),
+      companyName: 'Alpha 100% Trading',
+      location: 'CN',
+    },
+    {
+      key: 'middle',
+      status: 'rejected',
+      submittedAt: at(-10),
+      companyName: 'Beta_Co',
+      location: 'CN',
+      email: 'boss@beta.example',
+    },
+    {
+      key: 'revision',
+      status: 'revisionRequested',
+      submittedAt: at(-5),
+      companyName: 'Gamma Ltd',
+      location: 'SG',
+    },
     { key: 'approved', status: 'approved', submittedAt: at(-3), companyName: 'Delta Ltd', location: 'CN' },
     { key: 'draft', status: 'draft', submittedAt: at(-1), companyName: 'Draft Co', location: 'CN' },
   ];
@@ -63,14 +88,20 @@ describe('certification queue', () => {
       pageSize: 20,
       counts: { underReview: 2, rejected: 1, revisionRequested: 1, approved: 1 },
     });
-    expect(res.body.data.items[1]).toMatchObject({ companyName: 'Beta_Co', applicantEmail: 'boss@beta.example', status: 'rejected' });
+    expect(res.body.data.items[1]).toMatchObject({
+      companyName: 'Beta_Co',
+      applicantEmail: 'boss@beta.example',
+      status: 'rejected',
+    });
   });
 
   it('filters by status and location; counts follow the other filters', async () => {
     const review = await certQueue({ status: 'underReview' });
     expect(review.body.data.items.map((i) => i.id)).toEqual([ids['oldest'], ids['newest']]);
     expect(review.body.data.total).toBe(2);
-    expect((await certQueue({ status: 'revisionRequested' })).body.data.items.map((i) => i.id)).toEqual([ids['revision']]);
+    expect((await certQueue({ status: 'revisionRequested' })).body.data.items.map((i) => i.id)).toEqual([
+      ids['revision'],
+    ]);
     const cn = await certQueue({ location: 'CN' });
     expect(cn.body.data.items.map((i) => i.id)).toEqual([ids['oldest'], ids['middle'], ids['approved']]);
     expect(cn.body.data.counts).toEqual({ underReview: 1, rejected: 1, revisionRequested: 0, approved: 1 });
@@ -118,11 +149,21 @@ describe('card application queue', () => {
   it('lists, orders, filters, searches and counts the same way', async () => {
     const all = await cardQueue();
     expect(all.status).toBe(200);
-    expect(all.body.data.items.map((i) => i.id)).toEqual(['oldest', 'middle', 'approved', 'newest'].map((k) => cardIds[k]));
+    expect(all.body.data.items.map((i) => i.id)).toEqual(
+      ['oldest', 'middle', 'approved', 'newest'].map((k) => cardIds[k]),
+    );
     expect(all.body.data.counts).toEqual({ underReview: 2, rejected: 1, approved: 1 });
-    expect(all.body.data.items[0]).toMatchObject({ status: 'underReview', businessPurpose: 'advertising', location: 'CN' });
-    expect((await cardQueue({ status: 'rejected' })).body.data.items.map((i) => i.id)).toEqual([cardIds['middle']]);
-    expect((await cardQueue({ location: 'HK' })).body.data.items.map((i) => i.id)).toEqual([cardIds['newest']]);
+    expect(all.body.data.items[0]).toMatchObject({
+      status: 'underReview',
+      businessPurpose: 'advertising',
+      location: 'CN',
+    });
+    expect((await cardQueue({ status: 'rejected' })).body.data.items.map((i) => i.id)).toEqual([
+      cardIds['middle'],
+    ]);
+    expect((await cardQueue({ location: 'HK' })).body.data.items.map((i) => i.id)).toEqual([
+      cardIds['newest'],
+    ]);
     expect((await cardQueue({ q: 'beta_' })).body.data.items.map((i) => i.id)).toEqual([cardIds['middle']]);
     const tooLong = await cardQueue({ from: at(-400).toISOString(), to: at(0).toISOString() });
     expect(tooLong.body.code).toBe(Codes.dateRangeTooLong.code);

@@ -19,8 +19,10 @@ beforeAll(async () => {
   t = await createTestApp();
   applicantCaller = await signInAs(t.app, { role: 'applicant' });
   reviewerCaller = await reviewer(t);
-  certificationId = (await seedCertification(t.app, { status: 'underReview', submittedAt: new Date() })).application.id;
-  cardId = (await seedCardApplication(t.app, { status: 'underReview', submittedAt: new Date() })).application.id;
+  certificationId = (await seedCertification(t.app, { status: 'underReview', submittedAt: new Date() }))
+    .application.id;
+  cardId = (await seedCardApplication(t.app, { status: 'underReview', submittedAt: new Date() })).application
+    .id;
 });
 afterAll(async () => {
   await t?.close();
@@ -31,8 +33,16 @@ type Route = { method: 'GET' | 'POST'; path: () => string; body?: unknown };
 const routes: Route[] = [
   { method: 'GET', path: () => AdminPaths.certifications },
   { method: 'GET', path: () => adminPath(AdminPaths.certificationCase, { id: certificationId }) },
-  { method: 'POST', path: () => adminPath(AdminPaths.certificationApprove, { id: certificationId }), body: { version: 999 } },
-  { method: 'POST', path: () => adminPath(AdminPaths.certificationReject, { id: certificationId }), body: { version: 999, reason: 'x' } },
+  {
+    method: 'POST',
+    path: () => adminPath(AdminPaths.certificationApprove, { id: certificationId }),
+    body: { version: 999 },
+  },
+  {
+    method: 'POST',
+    path: () => adminPath(AdminPaths.certificationReject, { id: certificationId }),
+    body: { version: 999, reason: 'x' },
+  },
   {
     method: 'POST',
     path: () => adminPath(AdminPaths.certificationRequestRevision, { id: certificationId }),
@@ -40,11 +50,23 @@ const routes: Route[] = [
   },
   { method: 'GET', path: () => AdminPaths.cardApplications },
   { method: 'GET', path: () => adminPath(AdminPaths.cardApplicationCase, { id: cardId }) },
-  { method: 'POST', path: () => adminPath(AdminPaths.cardApplicationApprove, { id: cardId }), body: { version: 999 } },
-  { method: 'POST', path: () => adminPath(AdminPaths.cardApplicationReject, { id: cardId }), body: { version: 999, reason: 'x' } },
+  {
+    method: 'POST',
+    path: () => adminPath(AdminPaths.cardApplicationApprove, { id: cardId }),
+    body: { version: 999 },
+  },
+  {
+    method: 'POST',
+    path: () => adminPath(AdminPaths.cardApplicationReject, { id: cardId }),
+    body: { version: 999, reason: 'x' },
+  },
   { method: 'GET', path: () => AdminPaths.partnerLinks },
   { method: 'POST', path: () => AdminPaths.partnerLinkCreate, body: { partnerName: 'Role Test Partner' } },
-  { method: 'POST', path: () => adminPath(AdminPaths.partnerLinkDisable, { code: 'no-such-code' }), body: {} },
+  {
+    method: 'POST',
+    path: () => adminPath(AdminPaths.partnerLinkDisable, { code: 'no-such-code' }),
+    body: {},
+  },
 ];
 
 describe.each(routes)('$method route %#', (route) => {
@@ -64,7 +86,13 @@ describe.each(routes)('$method route %#', (route) => {
 
   it('refuses an applicant even with a malformed body or id (the guard runs first)', async () => {
     const path = route.path().replace(/[0-9a-f-]{36}/, 'not-a-uuid');
-    const res = await call(t, applicantCaller, route.method, path, route.method === 'POST' ? { junk: true } : undefined);
+    const res = await call(
+      t,
+      applicantCaller,
+      route.method,
+      path,
+      route.method === 'POST' ? { junk: true } : undefined,
+    );
     expect(res.status).toBe(403);
   });
 });
@@ -94,7 +122,9 @@ describe('case ids', () => {
 
   it('a decision on an unknown or malformed id → 404', async () => {
     for (const id of ['nope', randomUUID()]) {
-      const res = await call(t, reviewerCaller, 'POST', adminPath(AdminPaths.certificationApprove, { id }), { version: 0 });
+      const res = await call(t, reviewerCaller, 'POST', adminPath(AdminPaths.certificationApprove, { id }), {
+        version: 0,
+      });
       expect(res.status).toBe(404);
     }
   });

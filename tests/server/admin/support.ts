@@ -53,7 +53,13 @@ export async function submittedCertification(t: TestApp, opts: { language?: 'zh-
 /** A company with a card application submitted through POST /plat/card/application/submit. */
 export async function submittedCardApplication(t: TestApp) {
   const who = await card.applicant(t.app, { location: 'HK' });
-  const res = await card.call(t, who, 'POST', '/card/application/submit', await card.completeApplication(t, who));
+  const res = await card.call(
+    t,
+    who,
+    'POST',
+    '/card/application/submit',
+    await card.completeApplication(t, who),
+  );
   if (res.status !== 200) throw new Error(`card submit failed: ${JSON.stringify(res.body)}`);
   const application = await card.storedApplication(t.app, who.companyId!);
   return { who, application: application! };
@@ -84,11 +90,17 @@ export function mailsTo(app: FastifyInstance, to: string, template: string) {
 }
 
 export function certificationHistoryOf(app: FastifyInstance, applicationId: string) {
-  return app.db.select().from(certificationHistory).where(eq(certificationHistory.applicationId, applicationId));
+  return app.db
+    .select()
+    .from(certificationHistory)
+    .where(eq(certificationHistory.applicationId, applicationId));
 }
 
 export function cardHistoryOf(app: FastifyInstance, applicationId: string) {
-  return app.db.select().from(cardApplicationHistory).where(eq(cardApplicationHistory.applicationId, applicationId));
+  return app.db
+    .select()
+    .from(cardApplicationHistory)
+    .where(eq(cardApplicationHistory.applicationId, applicationId));
 }
 
 /** Everything a refused decision must leave as it was. */
@@ -125,7 +137,10 @@ export interface SeedCase {
 }
 
 async function seedApplicant(app: FastifyInstance, seed: SeedCase) {
-  const company = await createCompany(app, { name: seed.companyName ?? `Seeded ${randomUUID().slice(0, 8)}`, location: seed.location ?? 'CN' });
+  const company = await createCompany(app, {
+    name: seed.companyName ?? `Seeded ${randomUUID().slice(0, 8)}`,
+    location: seed.location ?? 'CN',
+  });
   const [user] = await app.db
     .insert(users)
     .values({
@@ -164,7 +179,10 @@ export async function seedCertification(app: FastifyInstance, seed: SeedCase) {
       lifecycleState: s.lifecycleState,
       draft: {},
       version: 3,
-      submittedData: seed.status === 'draft' ? null : { location: company.location, uploadOtherInfo: { otherFileIds: [], note: 'seeded' } },
+      submittedData:
+        seed.status === 'draft'
+          ? null
+          : { location: company.location, uploadOtherInfo: { otherFileIds: [], note: 'seeded' } },
       submittedAt: seed.status === 'draft' ? null : seed.submittedAt,
       submittedBy: user.id,
       decision: s.decision,
@@ -175,11 +193,19 @@ export async function seedCertification(app: FastifyInstance, seed: SeedCase) {
   return { company, user, application: row! };
 }
 
-const CARD_STATE = { underReview: 'under_review', rejected: 'rejected', approved: 'approved', draft: 'saved' } as const;
+const CARD_STATE = {
+  underReview: 'under_review',
+  rejected: 'rejected',
+  approved: 'approved',
+  draft: 'saved',
+} as const;
 
 export async function seedCardApplication(app: FastifyInstance, seed: SeedCase) {
   const { company, user } = await seedApplicant(app, seed);
-  await app.db.update(companies).set({ certificationStatus: 2, auditStatus: 2 }).where(eq(companies.id, company.id));
+  await app.db
+    .update(companies)
+    .set({ certificationStatus: 2, auditStatus: 2 })
+    .where(eq(companies.id, company.id));
   const [row] = await app.db
     .insert(cardApplications)
     .values({

@@ -9,7 +9,19 @@ import { Codes } from '../../../src/contract/codes';
 import { storedFiles } from '../../../src/server/db/schema/files';
 import { createTestApp, type TestApp } from '../../support/testApp';
 import { blobOf, MAX, pngOfSize, sample } from '../storage/support';
-import { applicant, call, confirm, readyApplicant, save, saveAll, submit, upload, validCnDraft, verifiedSession, view } from './support';
+import {
+  applicant,
+  call,
+  confirm,
+  readyApplicant,
+  save,
+  saveAll,
+  submit,
+  upload,
+  validCnDraft,
+  verifiedSession,
+  view,
+} from './support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +33,11 @@ afterAll(async () => {
 
 async function expectFileProblem(step: string, path: string, answer: Awaited<ReturnType<typeof submit>>) {
   expect(answer.status).toBe(400);
-  expect((answer.body.data as SubmitProblems).problems).toContainEqual({ step, path, message: 'file.invalid' });
+  expect((answer.body.data as SubmitProblems).problems).toContainEqual({
+    step,
+    path,
+    message: 'file.invalid',
+  });
 }
 
 describe('documents referenced by a draft', () => {
@@ -31,7 +47,11 @@ describe('documents referenced by a draft', () => {
     const foreign = await upload(t, stranger, 'equityStructureChart');
     await save(t, caller, 'uploadEquityStructureChart', { equityStructureChartFileId: foreign });
     expect((await view(t, caller)).files.map((f) => f.id)).not.toContain(foreign);
-    await expectFileProblem('uploadEquityStructureChart', 'equityStructureChartFileId', await submit(t, caller));
+    await expectFileProblem(
+      'uploadEquityStructureChart',
+      'equityStructureChartFileId',
+      await submit(t, caller),
+    );
     expect((await view(t, caller)).certificationStatus).toBe(0);
     void draft;
   });
@@ -41,12 +61,20 @@ describe('documents referenced by a draft', () => {
     await save(t, caller, 'uploadEquityStructureChart', {
       equityStructureChartFileId: draft.completeCompanyInfo.businessLicenseFileId,
     });
-    await expectFileProblem('uploadEquityStructureChart', 'equityStructureChartFileId', await submit(t, caller));
+    await expectFileProblem(
+      'uploadEquityStructureChart',
+      'equityStructureChartFileId',
+      await submit(t, caller),
+    );
 
     const chart = await upload(t, caller, 'equityStructureChart');
     await save(t, caller, 'uploadEquityStructureChart', { equityStructureChartFileId: chart });
     await t.app.db.update(storedFiles).set({ deletedAt: new Date() }).where(eq(storedFiles.id, chart));
-    await expectFileProblem('uploadEquityStructureChart', 'equityStructureChartFileId', await submit(t, caller));
+    await expectFileProblem(
+      'uploadEquityStructureChart',
+      'equityStructureChartFileId',
+      await submit(t, caller),
+    );
   });
 
   it("keeps another company's draft and files unreachable (404)", async () => {
@@ -66,8 +94,14 @@ describe('documents referenced by a draft', () => {
   it('refuses a verification session of another company or one not verified', async () => {
     const { caller, draft } = await readyApplicant(t);
     const stranger = await applicant(t);
-    for (const sessionId of [await verifiedSession(t.app, stranger), await verifiedSession(t.app, caller, 'scanned')]) {
-      await save(t, caller, 'uploadAuthorizerInfo', { ...draft.uploadAuthorizerInfo, verificationSessionId: sessionId });
+    for (const sessionId of [
+      await verifiedSession(t.app, stranger),
+      await verifiedSession(t.app, caller, 'scanned'),
+    ]) {
+      await save(t, caller, 'uploadAuthorizerInfo', {
+        ...draft.uploadAuthorizerInfo,
+        verificationSessionId: sessionId,
+      });
       const answer = await submit(t, caller);
       expect(answer.status).toBe(400);
       expect((answer.body.data as SubmitProblems).problems).toContainEqual({
@@ -95,7 +129,10 @@ describe('uploads with a certification kind', () => {
     const wrong = await fetch(`${t.url}/plat/files`, { method: 'POST', headers: caller.headers, body: svg });
     expect(wrong.status).toBe(415);
     expect(((await wrong.json()) as { code: number }).code).toBe(Codes.fileTypeNotAllowed.code);
-    const rows = await t.app.db.select().from(storedFiles).where(eq(storedFiles.companyId, caller.signedIn.companyId!));
+    const rows = await t.app.db
+      .select()
+      .from(storedFiles)
+      .where(eq(storedFiles.companyId, caller.signedIn.companyId!));
     expect(rows).toHaveLength(0);
   });
 });
@@ -103,7 +140,9 @@ describe('uploads with a certification kind', () => {
 describe('GET /plat/kyb/authorization-letter-template', () => {
   it('answers a valid one-page PDF as an attachment', async () => {
     const caller = await applicant(t);
-    const response = await fetch(`${t.url}/plat/kyb/authorization-letter-template`, { headers: caller.headers });
+    const response = await fetch(`${t.url}/plat/kyb/authorization-letter-template`, {
+      headers: caller.headers,
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment;/);
@@ -115,7 +154,11 @@ describe('GET /plat/kyb/authorization-letter-template', () => {
     // Every cross-reference offset points at its object, as a PDF reader will look it up.
     const xrefAt = Number(/startxref\n(\d+)/.exec(text)![1]);
     expect(text.slice(xrefAt, xrefAt + 4)).toBe('xref');
-    const entries = text.slice(xrefAt).split('\n').slice(3).filter((l) => / 00000 n $/.test(l));
+    const entries = text
+      .slice(xrefAt)
+      .split('\n')
+      .slice(3)
+      .filter((l) => / 00000 n $/.test(l));
     entries.forEach((entry, i) => {
       const offset = Number(entry.slice(0, 10));
       expect(text.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`);
@@ -153,7 +196,10 @@ describe('conditional steps', () => {
     const caller = await applicant(t);
     await confirm(t, caller);
     const draft = await validCnDraft(t, caller);
-    const official = { ...(draft.uploadBeneficiaryInfo as { beneficiaries: Array<Record<string, unknown>> }).beneficiaries[0], shareholdingRatio: 10 };
+    const official = {
+      ...(draft.uploadBeneficiaryInfo as { beneficiaries: Array<Record<string, unknown>> }).beneficiaries[0],
+      shareholdingRatio: 10,
+    };
     await saveAll(t, caller, {
       ...draft,
       uploadBeneficiaryInfo: { hasBeneficiaries: false, seniorManagingOfficial: official } as never,
@@ -174,21 +220,37 @@ describe('conditional steps', () => {
     const caller = await applicant(t, { location: 'HK' });
     await confirm(t, caller, 'HK');
     const draft = await validCnDraft(t, caller);
-    const { organizationCode: _o, postalCode: _p, companyNameChinese: _n, registeredAddressChinese: _a, ...common } =
-      draft.completeCompanyInfo as Record<string, unknown>;
-    await saveAll(t, caller, { ...draft, completeCompanyInfo: { ...common, businessLicenseCode: '12345678' } as never });
+    const {
+      organizationCode: _o,
+      postalCode: _p,
+      companyNameChinese: _n,
+      registeredAddressChinese: _a,
+      ...common
+    } = draft.completeCompanyInfo as Record<string, unknown>;
+    await saveAll(t, caller, {
+      ...draft,
+      completeCompanyInfo: { ...common, businessLicenseCode: '12345678' } as never,
+    });
     const missingCr = await submit(t, caller);
     expect(missingCr.status).toBe(400);
     expect(missingCr.body.data).toEqual({
       step: 'completeCompanyInfo',
       problems: [{ step: 'completeCompanyInfo', path: 'companiesRegistryNumber', message: 'field.required' }],
     });
-    await save(t, caller, 'completeCompanyInfo', { ...common, businessLicenseCode: '12345678', companiesRegistryNumber: '123456' });
+    await save(t, caller, 'completeCompanyInfo', {
+      ...common,
+      businessLicenseCode: '12345678',
+      companiesRegistryNumber: '123456',
+    });
     const shortCr = await submit(t, caller);
     expect((shortCr.body.data as SubmitProblems).problems).toEqual([
       { step: 'completeCompanyInfo', path: 'companiesRegistryNumber', message: 'hkCompaniesRegistry.format' },
     ]);
-    await save(t, caller, 'completeCompanyInfo', { ...common, businessLicenseCode: '12345678', companiesRegistryNumber: '1234567' });
+    await save(t, caller, 'completeCompanyInfo', {
+      ...common,
+      businessLicenseCode: '12345678',
+      companiesRegistryNumber: '1234567',
+    });
     expect((await submit(t, caller)).status).toBe(200);
     const submitted = await call(t, caller, 'GET', '/kyb/application');
     expect(submitted.body.data).toMatchObject({ location: 'HK', lifecycleState: 'underReview' });

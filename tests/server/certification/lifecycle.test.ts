@@ -25,7 +25,10 @@ async function records(caller: Caller) {
     .select()
     .from(certificationApplications)
     .where(eq(certificationApplications.companyId, id));
-  const history = await t.app.db.select().from(certificationHistory).where(eq(certificationHistory.companyId, id));
+  const history = await t.app.db
+    .select()
+    .from(certificationHistory)
+    .where(eq(certificationHistory.companyId, id));
   return { company, application, history };
 }
 
@@ -69,13 +72,23 @@ describe('GET /plat/kyb/application', () => {
 describe('POST /plat/kyb/location', () => {
   it('confirms and locks the location; the same again is fine; another is refused and nothing changes', async () => {
     const caller = await applicant(t);
-    const first = await call<CertificationView>(t, caller, 'POST', '/kyb/location', { location: 'HK', confirm: true });
+    const first = await call<CertificationView>(t, caller, 'POST', '/kyb/location', {
+      location: 'HK',
+      confirm: true,
+    });
     expect(first.status).toBe(200);
-    expect(first.body.data).toMatchObject({ location: 'HK', locationLocked: true, lifecycleState: 'notCertified.draft', currentStep: 'completeCompanyInfo' });
+    expect(first.body.data).toMatchObject({
+      location: 'HK',
+      locationLocked: true,
+      lifecycleState: 'notCertified.draft',
+      currentStep: 'completeCompanyInfo',
+    });
     const locked = await records(caller);
     expect(locked.company).toMatchObject({ location: 'HK', locationLocked: true });
 
-    expect((await call(t, caller, 'POST', '/kyb/location', { location: 'HK', confirm: true })).status).toBe(200);
+    expect((await call(t, caller, 'POST', '/kyb/location', { location: 'HK', confirm: true })).status).toBe(
+      200,
+    );
     const refused = await call(t, caller, 'POST', '/kyb/location', { location: 'CN', confirm: true });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe(Codes.locationLocked.code);
@@ -137,7 +150,9 @@ describe('POST /plat/kyb/draft', () => {
 
   it('refuses an unknown step and a values body that is not an object', async () => {
     const caller = await applicant(t);
-    expect((await call(t, caller, 'POST', '/kyb/draft', { ...draftBody(0), step: 'hacking' })).status).toBe(400);
+    expect((await call(t, caller, 'POST', '/kyb/draft', { ...draftBody(0), step: 'hacking' })).status).toBe(
+      400,
+    );
     expect((await call(t, caller, 'POST', '/kyb/draft', { ...draftBody(0), values: 'x' })).status).toBe(400);
   });
 
@@ -218,7 +233,11 @@ describe('re-application after a rejection', () => {
     const shown = await view(t, caller);
     await save(t, caller, 'uploadOtherInfo', { otherFileIds: [], note: 'New licence photo uploaded' });
     const after = await view(t, caller);
-    expect(after).toMatchObject({ lifecycleState: 'notCertified.draft', certificationStatus: 0, review: { decision: 'rejected' } });
+    expect(after).toMatchObject({
+      lifecycleState: 'notCertified.draft',
+      certificationStatus: 0,
+      review: { decision: 'rejected' },
+    });
     expect(after.draft.completeCompanyInfo).toEqual(shown.draft.completeCompanyInfo);
     const answer = await submit(t, caller);
     expect(answer.status).toBe(200);

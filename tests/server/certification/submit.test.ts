@@ -43,14 +43,20 @@ describe('POST /plat/kyb/submit', () => {
     const answer = await submit(t, caller);
     expect(answer.status).toBe(200);
     expect(answer.body.code).toBe(Codes.ok.code);
-    expect(answer.body.data).toMatchObject({ lifecycleState: 'underReview', certificationStatus: 1, auditStatus: 1 });
+    expect(answer.body.data).toMatchObject({
+      lifecycleState: 'underReview',
+      certificationStatus: 1,
+      auditStatus: 1,
+    });
 
     const after = await snapshotOf(caller);
     expect(after.company).toMatchObject({ certificationStatus: 1, auditStatus: 1 });
     expect(after.application!.lifecycleState).toBe('underReview');
     const submitted = after.application!.submittedData as Record<string, Record<string, unknown>>;
     expect(submitted['location']).toBe('CN');
-    expect(submitted['completeCompanyInfo']!['businessLicenseCode']).toBe(draft.completeCompanyInfo.businessLicenseCode);
+    expect(submitted['completeCompanyInfo']!['businessLicenseCode']).toBe(
+      draft.completeCompanyInfo.businessLicenseCode,
+    );
     expect(submitted['uploadAuthorizerInfo']!['choice']).toBe('none');
     expect(after.application!.submittedAt).not.toBeNull();
     expect(after.history.map((h) => `${h.action}:${h.fromState}->${h.toState}`)).toContain(
@@ -60,7 +66,12 @@ describe('POST /plat/kyb/submit', () => {
     expect(after.mails[0]).toMatchObject({ template: 'certificationSubmitted', locale: 'en-us' });
 
     const shown = await view(t, caller);
-    expect(shown).toMatchObject({ lifecycleState: 'underReview', mayEdit: false, certificationStatus: 1, auditStatus: 1 });
+    expect(shown).toMatchObject({
+      lifecycleState: 'underReview',
+      mayEdit: false,
+      certificationStatus: 1,
+      auditStatus: 1,
+    });
   });
 
   it('mails a Chinese-speaking applicant in Chinese', async () => {
@@ -83,7 +94,11 @@ describe('POST /plat/kyb/submit', () => {
   it('submits once when two submits race (double-click)', async () => {
     const { caller } = await readyApplicant(t);
     const { version } = await view(t, caller);
-    const answers = await Promise.all([submit(t, caller, version), submit(t, caller, version), submit(t, caller, version)]);
+    const answers = await Promise.all([
+      submit(t, caller, version),
+      submit(t, caller, version),
+      submit(t, caller, version),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
     const after = await snapshotOf(caller);
     expect(after.mails).toHaveLength(1);
@@ -125,10 +140,15 @@ describe('POST /plat/kyb/submit', () => {
     expect(answer.body.msg).toBe(Codes.validationFailed['zh-cn']);
     expect(answer.body.data).toEqual({
       step: 'uploadEquityStructureChart',
-      problems: [{ step: 'uploadEquityStructureChart', path: 'equityStructureChartFileId', message: 'file.required' }],
+      problems: [
+        { step: 'uploadEquityStructureChart', path: 'equityStructureChartFileId', message: 'file.required' },
+      ],
     });
     expect(await snapshotOf(caller)).toEqual(before);
-    const mails = await t.app.db.select().from(outbox).where(and(eq(outbox.to, caller.signedIn.email)));
+    const mails = await t.app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, caller.signedIn.email)));
     expect(mails).toHaveLength(0);
   });
 });

@@ -34,8 +34,13 @@ export async function applicant(
   opts: { location?: string; position?: string; language?: 'zh-cn' | 'en-us' } = {},
 ): Promise<Caller> {
   const company = await createCompany(t.app, { location: opts.location ?? 'CN' });
-  const signedIn = await signInAs(t.app, { role: 'applicant', companyId: company.id, language: opts.language });
-  if (opts.position) await t.app.db.update(users).set({ position: opts.position }).where(eq(users.id, signedIn.userId));
+  const signedIn = await signInAs(t.app, {
+    role: 'applicant',
+    companyId: company.id,
+    language: opts.language,
+  });
+  if (opts.position)
+    await t.app.db.update(users).set({ position: opts.position }).where(eq(users.id, signedIn.userId));
   return { signedIn, headers: { ...signedIn.headers, language: opts.language === 'en-us' ? '1' : '0' } };
 }
 
@@ -63,18 +68,31 @@ export async function view(t: TestApp, caller: Caller): Promise<CertificationVie
   return answer.body.data;
 }
 
-export async function upload(t: TestApp, caller: Caller, kind: string, bytes: Buffer = png()): Promise<string> {
+export async function upload(
+  t: TestApp,
+  caller: Caller,
+  kind: string,
+  bytes: Buffer = png(),
+): Promise<string> {
   const form = new FormData();
   form.append('kind', kind);
   form.append('file', blobOf(bytes), `${kind}.png`);
-  const response = await fetch(`${t.url}/plat/files`, { method: 'POST', headers: caller.headers, body: form });
+  const response = await fetch(`${t.url}/plat/files`, {
+    method: 'POST',
+    headers: caller.headers,
+    body: form,
+  });
   const body = (await response.json()) as Envelope<{ id: string }>;
   if (response.status !== 200) throw new Error(`upload failed: ${JSON.stringify(body)}`);
   return body.data.id;
 }
 
 /** A verified QR session of this company, as the verification flow (issue 6) leaves one. */
-export async function verifiedSession(app: FastifyInstance, caller: Caller, state = 'verified'): Promise<string> {
+export async function verifiedSession(
+  app: FastifyInstance,
+  caller: Caller,
+  state = 'verified',
+): Promise<string> {
   const now = new Date();
   const [row] = await app.db
     .insert(verificationSessions)
@@ -118,7 +136,11 @@ async function person(t: TestApp, caller: Caller, ratio: number, idSeed: string)
 export async function validCnDraft(t: TestApp, caller: Caller): Promise<Required<CertificationDraft>> {
   const director = await person(t, caller, 60, '11010519491231002');
   const beneficiary = await person(t, caller, 60, '11010519491231002');
-  const authorizer = { ...(await person(t, caller, 0, '44030419900101123')), surnameEnglish: 'Li', givenNameEnglish: 'Na' };
+  const authorizer = {
+    ...(await person(t, caller, 0, '44030419900101123')),
+    surnameEnglish: 'Li',
+    givenNameEnglish: 'Na',
+  };
   return {
     completeCompanyInfo: {
       businessLicenseCode: VALID_USCC,
@@ -136,7 +158,9 @@ export async function validCnDraft(t: TestApp, caller: Caller): Promise<Required
       operatingAddress: { sameAsRegistered: true },
       businessLicenseFileId: await upload(t, caller, 'businessLicense'),
     },
-    uploadEquityStructureChart: { equityStructureChartFileId: await upload(t, caller, 'equityStructureChart') },
+    uploadEquityStructureChart: {
+      equityStructureChartFileId: await upload(t, caller, 'equityStructureChart'),
+    },
     uploadLegalPersonInfo: director,
     uploadBeneficiaryInfo: { hasBeneficiaries: true, beneficiaries: [beneficiary] },
     uploadAuthorizerInfo: {
@@ -169,7 +193,8 @@ export async function save(t: TestApp, caller: Caller, step: DraftStepId, values
 
 export async function saveAll(t: TestApp, caller: Caller, draft: CertificationDraft): Promise<number> {
   let version = 0;
-  for (const [step, values] of Object.entries(draft)) version = await save(t, caller, step as DraftStepId, values);
+  for (const [step, values] of Object.entries(draft))
+    version = await save(t, caller, step as DraftStepId, values);
   return version;
 }
 

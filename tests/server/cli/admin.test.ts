@@ -14,10 +14,14 @@ let t: TestApp;
 
 async function admin(...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: t.config.databaseUrl, DATA_DIR: t.config.dataDir },
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/cli/admin.ts', ...args],
+      {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: t.config.databaseUrl, DATA_DIR: t.config.dataDir },
+      },
+    );
     return { code: 0, out: stdout + stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -32,22 +36,62 @@ afterAll(() => t?.close());
 
 describe('admin CLI', () => {
   it('creates a reviewer who can be verified with the given password; a second one with that email is refused', async () => {
-    const made = await admin('create-reviewer', '--email', 'Rev@Example.com', '--password', 'Review#2026', '--first-name', 'Rita', '--last-name', 'Lee');
+    const made = await admin(
+      'create-reviewer',
+      '--email',
+      'Rev@Example.com',
+      '--password',
+      'Review#2026',
+      '--first-name',
+      'Rita',
+      '--last-name',
+      'Lee',
+    );
     expect(made.code).toBe(0);
     const [row] = await t.app.db.select().from(users).where(eq(users.email, 'rev@example.com'));
     expect(row).toMatchObject({ role: 'reviewer', status: 'active', companyId: null });
     expect(await verifyPassword(row!.passwordHash, 'Review#2026')).toBe(true);
 
-    const again = await admin('create-reviewer', '--email', 'rev@example.com', '--password', 'Review#2026', '--first-name', 'R', '--last-name', 'L');
+    const again = await admin(
+      'create-reviewer',
+      '--email',
+      'rev@example.com',
+      '--password',
+      'Review#2026',
+      '--first-name',
+      'R',
+      '--last-name',
+      'L',
+    );
     expect(again.code).toBe(1);
     expect(again.out).toContain('Already exists');
     expect(again.out).not.toContain('$argon2id');
   });
 
   it('refuses a weak password and a bad email, writing nothing', async () => {
-    const weak = await admin('create-reviewer', '--email', 'weak@example.com', '--password', 'password', '--first-name', 'W', '--last-name', 'K');
+    const weak = await admin(
+      'create-reviewer',
+      '--email',
+      'weak@example.com',
+      '--password',
+      'password',
+      '--first-name',
+      'W',
+      '--last-name',
+      'K',
+    );
     expect(weak.code).toBe(1);
-    const bad = await admin('create-reviewer', '--email', 'nope', '--password', 'Review#2026', '--first-name', 'W', '--last-name', 'K');
+    const bad = await admin(
+      'create-reviewer',
+      '--email',
+      'nope',
+      '--password',
+      'Review#2026',
+      '--first-name',
+      'W',
+      '--last-name',
+      'K',
+    );
     expect(bad.code).toBe(1);
     expect(await t.app.db.select().from(users).where(eq(users.email, 'weak@example.com'))).toHaveLength(0);
   });

@@ -15,9 +15,16 @@ describe('business-status check (spec §7)', () => {
     const links = createPartnerLinkService(t.app.db, t.clock);
     const link = await links.create('Acme Partners');
     const good = await t.app.inject({ method: 'POST', url: CHECK, payload: { registerLink: link.code } });
-    expect(good.json()).toMatchObject({ code: 200, data: { registerLink: link.code, partnerName: 'Acme Partners' } });
+    expect(good.json()).toMatchObject({
+      code: 200,
+      data: { registerLink: link.code, partnerName: 'Acme Partners' },
+    });
 
-    const unknown = await t.app.inject({ method: 'POST', url: CHECK, payload: { registerLink: 'no-such-link' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: CHECK,
+      payload: { registerLink: 'no-such-link' },
+    });
     expect(unknown.json()).toMatchObject({ code: 200, data: null });
 
     await links.disable(link.code);

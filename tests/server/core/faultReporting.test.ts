@@ -54,13 +54,18 @@ describe('server fault reporting', () => {
     expect(event.request.url).toBe('/plat/test-only/boom?email=***&card=***');
     expect(body).not.toMatch(/secret-cookie|secret-token|alice@example\.com|4111/);
     expect(Object.keys(event.request.headers)).not.toEqual(expect.arrayContaining(['cookie']));
-    for (const h of ['cookie', 'authorization', 'sid', 'userid']) expect(event.request.headers[h]).toBeUndefined();
+    for (const h of ['cookie', 'authorization', 'sid', 'userid'])
+      expect(event.request.headers[h]).toBeUndefined();
   });
 
   it('does not report client errors (403, 404, 400)', async () => {
     const before = received.length;
     await t.app.inject({ method: 'GET', url: '/plat/no-such-route' });
-    await t.app.inject({ method: 'POST', url: '/plat/config-management/business-paramters/check-business-status', payload: {} });
+    await t.app.inject({
+      method: 'POST',
+      url: '/plat/config-management/business-paramters/check-business-status',
+      payload: {},
+    });
     await new Promise((r) => setTimeout(r, 200));
     expect(received.length).toBe(before);
   });

@@ -41,14 +41,24 @@ describe('password transport', () => {
 
   it('refuses a stale or future-dated ciphertext', async () => {
     const now = t.clock.now().getTime();
-    const stale = seal({ password: 'Secret#123', nonce: randomUUID(), ts: now - Limits.passwordTransport.maxAgeMs - 1 });
-    const future = seal({ password: 'Secret#123', nonce: randomUUID(), ts: now + Limits.passwordTransport.maxAgeMs + 1 });
+    const stale = seal({
+      password: 'Secret#123',
+      nonce: randomUUID(),
+      ts: now - Limits.passwordTransport.maxAgeMs - 1,
+    });
+    const future = seal({
+      password: 'Secret#123',
+      nonce: randomUUID(),
+      ts: now + Limits.passwordTransport.maxAgeMs + 1,
+    });
     expect(await rejection(t.app.passwordTransport.open(stale))).toBe('passwordCipherRejected');
     expect(await rejection(t.app.passwordTransport.open(future))).toBe('passwordCipherRejected');
   });
 
   it('refuses garbage, a wrong key and a payload without nonce', async () => {
-    expect(await rejection(t.app.passwordTransport.open('not base64 at all!'))).toBe('passwordCipherRejected');
+    expect(await rejection(t.app.passwordTransport.open('not base64 at all!'))).toBe(
+      'passwordCipherRejected',
+    );
     expect(await rejection(t.app.passwordTransport.open(Buffer.alloc(256, 7).toString('base64')))).toBe(
       'passwordCipherRejected',
     );

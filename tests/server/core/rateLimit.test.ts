@@ -37,14 +37,20 @@ describe('per-IP rate limits shared across instances', () => {
 describe('each limited route counts on its own', () => {
   it('exhausting one route does not limit another', async () => {
     const own = await createTestApp({}, (app) => {
-      app.get('/plat/test-only/a', { config: { rateLimit: { max: 2, timeWindow: 60_000 } } }, async () => ({ a: 1 }));
-      app.get('/plat/test-only/b', { config: { rateLimit: { max: 2, timeWindow: 60_000 } } }, async () => ({ b: 1 }));
+      app.get('/plat/test-only/a', { config: { rateLimit: { max: 2, timeWindow: 60_000 } } }, async () => ({
+        a: 1,
+      }));
+      app.get('/plat/test-only/b', { config: { rateLimit: { max: 2, timeWindow: 60_000 } } }, async () => ({
+        b: 1,
+      }));
     });
     try {
       const hit = (p: string) => own.app.inject({ method: 'GET', url: p }).then((r) => r.statusCode);
-      expect([await hit('/plat/test-only/a'), await hit('/plat/test-only/a'), await hit('/plat/test-only/a')]).toEqual([
-        200, 200, 429,
-      ]);
+      expect([
+        await hit('/plat/test-only/a'),
+        await hit('/plat/test-only/a'),
+        await hit('/plat/test-only/a'),
+      ]).toEqual([200, 200, 429]);
       expect(await hit('/plat/test-only/b')).toBe(200);
     } finally {
       await own.close();

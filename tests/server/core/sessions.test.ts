@@ -15,7 +15,12 @@ afterAll(() => t?.close());
 
 const LIST = '/plat/ums/user/menu/fields/list';
 const call = (authorization: string) =>
-  t.app.inject({ method: 'POST', url: LIST, headers: { authorization }, payload: { menuKey: 'loginHistory' } });
+  t.app.inject({
+    method: 'POST',
+    url: LIST,
+    headers: { authorization },
+    payload: { menuKey: 'loginHistory' },
+  });
 
 describe('sessions', () => {
   it('stores only a hash of the token', async () => {

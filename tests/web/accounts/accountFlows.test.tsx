@@ -47,7 +47,8 @@ function signInAs(email = 'owner@company.example') {
   sessionActor.send({ type: 'session.signedIn' });
 }
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 async function solveSlider() {
   const slider = await screen.findByRole('slider');
@@ -75,11 +76,15 @@ describe('registration page', () => {
     answerBasics(server);
     sessionStorage.setItem('registerLink', 'PARTNER01');
     visit('/register');
-    expect(((await screen.findByLabelText('Invitation code (optional)')) as HTMLInputElement).value).toBe('PARTNER01');
+    expect(((await screen.findByLabelText('Invitation code (optional)')) as HTMLInputElement).value).toBe(
+      'PARTNER01',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Please read and accept the service agreement')).toBeTruthy();
     expect(screen.getByText('Please enter email')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'service agreement' }).getAttribute('href')).toBe('/serviceAgreement');
+    expect(screen.getByRole('link', { name: 'service agreement' }).getAttribute('href')).toBe(
+      '/serviceAgreement',
+    );
   });
 
   it('stage 2: "send the code first", then code, register with encrypted password → stage 3 with resend', async () => {
@@ -107,12 +112,19 @@ describe('registration page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText(/We sent an activation link to mei@harbour.example/)).toBeTruthy();
     const register = bodiesOf(server, '/plat/ums/register').at(-1);
-    expect(register).toMatchObject({ email: 'mei@harbour.example', emailCode: '123456', location: 'HK', serviceAgreement: true });
+    expect(register).toMatchObject({
+      email: 'mei@harbour.example',
+      emailCode: '123456',
+      location: 'HK',
+      serviceAgreement: true,
+    });
     expect(register).not.toHaveProperty('password');
     expect(decryptPassword(String(register?.passwordCipher)).password).toBe('Secret#2024');
 
     fireEvent.click(screen.getByRole('button', { name: 'Resend activation mail' }));
-    expect(await screen.findByText('A new activation mail has been sent. The link is valid for 24 hours.')).toBeTruthy();
+    expect(
+      await screen.findByText('A new activation mail has been sent. The link is valid for 24 hours.'),
+    ).toBeTruthy();
     expect(bodiesOf(server, '/plat/ums/activate/resend')).toEqual([{ email: 'mei@harbour.example' }]);
   });
 
@@ -136,7 +148,9 @@ describe('activation page', () => {
     expect(bodiesOf(server, '/plat/ums/activate')).toEqual([{ token: 'activation-token-000001' }]);
     type('Email', 'mei@harbour.example');
     fireEvent.click(screen.getByRole('button', { name: 'Resend activation mail' }));
-    expect(await screen.findByText('A new activation mail has been sent. The link is valid for 24 hours.')).toBeTruthy();
+    expect(
+      await screen.findByText('A new activation mail has been sent. The link is valid for 24 hours.'),
+    ).toBeTruthy();
   });
 
   it.each([
@@ -169,7 +183,9 @@ describe('forgot and reset password', () => {
     server.answer('/plat/ums/password/reset/check', envelope(302016, null, 'x'));
     visit('/resetPassword?token=reset-token-0000000001');
     expect(await screen.findByText('Reset link expired')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href')).toBe('/forgot');
+    expect(screen.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href')).toBe(
+      '/forgot',
+    );
   });
 
   it('reset: reuse is refused, then success goes to /login', async () => {
@@ -233,8 +249,14 @@ describe('signed-in account pages', () => {
         enterpriseAuditStatus: 2,
       }),
     );
-    server.answer('/plat/ums/user/login-history', envelope(200, { items: [], total: 0, page: 1, pageSize: 20 }));
-    server.answer('/plat/ums/user/menu/fields/list', envelope(200, { menuKey: 'loginHistory', fields: [{ key: 'ip', visible: false }] }));
+    server.answer(
+      '/plat/ums/user/login-history',
+      envelope(200, { items: [], total: 0, page: 1, pageSize: 20 }),
+    );
+    server.answer(
+      '/plat/ums/user/menu/fields/list',
+      envelope(200, { menuKey: 'loginHistory', fields: [{ key: 'ip', visible: false }] }),
+    );
     signInAs();
     visit('/user-center');
     expect(await screen.findByText('OP12345678')).toBeTruthy();
@@ -263,7 +285,9 @@ describe('signed-in account pages', () => {
     });
 
     fireEvent.change(screen.getByLabelText('Preferred language'), { target: { value: 'zh-cn' } });
-    await waitFor(() => expect(bodiesOf(server, '/plat/ums/user/preferences')).toEqual([{ language: 'zh-cn' }]));
+    await waitFor(() =>
+      expect(bodiesOf(server, '/plat/ums/user/preferences')).toEqual([{ language: 'zh-cn' }]),
+    );
     expect(getLocale()).toBe('zh-cn');
   });
 

@@ -93,7 +93,11 @@ describe('login page', () => {
     visit('/login');
     await solveByKeyboard(5);
     const [verify] = bodiesOf(server, '/plat/ums/captcha/verify');
-    expect(verify).toMatchObject({ x: 10, keyboard: true, challengeId: '00000000-0000-4000-8000-000000000001' });
+    expect(verify).toMatchObject({
+      x: 10,
+      keyboard: true,
+      challengeId: '00000000-0000-4000-8000-000000000001',
+    });
     expect((verify?.trail as unknown[]).length).toBe(6);
 
     fillCredentials('owner@company.example', 'Secret#2024');
@@ -103,7 +107,11 @@ describe('login page', () => {
     expect(login).toMatchObject({ email: 'owner@company.example', captchaToken: 'captcha-token-0000000001' });
     expect(JSON.stringify(login)).not.toContain('Secret#2024');
     expect(decryptPassword(String(login?.passwordCipher)).password).toBe('Secret#2024');
-    expect(readSession()).toMatchObject({ isLogin: true, token: 'session-token', userInfo: { email: 'owner@company.example' } });
+    expect(readSession()).toMatchObject({
+      isLogin: true,
+      token: 'session-token',
+      userInfo: { email: 'owner@company.example' },
+    });
   });
 
   it('dragging with the pointer records the trail and sends the final position', async () => {
@@ -122,7 +130,10 @@ describe('login page', () => {
 
   it('a refused slider answer says "verification failed" over a fresh puzzle', async () => {
     const basics = answerBasics(server);
-    server.answer('/plat/ums/captcha/verify', envelope(302003, null, 'Verification failed, please try again'));
+    server.answer(
+      '/plat/ums/captcha/verify',
+      envelope(302003, null, 'Verification failed, please try again'),
+    );
     visit('/login');
     const slider = await screen.findByRole('slider');
     fireEvent.keyDown(slider, { key: 'ArrowRight' });

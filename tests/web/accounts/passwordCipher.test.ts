@@ -2,7 +2,11 @@
 // key fetched once from the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/web/api/client';
-import { createPasswordEncryptor, encryptPassword, importPublicKey } from '../../../src/web/crypto/passwordCipher';
+import {
+  createPasswordEncryptor,
+  encryptPassword,
+  importPublicKey,
+} from '../../../src/web/crypto/passwordCipher';
 import { bodiesOf, decryptPassword, envelope, publicKeyPem, startStubApi, type StubApi } from './support';
 
 let server: StubApi;
@@ -38,7 +42,10 @@ describe('password cipher', () => {
     server.answer('/plat/ums/crypto/public-key', envelope(500100, null, 'down', 503));
     const encrypt = createPasswordEncryptor(client());
     await expect(encrypt('Secret#2024')).rejects.toThrow();
-    server.answer('/plat/ums/crypto/public-key', envelope(200, { keyId: 'k', publicKeyPem, algorithm: 'RSA-OAEP-256' }));
+    server.answer(
+      '/plat/ums/crypto/public-key',
+      envelope(200, { keyId: 'k', publicKeyPem, algorithm: 'RSA-OAEP-256' }),
+    );
     const first = await encrypt('Secret#2024');
     await encrypt('Other#2024');
     expect(decryptPassword(first).password).toBe('Secret#2024');

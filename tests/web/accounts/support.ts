@@ -30,8 +30,13 @@ export type StubApi = Awaited<ReturnType<typeof startStubApi>>;
 /** The answers every flow with a slider and a password needs; each test adds its own. */
 export function answerBasics(server: StubApi) {
   let puzzles = 0;
-  server.answer('/plat/ums/crypto/public-key', envelope(200, { keyId: 'k1', publicKeyPem, algorithm: 'RSA-OAEP-256' }));
-  server.answer('/plat/ums/captcha', (res, req) => json(200, { code: 200, msg: '', data: challenge(++puzzles) })(res, req));
+  server.answer(
+    '/plat/ums/crypto/public-key',
+    envelope(200, { keyId: 'k1', publicKeyPem, algorithm: 'RSA-OAEP-256' }),
+  );
+  server.answer('/plat/ums/captcha', (res, req) =>
+    json(200, { code: 200, msg: '', data: challenge(++puzzles) })(res, req),
+  );
   server.answer('/plat/ums/captcha/verify', envelope(200, { captchaToken: 'captcha-token-0000000001' }));
   return { puzzlesServed: () => puzzles };
 }

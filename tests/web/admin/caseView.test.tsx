@@ -70,25 +70,41 @@ describe('certification case view', { timeout: 30_000 }, () => {
     const identity = screen.getByTestId('authorizer-identity');
     expect(within(identity).getByRole('img', { name: 'id-front.png' })).toBeTruthy();
     expect(await within(identity).findByRole('img', { name: 'Face capture' })).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: 'Download licence.pdf' })[0]?.getAttribute('download')).toBe('licence.pdf');
+    expect(screen.getAllByRole('link', { name: 'Download licence.pdf' })[0]?.getAttribute('download')).toBe(
+      'licence.pdf',
+    );
 
     const fileRequests = server.requests.filter((r) => r.url.startsWith('/plat/files/'));
     expect(new Set(fileRequests.map((r) => r.url))).toEqual(
       new Set([`/plat/files/${PDF_ID}`, `/plat/files/${IMAGE_ID}`, `/plat/files/${FACE_ID}`]),
     );
-    for (const request of fileRequests) expect(request.headers.authorization).toBe(`Bearer ${REVIEWER_TOKEN}`);
-    expect(within(screen.getByRole('table', { name: 'Case history' })).getByText('applicant.submit')).toBeTruthy();
+    for (const request of fileRequests)
+      expect(request.headers.authorization).toBe(`Bearer ${REVIEWER_TOKEN}`);
+    expect(
+      within(screen.getByRole('table', { name: 'Case history' })).getByText('applicant.submit'),
+    ).toBeTruthy();
   });
 
   it('rejects only with a reason, after a confirmation, with the version looked at', async () => {
-    server.answer(`${CASE}/reject`, envelope(200, { id: CASE_ID, status: 'rejected', version: 4, decidedAt: '2026-01-02T00:00:00Z', operatorId: null }));
+    server.answer(
+      `${CASE}/reject`,
+      envelope(200, {
+        id: CASE_ID,
+        status: 'rejected',
+        version: 4,
+        decidedAt: '2026-01-02T00:00:00Z',
+        operatorId: null,
+      }),
+    );
     openCase();
     await screen.findByRole('button', { name: 'Reject' });
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Please give a reason')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
 
-    fireEvent.change(screen.getByLabelText(/Reason for the rejection/), { target: { value: 'The licence is unreadable' } });
+    fireEvent.change(screen.getByLabelText(/Reason for the rejection/), {
+      target: { value: 'The licence is unreadable' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await screen.findByText('Decision recorded. The applicant is informed by email.');
@@ -96,12 +112,25 @@ describe('certification case view', { timeout: 30_000 }, () => {
   });
 
   it('requests a revision of the flagged field and document', async () => {
-    server.answer(`${CASE}/request-revision`, envelope(200, { id: CASE_ID, status: 'revisionRequested', version: 4, decidedAt: '2026-01-02T00:00:00Z', operatorId: null }));
+    server.answer(
+      `${CASE}/request-revision`,
+      envelope(200, {
+        id: CASE_ID,
+        status: 'revisionRequested',
+        version: 4,
+        decidedAt: '2026-01-02T00:00:00Z',
+        operatorId: null,
+      }),
+    );
     openCase();
     await screen.findByRole('heading', { name: 'Company information' });
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Flag Company name (English) (companyNameEnglish) for revision' }));
+    fireEvent.click(
+      screen.getByRole('checkbox', { name: 'Flag Company name (English) (companyNameEnglish) for revision' }),
+    );
     fireEvent.click(screen.getByRole('checkbox', { name: 'Flag document id-front.png for revision' }));
-    fireEvent.change(screen.getByLabelText(/Comment for the applicant/), { target: { value: 'Please fix these' } });
+    fireEvent.change(screen.getByLabelText(/Comment for the applicant/), {
+      target: { value: 'Please fix these' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Request a revision' }));
     expect(await screen.findByText('Ask the applicant to revise 2 flagged item(s)?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -109,14 +138,25 @@ describe('certification case view', { timeout: 30_000 }, () => {
     expect(bodiesOf(server, `${CASE}/request-revision`)).toEqual([
       {
         version: 3,
-        fields: ['completeCompanyInfo.companyNameEnglish', 'uploadAuthorizerInfo.person.document.frontFileId'],
+        fields: [
+          'completeCompanyInfo.companyNameEnglish',
+          'uploadAuthorizerInfo.person.document.frontFileId',
+        ],
         comment: 'Please fix these',
       },
     ]);
   });
 
   it('another reviewer decided first: the reviewer is told, reloads, and sees where the case stands', async () => {
-    server.answer(`${CASE}/approve`, envelope(450001, { status: 'approved', version: 4 }, 'Another reviewer has already decided this case', 409));
+    server.answer(
+      `${CASE}/approve`,
+      envelope(
+        450001,
+        { status: 'approved', version: 4 },
+        'Another reviewer has already decided this case',
+        409,
+      ),
+    );
     openCase();
     fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
@@ -124,7 +164,10 @@ describe('certification case view', { timeout: 30_000 }, () => {
     expect(bodiesOf(server, `${CASE}/approve`)).toEqual([{ version: 3 }]);
 
     const caseLoads = server.requests.filter((r) => r.url === CASE).length;
-    server.answer(CASE, envelope(200, certificationCase({ status: 'approved', version: 4, allowedDecisions: [] })));
+    server.answer(
+      CASE,
+      envelope(200, certificationCase({ status: 'approved', version: 4, allowedDecisions: [] })),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Reload the case' }));
     await waitFor(() => expect(screen.getByTestId('case-status').textContent).toBe('Approved'));
     expect(server.requests.filter((r) => r.url === CASE).length).toBe(caseLoads + 1);

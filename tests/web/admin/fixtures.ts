@@ -100,12 +100,30 @@ export function certificationCase(patch: Partial<CertificationCaseView> = {}): C
       },
     ],
     documents: [
-      doc(PDF_ID, 'businessLicense', 'application/pdf', 'licence.pdf', 'completeCompanyInfo.businessLicenseFileId'),
-      doc(IMAGE_ID, 'idFront', 'image/png', 'id-front.png', 'uploadAuthorizerInfo.person.document.frontFileId'),
+      doc(
+        PDF_ID,
+        'businessLicense',
+        'application/pdf',
+        'licence.pdf',
+        'completeCompanyInfo.businessLicenseFileId',
+      ),
+      doc(
+        IMAGE_ID,
+        'idFront',
+        'image/png',
+        'id-front.png',
+        'uploadAuthorizerInfo.person.document.frontFileId',
+      ),
     ],
     authorizer: {
       documentPhotos: [
-        doc(IMAGE_ID, 'idFront', 'image/png', 'id-front.png', 'uploadAuthorizerInfo.person.document.frontFileId'),
+        doc(
+          IMAGE_ID,
+          'idFront',
+          'image/png',
+          'id-front.png',
+          'uploadAuthorizerInfo.person.document.frontFileId',
+        ),
       ],
       faceCapture: doc(FACE_ID, 'faceCapture', 'image/jpeg', 'face.jpg', null),
       verificationSessionId: 'v-1',

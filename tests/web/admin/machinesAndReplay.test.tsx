@@ -6,7 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { machineRegistry, registryEntry } from '../../../machines/registry';
 import { AdminMachinesPage, AdminSupportPage } from '../../../src/web/features/admin/AdminPages';
-import { exportSupportSnapshot, supportSnapshotText } from '../../../src/web/features/support/snapshot/supportSnapshot';
+import {
+  exportSupportSnapshot,
+  supportSnapshotText,
+} from '../../../src/web/features/support/snapshot/supportSnapshot';
 import { renderAdminPage, signInAsReviewer } from './renderAdmin';
 
 beforeEach(signInAsReviewer);
@@ -29,7 +32,9 @@ describe('machine diagrams page', { timeout: 60_000 }, () => {
     }
     expect(document.querySelectorAll('[data-machine]').length).toBe(machineRegistry.length);
     const review = screen.getByRole('table', { name: 'States of reviewDecision' });
-    expect(within(review).getByText('issue 8 §4: two reviewers at once, exactly one wins, the other is told')).toBeTruthy();
+    expect(
+      within(review).getByText('issue 8 §4: two reviewers at once, exactly one wins, the other is told'),
+    ).toBeTruthy();
   });
 });
 
@@ -52,9 +57,13 @@ describe('support replay page', { timeout: 30_000 }, () => {
       `This snapshot is from version ${entry.version + 1} of "reviewDecision"; this portal runs version ${entry.version}. It cannot be replayed here.`,
     );
     paste(snapshotText({ machine: 'noSuchMachine' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('This portal has no machine named "noSuchMachine".');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This portal has no machine named "noSuchMachine".',
+    );
     paste('{ not json');
-    expect((await screen.findByRole('alert')).textContent).toBe('This is not a snapshot: the text is not valid JSON.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This is not a snapshot: the text is not valid JSON.',
+    );
     paste(snapshotText({ snapshot: { value: 'noSuchState', context: {} } }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/does not exist in "reviewDecision"/);
     expect(screen.queryByRole('table', { name: 'States of reviewDecision' })).toBeNull();
@@ -68,7 +77,9 @@ describe('support replay page', { timeout: 30_000 }, () => {
     const current = within(states)
       .getAllByRole('row')
       .filter((row) => row.getAttribute('data-active') === 'true');
-    expect(current.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['confirming current']);
+    expect(current.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual([
+      'confirming current',
+    ]);
     const context = screen.getByLabelText('Snapshot context').textContent ?? '';
     expect(context).toContain('"kind": "reject"');
     expect(context).toContain('"reason": "Xxx Xxxx xxxx"');

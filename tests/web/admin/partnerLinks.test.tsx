@@ -52,7 +52,10 @@ describe('partner links', { timeout: 30_000 }, () => {
         items = [created, ...items];
         return json(200, { code: 200, msg: '', data: created })(res, req);
       }
-      return json(200, { code: 200, msg: '', data: { items, total: items.length, page: 1, pageSize: 20 } })(res, req);
+      return json(200, { code: 200, msg: '', data: { items, total: items.length, page: 1, pageSize: 20 } })(
+        res,
+        req,
+      );
     });
     server.answer('/plat/admin/partner-links/ACME-01/disable', (res, req) => {
       items = items.map((item) => (item.code === 'ACME-01' ? link('ACME-01', false) : item));
@@ -74,7 +77,11 @@ describe('partner links', { timeout: 30_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Disable ACME-01' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Disable ACME-01' })).toBeNull());
-    expect(server.requests.some((r) => r.method === 'POST' && r.url === '/plat/admin/partner-links/ACME-01/disable')).toBe(true);
+    expect(
+      server.requests.some(
+        (r) => r.method === 'POST' && r.url === '/plat/admin/partner-links/ACME-01/disable',
+      ),
+    ).toBe(true);
   });
 
   it('explains a taken code inline and needs a partner name', async () => {
@@ -92,6 +99,8 @@ describe('partner links', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText(/Partner name/), { target: { value: 'Harbour Partners' } });
     fireEvent.change(screen.getByLabelText('Code (optional)'), { target: { value: 'TAKEN-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
-    expect(await screen.findByText('This code is taken or not valid (letters, digits, - and _).')).toBeTruthy();
+    expect(
+      await screen.findByText('This code is taken or not valid (letters, digits, - and _).'),
+    ).toBeTruthy();
   });
 });

@@ -38,7 +38,10 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const rowsOf = () => within(screen.getByRole('table', { name: 'Queue' })).getAllByRole('row').slice(1);
+const rowsOf = () =>
+  within(screen.getByRole('table', { name: 'Queue' }))
+    .getAllByRole('row')
+    .slice(1);
 
 describe('certification queue', { timeout: 30_000 }, () => {
   it('lists cases in the order served (oldest first), with counts per status and the reviewer token', async () => {
@@ -108,14 +111,19 @@ describe('certification queue', { timeout: 30_000 }, () => {
     );
     renderAdminPage(AdminCertificationQueuePage, '/admin/certifications');
     await screen.findByText('Harbour Trading 1 Ltd');
-    expect(bodiesOf(server, '/plat/ums/user/menu/fields/list')[0]).toEqual({ menuKey: AdminMenuKeys.certificationQueue });
+    expect(bodiesOf(server, '/plat/ums/user/menu/fields/list')[0]).toEqual({
+      menuKey: AdminMenuKeys.certificationQueue,
+    });
     await waitFor(() => expect(screen.queryByRole('columnheader', { name: 'Decided by' })).toBeNull());
     expect(screen.getByRole('columnheader', { name: 'Applicant email' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Column settings' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Applicant email' }));
     await waitFor(() => expect(bodiesOf(server, '/plat/ums/user/menu/fields/save')).toHaveLength(1));
-    const saved = bodiesOf(server, '/plat/ums/user/menu/fields/save')[0] as { menuKey: string; fields: unknown[] };
+    const saved = bodiesOf(server, '/plat/ums/user/menu/fields/save')[0] as {
+      menuKey: string;
+      fields: unknown[];
+    };
     expect(saved.menuKey).toBe(AdminMenuKeys.certificationQueue);
     expect(saved.fields).toContainEqual({ key: 'applicantEmail', visible: false });
     expect(saved.fields).toContainEqual({ key: 'decidedBy', visible: false });

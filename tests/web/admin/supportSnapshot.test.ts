@@ -17,7 +17,7 @@ const PERSONAL = [
   'Harbour Trading Limited',
   '港湾贸易有限公司',
   '91350100M000100Y43',
-  'Flat 12B, 88 Queen\'s Road Central',
+  "Flat 12B, 88 Queen's Road Central",
   '香港中环皇后大道中88号',
   'Mei',
   'Chen',
@@ -43,7 +43,10 @@ function filledCertificationActor() {
       pendingLocation: null,
       resumeAt: 'uploadOtherInfo',
       problems: null,
-      review: { reason: 'The licence photo is blurred', flaggedFields: ['completeCompanyInfo.businessLicenseFileId'] },
+      review: {
+        reason: 'The licence photo is blurred',
+        flaggedFields: ['completeCompanyInfo.businessLicenseFileId'],
+      },
       verificationId: '6a1f0c3e-aaaa-4bbb-8ccc-0000000000f2',
       message: null,
       draft: {
@@ -70,7 +73,9 @@ function filledCertificationActor() {
           email: 'mei.chen@harbour.example',
         },
         uploadBeneficiaryInfo: {
-          beneficiaries: [{ surnameEnglish: 'Chen', givenNameEnglish: 'Mei', shareholding: 60, phone: 13800138000 }],
+          beneficiaries: [
+            { surnameEnglish: 'Chen', givenNameEnglish: 'Mei', shareholding: 60, phone: 13800138000 },
+          ],
         },
       },
     } as never,
@@ -80,15 +85,27 @@ function filledCertificationActor() {
 
 describe('support snapshot export', () => {
   it('contains none of the personal values typed into a filled certification', () => {
-    const exported = exportSupportSnapshot('certification', filledCertificationActor(), new Date('2026-03-01T10:00:00Z'));
+    const exported = exportSupportSnapshot(
+      'certification',
+      filledCertificationActor(),
+      new Date('2026-03-01T10:00:00Z'),
+    );
     const text = supportSnapshotText(exported);
     for (const value of PERSONAL) expect(text, value).not.toContain(value);
     expect(text).not.toContain('13800138000');
   });
 
   it('keeps the envelope, the state, the vocabulary and each value’s shape', () => {
-    const exported = exportSupportSnapshot('certification', filledCertificationActor(), new Date('2026-03-01T10:00:00Z'));
-    expect(exported).toMatchObject({ machine: 'certification', version: registryEntry('certification')!.version, at: '2026-03-01T10:00:00.000Z' });
+    const exported = exportSupportSnapshot(
+      'certification',
+      filledCertificationActor(),
+      new Date('2026-03-01T10:00:00Z'),
+    );
+    expect(exported).toMatchObject({
+      machine: 'certification',
+      version: registryEntry('certification')!.version,
+      at: '2026-03-01T10:00:00.000Z',
+    });
     expect(exported.appVersion).toMatch(/^\d+\.\d+\.\d+$/);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking a redacted context by path
     const snapshot = exported.snapshot as { value: unknown; context: Record<string, any> };
@@ -120,7 +137,9 @@ describe('support snapshot export', () => {
   });
 
   it('refuses to export a machine the registry does not list', () => {
-    expect(() => exportSupportSnapshot('noSuchMachine', { getPersistedSnapshot: () => ({}) })).toThrow(UnregisteredMachineError);
+    expect(() => exportSupportSnapshot('noSuchMachine', { getPersistedSnapshot: () => ({}) })).toThrow(
+      UnregisteredMachineError,
+    );
   });
 });
 
@@ -141,10 +160,15 @@ describe('support snapshot parsing', () => {
       version: 99,
       expected: registryEntry('certification')!.version,
     });
-    expect(parseSupportSnapshot(JSON.stringify({ ...other, machine: 'x' }))).toEqual({ kind: 'unknownMachine', machine: 'x' });
+    expect(parseSupportSnapshot(JSON.stringify({ ...other, machine: 'x' }))).toEqual({
+      kind: 'unknownMachine',
+      machine: 'x',
+    });
     expect(parseSupportSnapshot('{')).toEqual({ kind: 'notJson' });
     expect(parseSupportSnapshot('null')).toEqual({ kind: 'notSnapshot' });
     expect(parseSupportSnapshot('{"machine":"certification","version":1}')).toEqual({ kind: 'notSnapshot' });
-    expect(parseSupportSnapshot(JSON.stringify({ ...JSON.parse(valid()), snapshot: { value: 'nowhere' } })).kind).toBe('notRestorable');
+    expect(
+      parseSupportSnapshot(JSON.stringify({ ...JSON.parse(valid()), snapshot: { value: 'nowhere' } })).kind,
+    ).toBe('notRestorable');
   });
 });

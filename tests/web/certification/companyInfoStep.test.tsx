@@ -8,14 +8,23 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor as waitForState } from 'xstate';
-import { certificationMachine, type SaveOutcome, type SaveStepInput, type WizardView } from '../../../machines/certification.machine';
+import {
+  certificationMachine,
+  type SaveOutcome,
+  type SaveStepInput,
+  type WizardView,
+} from '../../../machines/certification.machine';
 import type { CompanyLocation } from '../../../src/contract/options';
 import { CompanyInfoStep } from '../../../src/web/features/certification/steps/CompanyInfoStep';
 import { chooseLocale } from '../../../src/web/i18n/localeStore';
 import { createUploadTransport } from '../../../src/web/features/uploads/uploadTransport';
 import { certificationCardOf } from '../../../src/web/features/gateway/certificationCardState';
 
-const transport = createUploadTransport({ baseURL: 'http://127.0.0.1:9', getToken: () => null, getLocale: () => 'en-us' });
+const transport = createUploadTransport({
+  baseURL: 'http://127.0.0.1:9',
+  getToken: () => null,
+  getLocale: () => 'en-us',
+});
 
 async function wizardAt(location: CompanyLocation) {
   const view: WizardView = {
@@ -76,7 +85,9 @@ describe('company information step', () => {
   it('an incomplete form stays on the step with the schema messages; typing reaches the draft', async () => {
     const actor = await wizardAt('SG');
     fireEvent.change(screen.getByLabelText('UEN'), { target: { value: 'nope' } });
-    await waitFor(() => expect(actor.getSnapshot().context.draft.completeCompanyInfo['businessLicenseCode']).toBe('nope'));
+    await waitFor(() =>
+      expect(actor.getSnapshot().context.draft.completeCompanyInfo['businessLicenseCode']).toBe('nope'),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Invalid UEN')).toBeTruthy();
     expect(screen.getAllByText('This field is required').length).toBeGreaterThan(0);
@@ -97,6 +108,9 @@ describe('gateway certification card', () => {
   });
 
   it('review failed carries the reviewer reason', () => {
-    expect(certificationCardOf({ status: 1, audit: 3, hasDraft: true, reason: 'blurry' })).toEqual({ kind: 'reviewFailed', reason: 'blurry' });
+    expect(certificationCardOf({ status: 1, audit: 3, hasDraft: true, reason: 'blurry' })).toEqual({
+      kind: 'reviewFailed',
+      reason: 'blurry',
+    });
   });
 });

@@ -13,7 +13,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { Limits } from '../../../src/contract/limits';
 import { chooseLocale } from '../../../src/web/i18n/localeStore';
 import { UploadField } from '../../../src/web/features/uploads/UploadField';
-import { createUploadTransport, type UploadTransport } from '../../../src/web/features/uploads/uploadTransport';
+import {
+  createUploadTransport,
+  type UploadTransport,
+} from '../../../src/web/features/uploads/uploadTransport';
 
 interface Seen {
   method: string;
@@ -46,11 +49,29 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
         JSON.stringify({
           code: 200,
           msg: '',
-          data: { id: '00000000-0000-4000-8000-00000000f001', kind: 'businessLicense', contentType: 'image/png', size: 4, originalName: 'licence.png' },
+          data: {
+            id: '00000000-0000-4000-8000-00000000f001',
+            kind: 'businessLicense',
+            contentType: 'image/png',
+            size: 4,
+            originalName: 'licence.png',
+          },
         }),
       );
     } else if (req.url?.endsWith('/meta')) {
-      res.end(JSON.stringify({ code: 200, msg: '', data: { id: 'x', kind: 'businessLicense', contentType: 'image/png', size: 4, originalName: 'licence.png' } }));
+      res.end(
+        JSON.stringify({
+          code: 200,
+          msg: '',
+          data: {
+            id: 'x',
+            kind: 'businessLicense',
+            contentType: 'image/png',
+            size: 4,
+            originalName: 'licence.png',
+          },
+        }),
+      );
     } else {
       res.end(JSON.stringify({ code: 100404, msg: 'not found', data: null }));
     }
@@ -61,7 +82,11 @@ let transport: UploadTransport;
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  transport = createUploadTransport({ baseURL: origin, getToken: () => 'token-123', getLocale: () => 'en-us' });
+  transport = createUploadTransport({
+    baseURL: origin,
+    getToken: () => 'token-123',
+    getLocale: () => 'en-us',
+  });
 });
 afterAll(async () => {
   server.closeAllConnections();

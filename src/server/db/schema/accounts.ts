@@ -46,9 +46,15 @@ export const users = pgTable(
     phoneAreaCode: text('phone_area_code'),
     phone: text('phone'),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['applicant', 'reviewer'] }).notNull().default('applicant'),
-    status: text('status', { enum: ['inactive', 'active', 'disabled'] }).notNull().default('inactive'),
-    language: text('language', { enum: ['zh-cn', 'en-us'] }).notNull().default('zh-cn'),
+    role: text('role', { enum: ['applicant', 'reviewer'] })
+      .notNull()
+      .default('applicant'),
+    status: text('status', { enum: ['inactive', 'active', 'disabled'] })
+      .notNull()
+      .default('inactive'),
+    language: text('language', { enum: ['zh-cn', 'en-us'] })
+      .notNull()
+      .default('zh-cn'),
     invitationCode: text('invitation_code'),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: ts('locked_until'),
@@ -110,7 +116,9 @@ export const columnSettings = pgTable(
       .notNull()
       .references(() => users.id),
     menuKey: text('menu_key').notNull(),
-    fields: jsonb('fields').notNull().default(sql`'[]'::jsonb`),
+    fields: jsonb('fields')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('column_settings_user_menu_unique').on(t.userId, t.menuKey)],

@@ -30,7 +30,10 @@ export async function decisionRoutes(app: FastifyInstance) {
     const body = parseDecisionBody(rejectRequest, request.body, 'reason');
     return ok(
       request,
-      await decideCertification(contextOf(request), id, body.version, { kind: 'reject', reason: body.reason }),
+      await decideCertification(contextOf(request), id, body.version, {
+        kind: 'reject',
+        reason: body.reason,
+      }),
     );
   });
 
@@ -50,7 +53,10 @@ export async function decisionRoutes(app: FastifyInstance) {
   app.post('/card-applications/:id/approve', async (request: CaseRequest) => {
     const id = caseIdOf(request.params.id);
     const body = parseDecisionBody(approveRequest, request.body, null);
-    return ok(request, await decideCardApplication(contextOf(request), id, body.version, { kind: 'approve' }));
+    return ok(
+      request,
+      await decideCardApplication(contextOf(request), id, body.version, { kind: 'approve' }),
+    );
   });
 
   app.post('/card-applications/:id/reject', async (request: CaseRequest) => {
@@ -58,7 +64,10 @@ export async function decisionRoutes(app: FastifyInstance) {
     const body = parseDecisionBody(rejectRequest, request.body, 'reason');
     return ok(
       request,
-      await decideCardApplication(contextOf(request), id, body.version, { kind: 'reject', reason: body.reason }),
+      await decideCardApplication(contextOf(request), id, body.version, {
+        kind: 'reject',
+        reason: body.reason,
+      }),
     );
   });
 }

@@ -26,7 +26,9 @@ export async function configManagementRoutes(fastify: FastifyInstance) {
         .select({ code: partnerLinks.code, partnerName: partnerLinks.partnerName })
         .from(partnerLinks)
         .where(and(eq(partnerLinks.code, request.body.registerLink), eq(partnerLinks.enabled, true)));
-      const data: BusinessStatus | null = link ? { registerLink: link.code, partnerName: link.partnerName } : null;
+      const data: BusinessStatus | null = link
+        ? { registerLink: link.code, partnerName: link.partnerName }
+        : null;
       return ok(request, data);
     },
   );

@@ -12,9 +12,7 @@ export async function coreRoutes(fastify: FastifyInstance) {
     return ok(request, { status: 'ok', version: '2.0.0' });
   });
 
-  app.get(
-    '/docs',
-    { schema: { hide: true, querystring: z.object({}).passthrough() } as object },
-    async () => app.swagger(),
+  app.get('/docs', { schema: { hide: true, querystring: z.object({}).passthrough() } as object }, async () =>
+    app.swagger(),
   );
 }

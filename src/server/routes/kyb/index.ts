@@ -3,11 +3,7 @@
 // no route takes a company or application id, so another company's records cannot even be named.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  confirmLocationRequest,
-  saveDraftRequest,
-  submitRequest,
-} from '../../../contract/api/certification';
+import { confirmLocationRequest, saveDraftRequest, submitRequest } from '../../../contract/api/certification';
 import { ok } from '../../envelope';
 import { notFound } from '../../errors';
 import { readRecord } from '../../services/certification/applicationRecord';

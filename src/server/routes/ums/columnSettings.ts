@@ -16,7 +16,12 @@ export async function columnSettingsRoutes(fastify: FastifyInstance) {
       const [row] = await app.db
         .select({ fields: columnSettings.fields })
         .from(columnSettings)
-        .where(and(eq(columnSettings.userId, request.principal!.userId), eq(columnSettings.menuKey, request.body.menuKey)));
+        .where(
+          and(
+            eq(columnSettings.userId, request.principal!.userId),
+            eq(columnSettings.menuKey, request.body.menuKey),
+          ),
+        );
       return ok(request, { menuKey: request.body.menuKey, fields: row?.fields ?? null });
     },
   );

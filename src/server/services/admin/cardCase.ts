@@ -27,7 +27,12 @@ function snapshotOf(value: unknown): SubmittedCardApplication | null {
   if (typeof value !== 'object' || value === null) return null;
   const s = value as Partial<SubmittedCardApplication>;
   if (!s.file || !s.questionnaire || !Array.isArray(s.questionnaire.questions)) return null;
-  return { businessPurpose: s.businessPurpose!, file: s.file, answers: s.answers ?? {}, questionnaire: s.questionnaire };
+  return {
+    businessPurpose: s.businessPurpose!,
+    file: s.file,
+    answers: s.answers ?? {},
+    questionnaire: s.questionnaire,
+  };
 }
 
 function questionnaireOf(snapshot: SubmittedCardApplication): CaseQuestionAnswer[] {
@@ -35,12 +40,18 @@ function questionnaireOf(snapshot: SubmittedCardApplication): CaseQuestionAnswer
     const answer = snapshot.answers[q.id] ?? null;
     const chosen = answer === null ? [] : Array.isArray(answer) ? answer : [answer];
     const labels: LocalizedText[] =
-      q.kind === 'text' ? [] : chosen.flatMap((id) => q.options.filter((o) => o.id === id).map((o) => o.label));
+      q.kind === 'text'
+        ? []
+        : chosen.flatMap((id) => q.options.filter((o) => o.id === id).map((o) => o.label));
     return { questionId: q.id, kind: q.kind, title: q.title, answer, answerLabels: labels };
   });
 }
 
-async function documentOf(db: DbOrTx, companyId: string, snapshot: SubmittedCardApplication): Promise<CaseDocument> {
+async function documentOf(
+  db: DbOrTx,
+  companyId: string,
+  snapshot: SubmittedCardApplication,
+): Promise<CaseDocument> {
   const path = 'uploadRelevantInfo.fileId';
   const stored = (await filesOfCase(db, companyId, [snapshot.file.id])).get(snapshot.file.id);
   if (stored) return caseDocumentOf(stored, path);
@@ -64,7 +75,11 @@ function stepsOf(snapshot: SubmittedCardApplication): CaseStep<CardCaseStepId>[]
     },
     {
       stepId: 'uploadRelevantInfo',
-      fields: caseFieldsOf('uploadRelevantInfo', { fileId: snapshot.file.id }, new Map([['fileId', snapshot.file.id]])),
+      fields: caseFieldsOf(
+        'uploadRelevantInfo',
+        { fileId: snapshot.file.id },
+        new Map([['fileId', snapshot.file.id]]),
+      ),
     },
     { stepId: 'questionnaire', fields: caseFieldsOf('questionnaire', snapshot.answers, new Map()) },
   ];

@@ -24,12 +24,19 @@ import { assertUnchangedSince } from './decisionConflict';
 export type CardDecision = { kind: 'approve' } | { kind: 'reject'; reason: string };
 type DecisionKind = CardDecision['kind'];
 
-const EVENT_OF = { approve: 'reviewer.approve', reject: 'reviewer.reject' } as const satisfies Record<DecisionKind, string>;
+const EVENT_OF = { approve: 'reviewer.approve', reject: 'reviewer.reject' } as const satisfies Record<
+  DecisionKind,
+  string
+>;
 
 /** The stored status `kind` leads to from `stored`, or null when the chart has no such change. */
 function nextStatus(stored: string, kind: DecisionKind): CardApplicationStatus | null {
-  const next = nextLifecycleState(cardApplicationLifecycleMachine, stateOfStatus(stored), { type: EVENT_OF[kind] });
-  return next === null ? null : (lifecycleStatusOf(cardApplicationLifecycleMachine, next) as CardApplicationStatus);
+  const next = nextLifecycleState(cardApplicationLifecycleMachine, stateOfStatus(stored), {
+    type: EVENT_OF[kind],
+  });
+  return next === null
+    ? null
+    : (lifecycleStatusOf(cardApplicationLifecycleMachine, next) as CardApplicationStatus);
 }
 
 export function allowedCardDecisions(stored: string): DecisionKind[] {
@@ -59,7 +66,10 @@ export async function decideCardApplication(
     const [reviewer] = await tx.select().from(users).where(eq(users.id, ctx.reviewerId));
     if (!company || !application || !reviewer) throw notFound();
 
-    assertUnchangedSince(lookedAtVersion, { version: application.version, status: cardQueueStatusOf(application.state) });
+    assertUnchangedSince(lookedAtVersion, {
+      version: application.version,
+      status: cardQueueStatusOf(application.state),
+    });
     const to = nextStatus(application.state, decision.kind);
     if (to === null) throw transitionNotAllowed({ from: application.state, event: EVENT_OF[decision.kind] });
 

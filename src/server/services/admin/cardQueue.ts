@@ -34,7 +34,10 @@ function sharedConditions(filters: CardQueueFilters): SQL[] {
   return conditions;
 }
 
-export async function cardApplicationQueue(db: Db, filters: CardQueueFilters): Promise<CardApplicationQueuePage> {
+export async function cardApplicationQueue(
+  db: Db,
+  filters: CardQueueFilters,
+): Promise<CardApplicationQueuePage> {
   const shared = sharedConditions(filters);
   const listed = filters.status ? [...shared, eq(cardQueueStatusSql, filters.status)] : shared;
   const { rows, counts } = await consistentRead(db, async (tx) => {
@@ -57,7 +60,10 @@ export async function cardApplicationQueue(db: Db, filters: CardQueueFilters): P
       .groupBy(cardQueueStatusSql);
     return { rows, counts };
   });
-  const countByStatus = Object.fromEntries(CARD_QUEUE_STATUSES.map((s) => [s, 0])) as Record<CardQueueStatus, number>;
+  const countByStatus = Object.fromEntries(CARD_QUEUE_STATUSES.map((s) => [s, 0])) as Record<
+    CardQueueStatus,
+    number
+  >;
   for (const c of counts) {
     if (c.status in countByStatus) countByStatus[c.status as CardQueueStatus] = Number(c.n);
   }

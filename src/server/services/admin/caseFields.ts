@@ -15,14 +15,23 @@ function leaves(value: unknown, prefix: string[]): Array<{ path: string[]; value
     return entries.flatMap(([key, item]) => leaves(item, [...prefix, key]));
   }
   if (value === undefined) return [];
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null) {
+  if (
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'boolean' ||
+    value === null
+  ) {
     return [{ path: prefix, value }];
   }
   return [{ path: prefix, value: String(value) }];
 }
 
 /** The leaves of one step's values; `filePaths` (paths inside the step) mark document references. */
-export function caseFieldsOf(stepId: string, values: unknown, filePaths: ReadonlyMap<string, string>): CaseField[] {
+export function caseFieldsOf(
+  stepId: string,
+  values: unknown,
+  filePaths: ReadonlyMap<string, string>,
+): CaseField[] {
   return leaves(values, [])
     .filter((leaf) => leaf.path.length > 0)
     .map((leaf) => {

@@ -70,7 +70,11 @@ export async function caseHistory(db: DbOrTx, kind: CaseKind, caseId: string): P
       action: row.action,
       fromState: row.fromState,
       toState: row.toState,
-      actor: actorById.get(row.actorId) ?? { userId: row.actorId, email: row.actorEmail, role: 'reviewer' as const },
+      actor: actorById.get(row.actorId) ?? {
+        userId: row.actorId,
+        email: row.actorEmail,
+        role: 'reviewer' as const,
+      },
       reason: row.reason,
       flaggedFields: detailOf(row.detail).flaggedFields,
       at: row.createdAt.toISOString(),

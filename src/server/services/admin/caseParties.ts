@@ -56,9 +56,15 @@ export async function applicantOf(
 }
 
 /** Reviewers by id, for "decided by" columns. */
-export async function reviewersById(db: DbOrTx, ids: Array<string | null>): Promise<Map<string, CaseReviewer>> {
+export async function reviewersById(
+  db: DbOrTx,
+  ids: Array<string | null>,
+): Promise<Map<string, CaseReviewer>> {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
   if (wanted.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, wanted));
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, wanted));
   return new Map(rows.map((r) => [r.id, { userId: r.id, email: r.email }]));
 }

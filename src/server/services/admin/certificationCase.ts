@@ -34,7 +34,9 @@ async function authorizerOf(
 ): Promise<AuthorizerIdentity | null> {
   const step = isObject(submittedData) ? submittedData['uploadAuthorizerInfo'] : undefined;
   if (!isObject(step) || step['choice'] !== 'none') return null;
-  const documentPhotos = documents.filter((d) => d.fieldPath?.startsWith('uploadAuthorizerInfo.person.document.'));
+  const documentPhotos = documents.filter((d) =>
+    d.fieldPath?.startsWith('uploadAuthorizerInfo.person.document.'),
+  );
   const sessionId = typeof step['verificationSessionId'] === 'string' ? step['verificationSessionId'] : null;
   const [session] = sessionId
     ? await db
@@ -52,7 +54,10 @@ async function authorizerOf(
   };
 }
 
-async function decisionOf(db: DbOrTx, application: CertificationApplication): Promise<CertificationCaseDecision | null> {
+async function decisionOf(
+  db: DbOrTx,
+  application: CertificationApplication,
+): Promise<CertificationCaseDecision | null> {
   const decision = application.decision;
   if (decision !== 'approved' && decision !== 'rejected' && decision !== 'revisionRequested') return null;
   const reviewers = await reviewersById(db, [application.decidedBy]);
@@ -66,7 +71,10 @@ async function decisionOf(db: DbOrTx, application: CertificationApplication): Pr
 }
 
 export async function certificationCase(db: DbOrTx, id: string): Promise<CertificationCaseView> {
-  const [application] = await db.select().from(certificationApplications).where(eq(certificationApplications.id, id));
+  const [application] = await db
+    .select()
+    .from(certificationApplications)
+    .where(eq(certificationApplications.id, id));
   if (!application) throw notFound();
   const [company] = await db.select().from(companies).where(eq(companies.id, application.companyId));
   if (!company) throw notFound();

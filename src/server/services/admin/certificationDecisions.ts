@@ -38,12 +38,18 @@ const EVENT_OF = {
   requestRevision: 'reviewer.requestRevision',
 } as const satisfies Record<DecisionKind, string>;
 
-const STORED_DECISION = { approve: 'approved', reject: 'rejected', requestRevision: 'revisionRequested' } as const;
+const STORED_DECISION = {
+  approve: 'approved',
+  reject: 'rejected',
+  requestRevision: 'revisionRequested',
+} as const;
 
 /** The decisions the chart allows in `state` (the case view offers only these). */
 export function allowedCertificationDecisions(state: CertificationStatePath): DecisionKind[] {
   return (Object.keys(EVENT_OF) as DecisionKind[]).filter(
-    (kind) => nextLifecycleState(certificationLifecycleMachine, stateValueOf(state), { type: EVENT_OF[kind] }) !== null,
+    (kind) =>
+      nextLifecycleState(certificationLifecycleMachine, stateValueOf(state), { type: EVENT_OF[kind] }) !==
+      null,
   );
 }
 
@@ -100,9 +106,15 @@ export async function decideCertification(
       status: certificationQueueStatusOf(statePathOf(state), application.decision),
     });
     const transition = transitionFor(state, EVENT_OF[decision.kind]);
-    if (decision.kind === 'requestRevision') assertFlaggedFieldsExist(application.submittedData, decision.fields);
+    if (decision.kind === 'requestRevision')
+      assertFlaggedFieldsExist(application.submittedData, decision.fields);
 
-    const reason = decision.kind === 'reject' ? decision.reason : decision.kind === 'requestRevision' ? decision.comment : null;
+    const reason =
+      decision.kind === 'reject'
+        ? decision.reason
+        : decision.kind === 'requestRevision'
+          ? decision.comment
+          : null;
     const flaggedFields = decision.kind === 'requestRevision' ? [...new Set(decision.fields)] : [];
     const operatorId =
       decision.kind === 'approve' ? (company.operatorId ?? (await assignOperatorId(tx, company.id))) : null;
@@ -125,7 +137,14 @@ export async function decideCertification(
       .returning();
     if (!updated) throw new Error('certification decision update returned no row');
     const detail = { reason, flaggedFields, operatorId };
-    await recordTransition(tx, { company, application: updated, user: reviewer }, updated, transition, now, detail);
+    await recordTransition(
+      tx,
+      { company, application: updated, user: reviewer },
+      updated,
+      transition,
+      now,
+      detail,
+    );
     await appendAudit(tx, {
       actor: { id: reviewer.id, email: reviewer.email },
       caseKind: 'certification',

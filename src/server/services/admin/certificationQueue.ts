@@ -29,7 +29,9 @@ export type CertificationQueueFilters = z.output<typeof certificationQueueQuery>
 
 function sharedConditions(filters: CertificationQueueFilters): SQL[] {
   const { from, to } = submittedRange(filters);
-  const conditions: SQL[] = [inArray(certificationApplications.lifecycleState, [...QUEUED_CERTIFICATION_STATES])];
+  const conditions: SQL[] = [
+    inArray(certificationApplications.lifecycleState, [...QUEUED_CERTIFICATION_STATES]),
+  ];
   if (filters.location) conditions.push(eq(companies.location, filters.location));
   if (from) conditions.push(gte(certificationApplications.submittedAt, from));
   if (to) conditions.push(lte(certificationApplications.submittedAt, to));
@@ -41,7 +43,10 @@ function sharedConditions(filters: CertificationQueueFilters): SQL[] {
   return conditions;
 }
 
-export async function certificationQueue(db: Db, filters: CertificationQueueFilters): Promise<CertificationQueuePage> {
+export async function certificationQueue(
+  db: Db,
+  filters: CertificationQueueFilters,
+): Promise<CertificationQueuePage> {
   const shared = sharedConditions(filters);
   const listed = filters.status ? [...shared, eq(certificationQueueStatusSql, filters.status)] : shared;
   const { rows, counts } = await consistentRead(db, async (tx) => {
@@ -80,7 +85,10 @@ export async function certificationQueue(db: Db, filters: CertificationQueueFilt
   );
   const items: CertificationQueueItem[] = rows.map(({ application, company, applicant }) => ({
     id: application.id,
-    status: certificationQueueStatusOf(application.lifecycleState, application.decision) as CertificationQueueStatus,
+    status: certificationQueueStatusOf(
+      application.lifecycleState,
+      application.decision,
+    ) as CertificationQueueStatus,
     lifecycleState: application.lifecycleState as CertificationStatePath,
     companyId: company.id,
     companyName: company.name,

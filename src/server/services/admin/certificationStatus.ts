@@ -13,7 +13,8 @@ export function certificationQueueStatusOf(
   decision: string | null,
 ): CertificationQueueStatus | 'draft' {
   if (lifecycleState === 'underReview' || lifecycleState === 'approved') return lifecycleState;
-  if (lifecycleState === 'rejected') return decision === 'revisionRequested' ? 'revisionRequested' : 'rejected';
+  if (lifecycleState === 'rejected')
+    return decision === 'revisionRequested' ? 'revisionRequested' : 'rejected';
   return 'draft';
 }
 

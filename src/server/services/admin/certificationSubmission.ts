@@ -17,7 +17,10 @@ export interface StepFiles {
 }
 
 /** The submitted values as steps (location first), and where each step refers to a document. */
-export function submittedSteps(submittedData: unknown): { steps: CaseStep<CertificationStepId>[]; files: StepFiles[] } {
+export function submittedSteps(submittedData: unknown): {
+  steps: CaseStep<CertificationStepId>[];
+  files: StepFiles[];
+} {
   if (!isObject(submittedData)) return { steps: [], files: [] };
   const steps: CaseStep<CertificationStepId>[] = [];
   const files: StepFiles[] = [];
@@ -36,4 +39,3 @@ export function submittedSteps(submittedData: unknown): { steps: CaseStep<Certif
   }
   return { steps, files };
 }
-

@@ -3,10 +3,7 @@
 import type { DecisionConflictData } from '../../../contract/api/admin';
 import { AppError } from '../../errors';
 
-export function assertUnchangedSince(
-  looked: number,
-  current: { version: number; status: string },
-): void {
+export function assertUnchangedSince(looked: number, current: { version: number; status: string }): void {
   if (looked !== current.version) {
     const data: DecisionConflictData = { status: current.status, version: current.version };
     throw new AppError('decisionConflict', 409, data);

@@ -11,7 +11,10 @@ export interface SubmittedRange {
 }
 
 /** Throws validationFailed when `to` is before `from`, dateRangeTooLong when they span more than a year. */
-export function submittedRange(query: { from?: string | undefined; to?: string | undefined }): SubmittedRange {
+export function submittedRange(query: {
+  from?: string | undefined;
+  to?: string | undefined;
+}): SubmittedRange {
   const from = query.from ? new Date(query.from) : undefined;
   const to = query.to ? new Date(query.to) : undefined;
   if (from && to) {

@@ -1,9 +1,6 @@
 // The view the wizard loads (CertificationView of the contract): where the application stands,
 // what may be done, the draft with the facts of its files, and the last review decision.
-import type {
-  CertificationReview,
-  CertificationView,
-} from '../../../contract/api/certification';
+import type { CertificationReview, CertificationView } from '../../../contract/api/certification';
 import type { CompanyLocation, CompanyPosition } from '../../../contract/options';
 import type { DbOrTx } from '../../types';
 import type { CertificationRecord } from './applicationRecord';

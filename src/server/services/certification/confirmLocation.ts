@@ -6,7 +6,13 @@ import type { ConfirmLocationRequest, CertificationView } from '../../../contrac
 import { companies } from '../../db/schema/accounts';
 import { AppError } from '../../errors';
 import type { Db } from '../../types';
-import { lockForChange, readRecord, recordTransition, storedStatusOf, writeApplication } from './applicationRecord';
+import {
+  lockForChange,
+  readRecord,
+  recordTransition,
+  storedStatusOf,
+  writeApplication,
+} from './applicationRecord';
 import { buildView } from './applicationView';
 import { effectiveDraft } from './effectiveDraft';
 import { assertEntryAllowed, currentState, transitionFor } from './lifecycleState';

@@ -15,7 +15,10 @@ export interface FileReference {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function fileReferencesIn(values: unknown, prefix: readonly (string | number)[] = []): FileReference[] {
+export function fileReferencesIn(
+  values: unknown,
+  prefix: readonly (string | number)[] = [],
+): FileReference[] {
   if (Array.isArray(values)) return values.flatMap((item, i) => fileReferencesIn(item, [...prefix, i]));
   if (typeof values !== 'object' || values === null) return [];
   const found: FileReference[] = [];
@@ -38,13 +41,23 @@ export function fileReferencesIn(values: unknown, prefix: readonly (string | num
 }
 
 /** The live files of `companyId` among `ids`; another company's, deleted and unknown ids are absent. */
-export async function companyFiles(db: DbOrTx, companyId: string, ids: string[]): Promise<Map<string, StoredFile>> {
+export async function companyFiles(
+  db: DbOrTx,
+  companyId: string,
+  ids: string[],
+): Promise<Map<string, StoredFile>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db
     .select()
     .from(storedFiles)
-    .where(and(inArray(storedFiles.id, unique), eq(storedFiles.companyId, companyId), isNull(storedFiles.deletedAt)));
+    .where(
+      and(
+        inArray(storedFiles.id, unique),
+        eq(storedFiles.companyId, companyId),
+        isNull(storedFiles.deletedAt),
+      ),
+    );
   return new Map(rows.map((row) => [row.id, row]));
 }
 

@@ -45,7 +45,9 @@ export function currentState(stored: StoredStatus): StateValue {
 }
 
 /** Spec §2 entry rule: the wizard may change anything only in status 0, or 1 with audit 3. */
-export function mayEnterCertification(stored: Pick<StoredStatus, 'certificationStatus' | 'auditStatus'>): boolean {
+export function mayEnterCertification(
+  stored: Pick<StoredStatus, 'certificationStatus' | 'auditStatus'>,
+): boolean {
   const { certificationStatus: status, auditStatus: audit } = stored;
   return status === 0 || (status === 1 && audit === 3);
 }

@@ -13,7 +13,12 @@ export interface Actor {
   userId: string;
 }
 
-export async function saveDraft(db: Db, actor: Actor, request: SaveDraftRequest, now: Date): Promise<SaveDraftResult> {
+export async function saveDraft(
+  db: Db,
+  actor: Actor,
+  request: SaveDraftRequest,
+  now: Date,
+): Promise<SaveDraftResult> {
   return db.transaction(async (tx) => {
     const record = await lockForChange(tx, actor);
     assertEntryAllowed(record.company);

@@ -10,7 +10,13 @@ import type { Db } from '../../types';
 import { lockForChange, recordTransition, storedStatusOf, writeApplication } from './applicationRecord';
 import { authorizerStepApplies } from './authorizerStep';
 import { effectiveDraft } from './effectiveDraft';
-import { assertEntryAllowed, currentState, stateValueOf, transitionFor, type Transition } from './lifecycleState';
+import {
+  assertEntryAllowed,
+  currentState,
+  stateValueOf,
+  transitionFor,
+  type Transition,
+} from './lifecycleState';
 import { validateApplication } from './validateApplication';
 import { assertCurrentVersion } from './versionCheck';
 import type { Actor } from './saveDraft';

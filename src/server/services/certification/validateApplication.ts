@@ -34,8 +34,7 @@ export interface SubmittedData extends SubmittedSteps {
 }
 
 export type ValidationOutcome =
-  | { ok: true; data: SubmittedData }
-  | { ok: false; step: DraftStepId; problems: SubmitProblem[] };
+  { ok: true; data: SubmittedData } | { ok: false; step: DraftStepId; problems: SubmitProblem[] };
 
 function messageOf(raw: string): SubmitProblemMessageId {
   if (isValidationMessageId(raw)) {
@@ -106,7 +105,10 @@ async function crossStepProblems(
   return problems;
 }
 
-export async function validateApplication(db: DbOrTx, input: ApplicationToValidate): Promise<ValidationOutcome> {
+export async function validateApplication(
+  db: DbOrTx,
+  input: ApplicationToValidate,
+): Promise<ValidationOutcome> {
   const steps = stepsThatApply(input.authorizerStepApplies);
   const parsed: Record<string, unknown> = {};
   const problems: SubmitProblem[] = [];

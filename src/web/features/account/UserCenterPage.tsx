@@ -62,7 +62,8 @@ export function UserCenterPage({ accounts = accountsApi }: { accounts?: Accounts
   const info = useQuery({ queryKey: ['userInfo'], queryFn: () => accounts.userInfo() });
   const user = info.data || null;
   const email = user?.email ?? stored?.userInfo.email ?? '';
-  const certificationStatus = user?.enterpriseCertificationStatus ?? stored?.enterpriseCertificationStatus ?? -1;
+  const certificationStatus =
+    user?.enterpriseCertificationStatus ?? stored?.enterpriseCertificationStatus ?? -1;
   const auditStatus = user?.enterpriseAuditStatus ?? stored?.enterpriseAuditStatus ?? null;
   const operatorId = user?.operatorId ?? stored?.operatorId ?? null;
 
@@ -85,7 +86,9 @@ export function UserCenterPage({ accounts = accountsApi }: { accounts?: Accounts
       <Section title={<Trans>Account information</Trans>}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Field label={t`Account name (ID)`}>{user ? `${email} (${user.userId})` : email}</Field>
-          <Field label={t`Account status`}>{user ? i18n._(ACCOUNT_STATUS_LABELS[user.accountStatus]) : ''}</Field>
+          <Field label={t`Account status`}>
+            {user ? i18n._(ACCOUNT_STATUS_LABELS[user.accountStatus]) : ''}
+          </Field>
           <Field label={t`Role`}>{user ? i18n._(ROLE_LABELS[user.role]) : ''}</Field>
           {operatorId ? <Field label={t`Operator ID`}>{operatorId}</Field> : null}
           <Field label={t`Authentication status`}>

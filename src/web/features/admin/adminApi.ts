@@ -64,7 +64,8 @@ export async function fetchDocument(fileId: string): Promise<Blob | null> {
 export function createAdminApi(client: ApiClient) {
   return {
     /** `query` holds the fields of certificationQueueQuery (see queue/queueFilters.ts). */
-    certificationQueue: (query: QueryParams) => client.get<CertificationQueuePage>(AdminPaths.certifications, query),
+    certificationQueue: (query: QueryParams) =>
+      client.get<CertificationQueuePage>(AdminPaths.certifications, query),
     /** `query` holds the fields of cardQueueQuery. */
     cardApplicationQueue: (query: QueryParams) =>
       client.get<CardApplicationQueuePage>(AdminPaths.cardApplications, query),
@@ -88,12 +89,20 @@ export function createAdminApi(client: ApiClient) {
     partnerLinks: (page: number, pageSize: number) =>
       client.get<Page<PartnerLinkItem>>(AdminPaths.partnerLinks, { page, pageSize }),
     async createPartnerLink(request: CreatePartnerLinkRequest): Promise<ApiOutcome<PartnerLinkItem>> {
-      return outcomeOf(await client.post<PartnerLinkItem, typeof pageHandled>(AdminPaths.partnerLinkCreate, request, pageHandled));
+      return outcomeOf(
+        await client.post<PartnerLinkItem, typeof pageHandled>(
+          AdminPaths.partnerLinkCreate,
+          request,
+          pageHandled,
+        ),
+      );
     },
     disablePartnerLink: (code: string) =>
       client.post<PartnerLinkItem>(adminPath(AdminPaths.partnerLinkDisable, { code }), {}),
     async columnSettings(menuKey: string): Promise<ColumnSetting[] | null> {
-      const answer = await client.post<{ fields: ColumnSetting[] | null }>(COLUMN_SETTINGS_PATHS.list, { menuKey });
+      const answer = await client.post<{ fields: ColumnSetting[] | null }>(COLUMN_SETTINGS_PATHS.list, {
+        menuKey,
+      });
       return answer ? answer.fields : null;
     },
     saveColumnSettings: (menuKey: string, fields: ColumnSetting[]) =>

@@ -5,7 +5,10 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { CardQueueStatus, CertificationQueueStatus } from '../../../contract/api/admin';
 import type { CompanyLocation } from '../../../contract/options';
 
-export const STATUS_LABELS: Record<CertificationQueueStatus | CardQueueStatus | 'draft' | 'saved', MessageDescriptor> = {
+export const STATUS_LABELS: Record<
+  CertificationQueueStatus | CardQueueStatus | 'draft' | 'saved',
+  MessageDescriptor
+> = {
   underReview: msg`Under review`,
   revisionRequested: msg`Revision requested`,
   rejected: msg`Rejected`,

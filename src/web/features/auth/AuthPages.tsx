@@ -4,7 +4,9 @@ import { lazy } from 'react';
 
 export const LoginPage = lazy(() => import('./login/LoginPage').then((m) => ({ default: m.LoginPage })));
 
-export const RegisterPage = lazy(() => import('./register/RegisterPage').then((m) => ({ default: m.RegisterPage })));
+export const RegisterPage = lazy(() =>
+  import('./register/RegisterPage').then((m) => ({ default: m.RegisterPage })),
+);
 export const ForgotPasswordPage = lazy(() =>
   import('./password/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
 );

@@ -20,12 +20,19 @@ export interface CaptchaHost {
 
 /** Forwards the slider's token (and its loss) to the flow that hosts it; returns the unsubscriber. */
 export function forwardCaptcha(
-  captcha: { on: (type: 'captcha.solved' | 'captcha.cleared', handler: (event: never) => void) => { unsubscribe(): void } },
+  captcha: {
+    on: (
+      type: 'captcha.solved' | 'captcha.cleared',
+      handler: (event: never) => void,
+    ) => { unsubscribe(): void };
+  },
   host: CaptchaHost,
 ): () => void {
   const solved = captcha.on('captcha.solved', ((event: { captchaToken: string }) =>
     host.send({ type: 'captcha.solved', captchaToken: event.captchaToken })) as (event: never) => void);
-  const cleared = captcha.on('captcha.cleared', (() => host.send({ type: 'captcha.cleared' })) as (event: never) => void);
+  const cleared = captcha.on('captcha.cleared', (() => host.send({ type: 'captcha.cleared' })) as (
+    event: never,
+  ) => void);
   return () => {
     solved.unsubscribe();
     cleared.unsubscribe();

@@ -7,7 +7,11 @@ const MAX_POINTS = 500;
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 export function trailPoint(x: number, y: number, t: number): TrailPoint {
-  return { x: clamp(Math.round(x), -50, 1000), y: clamp(Math.round(y), -500, 500), t: clamp(Math.round(t), 0, 120_000) };
+  return {
+    x: clamp(Math.round(x), -50, 1000),
+    y: clamp(Math.round(y), -500, 500),
+    t: clamp(Math.round(t), 0, 120_000),
+  };
 }
 
 /** Evenly thinned to at most 500 points, always keeping the first and the last. */

@@ -8,7 +8,15 @@ import { sliderAnswer, trailPoint } from './sliderTrail';
 /** Pixels per arrow key; Page keys move ten steps. Small enough to land within the ±5 px tolerance. */
 export const KEY_STEP_PX = 2;
 
-export function useSliderHandle({ max, disabled, onRelease }: { max: number; disabled: boolean; onRelease: (answer: SliderAnswer) => void }) {
+export function useSliderHandle({
+  max,
+  disabled,
+  onRelease,
+}: {
+  max: number;
+  disabled: boolean;
+  onRelease: (answer: SliderAnswer) => void;
+}) {
   const [x, setX] = useState(0);
   const trail = useRef<TrailPoint[]>([]);
   const drag = useRef<{ startX: number; startY: number; startT: number } | null>(null);

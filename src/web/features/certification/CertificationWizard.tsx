@@ -43,8 +43,14 @@ function useMessageText(): (message: CertificationMessage | null) => string | nu
 
 function AutosaveStatus({ actor }: { actor: CertificationActor }) {
   const autosave = useSelector(actor, (s) => s.children['autosave'] as AnyActorRef | undefined);
-  const failed = useSelector(autosave, (s: { hasTag?: (tag: string) => boolean } | undefined) => s?.hasTag?.('failed') ?? false);
-  const saving = useSelector(autosave, (s: { hasTag?: (tag: string) => boolean } | undefined) => s?.hasTag?.('saving') ?? false);
+  const failed = useSelector(
+    autosave,
+    (s: { hasTag?: (tag: string) => boolean } | undefined) => s?.hasTag?.('failed') ?? false,
+  );
+  const saving = useSelector(
+    autosave,
+    (s: { hasTag?: (tag: string) => boolean } | undefined) => s?.hasTag?.('saving') ?? false,
+  );
   if (failed) {
     return (
       <Group gap="sm" role="alert">
@@ -85,7 +91,8 @@ export function CertificationWizard() {
   const messageText = useMessageText()(message);
   const place = placeOf(value);
   const steps = CERTIFICATION_STEPS.filter((step) => step !== 'uploadAuthorizerInfo' || authorizer);
-  const active = place === 'review' ? steps.length : place ? steps.indexOf(place as (typeof steps)[number]) : 0;
+  const active =
+    place === 'review' ? steps.length : place ? steps.indexOf(place as (typeof steps)[number]) : 0;
   const transport = appUploads;
 
   let body: React.ReactNode;
@@ -98,11 +105,15 @@ export function CertificationWizard() {
     );
   else if (place === 'selectLocationCompany') body = <LocationStep actor={actor} />;
   else if (place === 'completeCompanyInfo') body = <CompanyInfoStep actor={actor} transport={transport} />;
-  else if (place === 'uploadEquityStructureChart') body = <EquityChartStep actor={actor} transport={transport} />;
+  else if (place === 'uploadEquityStructureChart')
+    body = <EquityChartStep actor={actor} transport={transport} />;
   else if (place === 'uploadLegalPersonInfo') body = <LegalPersonStep actor={actor} transport={transport} />;
-  else if (place === 'uploadBeneficiaryInfo') body = <BeneficiariesStep actor={actor} transport={transport} />;
+  else if (place === 'uploadBeneficiaryInfo')
+    body = <BeneficiariesStep actor={actor} transport={transport} />;
   else if (place === 'uploadAuthorizerInfo')
-    body = <AuthorizerStep actor={actor} transport={transport} downloadTemplate={() => void downloadTemplate()} />;
+    body = (
+      <AuthorizerStep actor={actor} transport={transport} downloadTemplate={() => void downloadTemplate()} />
+    );
   else if (place === 'uploadOtherInfo') body = <OtherInfoStep actor={actor} transport={transport} />;
   else body = <ReviewStep actor={actor} />;
 

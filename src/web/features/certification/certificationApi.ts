@@ -61,7 +61,11 @@ export function createCertificationApi(api: ApiClient) {
   let lastView: CertificationView | null = null;
 
   async function load(): Promise<CertificationView> {
-    const answer = await api.get<CertificationView, typeof page>(CertificationPaths.application, undefined, page);
+    const answer = await api.get<CertificationView, typeof page>(
+      CertificationPaths.application,
+      undefined,
+      page,
+    );
     if (!isOk(answer)) throw new CallFailed(answer);
     version = answer.data.version;
     lastView = answer.data;
@@ -70,7 +74,11 @@ export function createCertificationApi(api: ApiClient) {
 
   async function saveDraft(input: SaveStepInput): Promise<SaveOutcome> {
     const body = { step: input.step, values: input.values, currentStep: input.currentStep, version };
-    const answer = await api.post<SaveDraftResult | DraftConflictData, typeof page>(CertificationPaths.draft, body, page);
+    const answer = await api.post<SaveDraftResult | DraftConflictData, typeof page>(
+      CertificationPaths.draft,
+      body,
+      page,
+    );
     const data = answer.data as Partial<DraftConflictData & SaveDraftResult> | null;
     if (!isOk(answer) && data?.reason === 'staleVersion' && typeof data.version === 'number') {
       // Another tab or device saved meanwhile: this step's values are the newer edit, save them on top.
@@ -108,7 +116,11 @@ export function createCertificationApi(api: ApiClient) {
     },
     saveDraft,
     async submit(): Promise<SubmitOutcome> {
-      const answer = await api.post<SubmitResult | SubmitProblems, typeof page>(CertificationPaths.submit, { version }, page);
+      const answer = await api.post<SubmitResult | SubmitProblems, typeof page>(
+        CertificationPaths.submit,
+        { version },
+        page,
+      );
       if (isOk(answer)) return { kind: 'submitted' };
       const data = answer.data as Partial<SubmitProblems> | null;
       if (data && typeof data.step === 'string' && Array.isArray(data.problems)) {
@@ -116,7 +128,9 @@ export function createCertificationApi(api: ApiClient) {
         return {
           kind: 'invalid',
           step,
-          problems: data.problems.filter((p) => p.step === step).map((p) => ({ path: p.path, message: p.message })),
+          problems: data.problems
+            .filter((p) => p.step === step)
+            .map((p) => ({ path: p.path, message: p.message })),
         };
       }
       throw new CallFailed(answer);

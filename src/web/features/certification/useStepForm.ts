@@ -10,7 +10,6 @@ import type { CertificationStep, StepValues } from '../../../../machines/certifi
 import { FLAGGED_BY_REVIEWER } from './fieldMessages';
 import type { CertificationActor } from './useCertificationActor';
 
-
 export function useStepForm<V extends Record<string, unknown>>(options: {
   actor: CertificationActor;
   step: CertificationStep;
@@ -31,7 +30,8 @@ export function useStepForm<V extends Record<string, unknown>>(options: {
   useEffect(() => {
     const errors: Record<string, string> = {};
     const prefix = `${step}.`;
-    for (const field of flagged) if (field.startsWith(prefix)) errors[field.slice(prefix.length)] = FLAGGED_BY_REVIEWER;
+    for (const field of flagged)
+      if (field.startsWith(prefix)) errors[field.slice(prefix.length)] = FLAGGED_BY_REVIEWER;
     if (problems?.step === step) for (const p of problems.problems) errors[p.path] = p.message;
     if (Object.keys(errors).length > 0) form.setErrors(errors);
     // Marked once when the step opens or the server answers; typing clears a field's mark.

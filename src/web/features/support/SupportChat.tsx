@@ -19,7 +19,8 @@ function MessageForm({ defaultEmail, onSent }: { defaultEmail: string; onSent: (
     mode: 'uncontrolled',
     initialValues: { email: defaultEmail, message: '' },
     validate: {
-      email: (v) => (!v.trim() ? t`Please enter email` : EMAIL.test(v.trim()) ? null : t`Email format is wrong`),
+      email: (v) =>
+        !v.trim() ? t`Please enter email` : EMAIL.test(v.trim()) ? null : t`Email format is wrong`,
       message: (v) => (v.trim() ? null : t`Please enter a message`),
     },
   });
@@ -27,9 +28,10 @@ function MessageForm({ defaultEmail, onSent }: { defaultEmail: string; onSent: (
     <form
       onSubmit={form.onSubmit(async (values) => {
         setSending(true);
-        const sent = await sendSupportMessage({ email: values.email.trim(), message: values.message.trim() }).finally(
-          () => setSending(false),
-        );
+        const sent = await sendSupportMessage({
+          email: values.email.trim(),
+          message: values.message.trim(),
+        }).finally(() => setSending(false));
         if (sent) {
           toasts.show(t`Message sent. Business support will answer by email.`, 'success');
           onSent();
@@ -38,7 +40,12 @@ function MessageForm({ defaultEmail, onSent }: { defaultEmail: string; onSent: (
     >
       <Stack gap="sm">
         <TextInput label={t`Your email`} key={form.key('email')} {...form.getInputProps('email')} />
-        <Textarea label={t`Message`} minRows={5} key={form.key('message')} {...form.getInputProps('message')} />
+        <Textarea
+          label={t`Message`}
+          minRows={5}
+          key={form.key('message')}
+          {...form.getInputProps('message')}
+        />
         <Button type="submit" loading={sending}>
           <Trans>Send</Trans>
         </Button>
@@ -62,7 +69,13 @@ export function SupportChat({ userEmail }: { userEmail: string }) {
           </svg>
         </ActionIcon>
       </Affix>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t`Support chat`} size={width} padding="sm">
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t`Support chat`}
+        size={width}
+        padding="sm"
+      >
         <div style={{ height: height - 60, overflow: 'auto' }}>
           {config.isPending ? (
             <Text>

@@ -34,11 +34,24 @@ function useProblemText(): (problem: FileProblem) => string {
   };
 }
 
-export function UploadField({ label, kind, value, onChange, transport, error, description }: UploadFieldProps) {
+export function UploadField({
+  label,
+  kind,
+  value,
+  onChange,
+  transport,
+  error,
+  description,
+}: UploadFieldProps) {
   const { t } = useLingui();
   const problemText = useProblemText();
   const openPicker = useRef<() => void>(null);
-  const { status, info, previewUrl, send, retry, remove } = useUploadField({ transport, kind, value, onChange });
+  const { status, info, previewUrl, send, retry, remove } = useUploadField({
+    transport,
+    kind,
+    value,
+    onChange,
+  });
   const max = Limits.upload.maxMegabytes;
   const pick = (files: File[]) => {
     const first = files[0];

@@ -33,7 +33,10 @@ export const FILES_PATH = `${DEFAULT_PREFIX}/files`;
 
 function headersFor(deps: UploadTransportDeps): Record<string, string> {
   const token = deps.getToken();
-  return { [LANGUAGE_HEADER]: languageHeaderFor(deps.getLocale()), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+  return {
+    [LANGUAGE_HEADER]: languageHeaderFor(deps.getLocale()),
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  };
 }
 
 export function createUploadTransport(deps: UploadTransportDeps) {
@@ -52,13 +55,14 @@ export function createUploadTransport(deps: UploadTransportDeps) {
           if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
         });
         xhr.addEventListener('load', () => {
-          let body: Envelope<StoredFileInfo> | null = null;
+          let body: Envelope<StoredFileInfo> | null;
           try {
             body = JSON.parse(xhr.responseText) as Envelope<StoredFileInfo>;
           } catch {
             body = null;
           }
-          if (!body || typeof body !== 'object' || !('code' in body)) return resolve({ kind: 'transportFailed' });
+          if (!body || typeof body !== 'object' || !('code' in body))
+            return resolve({ kind: 'transportFailed' });
           if (normaliseErrorCode(body.code) === SUCCESS_CODE) {
             onProgress(1);
             return resolve({ kind: 'uploaded', file: body.data });
@@ -79,21 +83,27 @@ export function createUploadTransport(deps: UploadTransportDeps) {
 
     /** The stored bytes (for the preview), with the same headers; null when not readable. */
     async download(id: string): Promise<Blob | null> {
-      const response = await fetch(`${deps.baseURL}${FILES_PATH}/${encodeURIComponent(id)}`, { headers: headersFor(deps) });
-      if (!response.ok || (response.headers.get('content-type') ?? '').includes('application/json')) return null;
+      const response = await fetch(`${deps.baseURL}${FILES_PATH}/${encodeURIComponent(id)}`, {
+        headers: headersFor(deps),
+      });
+      if (!response.ok || (response.headers.get('content-type') ?? '').includes('application/json'))
+        return null;
       return response.blob();
     },
 
     /** Any document the API serves under /plat (a template), with the same headers; null when refused. */
     async fetchDocument(path: string): Promise<Blob | null> {
       const response = await fetch(`${deps.baseURL}${DEFAULT_PREFIX}${path}`, { headers: headersFor(deps) });
-      if (!response.ok || (response.headers.get('content-type') ?? '').includes('application/json')) return null;
+      if (!response.ok || (response.headers.get('content-type') ?? '').includes('application/json'))
+        return null;
       return response.blob();
     },
 
     /** The stored facts of a file (name, type, size) for a field that only knows the id. */
     async describe(id: string): Promise<StoredFileInfo | null> {
-      const response = await fetch(`${deps.baseURL}${FILES_PATH}/${encodeURIComponent(id)}/meta`, { headers: headersFor(deps) });
+      const response = await fetch(`${deps.baseURL}${FILES_PATH}/${encodeURIComponent(id)}/meta`, {
+        headers: headersFor(deps),
+      });
       const body = (await response.json().catch(() => null)) as Envelope<StoredFileInfo> | null;
       return body && normaliseErrorCode(body.code) === SUCCESS_CODE ? body.data : null;
     },

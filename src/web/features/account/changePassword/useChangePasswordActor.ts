@@ -10,7 +10,9 @@ export function useChangePasswordActor(accounts: AccountsApi = accountsApi) {
   return useActorRef(
     changePasswordMachine.provide({
       actors: {
-        'change password': fromPromise<ApiOutcome<unknown>, PasswordChange>(({ input }) => accounts.changePassword(input)),
+        'change password': fromPromise<ApiOutcome<unknown>, PasswordChange>(({ input }) =>
+          accounts.changePassword(input),
+        ),
       },
     }),
   );

@@ -56,14 +56,21 @@ export function LoginHistory({ accounts }: { accounts: AccountsApi }) {
   const queryClient = useQueryClient();
   const [range, setRange] = useState<DateRange>(() => quickRange('last7Days'));
   const [showSettings, setShowSettings] = useState(false);
-  const form = useForm<DateRange>({ mode: 'controlled', initialValues: range, validate: zod4Resolver(dateRangeSchema) });
+  const form = useForm<DateRange>({
+    mode: 'controlled',
+    initialValues: range,
+    validate: zod4Resolver(dateRangeSchema),
+  });
 
   const history = useQuery({
     queryKey: ['loginHistory', range],
     queryFn: () => accounts.loginHistory({ ...rangeQuery(range), page: 1, pageSize: PAGE_SIZE }),
   });
   const settingsKey = ['columnSettings', LOGIN_HISTORY_MENU_KEY];
-  const settings = useQuery({ queryKey: settingsKey, queryFn: () => accounts.columnSettings(LOGIN_HISTORY_MENU_KEY) });
+  const settings = useQuery({
+    queryKey: settingsKey,
+    queryFn: () => accounts.columnSettings(LOGIN_HISTORY_MENU_KEY),
+  });
   const visible = visibleColumns(settings.data);
   const columns = LOGIN_HISTORY_COLUMNS.filter((column) => visible[column]);
 
@@ -87,10 +94,23 @@ export function LoginHistory({ accounts }: { accounts: AccountsApi }) {
 
   return (
     <Stack gap="sm">
-      <form noValidate onSubmit={form.onSubmit((values) => setRange({ start: values.start, end: values.end }))}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => setRange({ start: values.start, end: values.end }))}
+      >
         <Group align="flex-end" wrap="wrap">
-          <TextInput type="date" label={t`Start date`} {...form.getInputProps('start')} error={fieldError(form.errors.start)} />
-          <TextInput type="date" label={t`End date`} {...form.getInputProps('end')} error={fieldError(form.errors.end)} />
+          <TextInput
+            type="date"
+            label={t`Start date`}
+            {...form.getInputProps('start')}
+            error={fieldError(form.errors.start)}
+          />
+          <TextInput
+            type="date"
+            label={t`End date`}
+            {...form.getInputProps('end')}
+            error={fieldError(form.errors.end)}
+          />
           <Button type="submit">
             <Trans>Search</Trans>
           </Button>
@@ -102,7 +122,12 @@ export function LoginHistory({ accounts }: { accounts: AccountsApi }) {
             {i18n._(QUICK_RANGE_LABELS[quick])}
           </Button>
         ))}
-        <Button size="xs" variant="subtle" aria-expanded={showSettings} onClick={() => setShowSettings((s) => !s)}>
+        <Button
+          size="xs"
+          variant="subtle"
+          aria-expanded={showSettings}
+          onClick={() => setShowSettings((s) => !s)}
+        >
           <Trans>Column settings</Trans>
         </Button>
       </Group>

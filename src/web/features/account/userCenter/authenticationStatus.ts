@@ -5,7 +5,10 @@ export type AuthenticationStatus = 'notCertified' | 'certifying' | 'certified';
 
 const AUDIT_REJECTED = 3;
 
-export function authenticationStatus(certificationStatus: number, auditStatus: number | null): AuthenticationStatus {
+export function authenticationStatus(
+  certificationStatus: number,
+  auditStatus: number | null,
+): AuthenticationStatus {
   if (certificationStatus === 2) return 'certified';
   if (certificationStatus === 1 && auditStatus !== AUDIT_REJECTED) return 'certifying';
   return 'notCertified';

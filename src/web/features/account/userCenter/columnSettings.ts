@@ -7,7 +7,9 @@ export const LOGIN_HISTORY_COLUMNS = ['time', 'ip', 'device', 'result'] as const
 export type LoginHistoryColumn = (typeof LOGIN_HISTORY_COLUMNS)[number];
 
 /** Saved settings over the defaults: unknown keys are dropped, missing columns stay visible. */
-export function visibleColumns(saved: readonly ColumnSetting[] | null | undefined): Record<LoginHistoryColumn, boolean> {
+export function visibleColumns(
+  saved: readonly ColumnSetting[] | null | undefined,
+): Record<LoginHistoryColumn, boolean> {
   const visible = { time: true, ip: true, device: true, result: true };
   for (const setting of saved ?? []) {
     if ((LOGIN_HISTORY_COLUMNS as readonly string[]).includes(setting.key)) {

@@ -86,7 +86,11 @@ export function CardApplicationCase({ caseId }: { caseId: string }) {
         </Alert>
       ) : null}
       {view.data ? (
-        <CardApplicationCaseBody key={view.data.version} view={view.data} reload={() => void view.refetch()} />
+        <CardApplicationCaseBody
+          key={view.data.version}
+          view={view.data}
+          reload={() => void view.refetch()}
+        />
       ) : null}
     </Stack>
   );

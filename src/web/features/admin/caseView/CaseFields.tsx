@@ -44,7 +44,11 @@ export function CaseFields({ steps, flags }: { steps: readonly CaseStep[]; flags
                       ) : null}
                       <Table.Th w="35%">{name}</Table.Th>
                       <Table.Td>
-                        {field.fileId ? <Code>{t`Document ${field.fileId}`}</Code> : shownValue(field.value, t`Yes`, t`No`)}
+                        {field.fileId ? (
+                          <Code>{t`Document ${field.fileId}`}</Code>
+                        ) : (
+                          shownValue(field.value, t`Yes`, t`No`)
+                        )}
                       </Table.Td>
                     </Table.Tr>
                   );

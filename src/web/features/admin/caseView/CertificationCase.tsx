@@ -96,7 +96,10 @@ function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; 
 }
 
 export function CertificationCase({ caseId }: { caseId: string }) {
-  const view = useQuery({ queryKey: ['adminCase', 'certification', caseId], queryFn: () => adminApi.certificationCase(caseId) });
+  const view = useQuery({
+    queryKey: ['adminCase', 'certification', caseId],
+    queryFn: () => adminApi.certificationCase(caseId),
+  });
   return (
     <Stack gap="md">
       <Group>

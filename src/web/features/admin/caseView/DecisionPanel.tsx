@@ -48,7 +48,11 @@ export function DecisionPanel({
       <Alert color="orange" variant="light" role="alert">
         <Stack gap="xs">
           <Text>{messageFor('decisionConflict', locale)}</Text>
-          <Button size="xs" style={{ alignSelf: 'flex-start' }} onClick={() => actor.send({ type: 'user.reload' })}>
+          <Button
+            size="xs"
+            style={{ alignSelf: 'flex-start' }}
+            onClick={() => actor.send({ type: 'user.reload' })}
+          >
             <Trans>Reload the case</Trans>
           </Button>
         </Stack>
@@ -61,7 +65,8 @@ export function DecisionPanel({
       <Stack gap="xs">
         {state.matches('error') ? (
           <Alert color="red" variant="light" role="alert">
-            {messageFor((state.context.message ?? 'internal') as CodeName, locale) ?? messageFor('internal', locale)}
+            {messageFor((state.context.message ?? 'internal') as CodeName, locale) ??
+              messageFor('internal', locale)}
           </Alert>
         ) : null}
         <Text fw={600}>
@@ -76,7 +81,9 @@ export function DecisionPanel({
         <Group>
           <Button
             loading={busy}
-            onClick={() => actor.send(state.matches('error') ? { type: 'user.retry' } : { type: 'user.confirm' })}
+            onClick={() =>
+              actor.send(state.matches('error') ? { type: 'user.retry' } : { type: 'user.confirm' })
+            }
           >
             {state.matches('error') ? <Trans>Try again</Trans> : <Trans>Confirm</Trans>}
           </Button>
@@ -113,7 +120,11 @@ export function DecisionPanel({
             onChange={(event) => setReason(event.currentTarget.value)}
             error={tried === 'reject' && reason.trim() === '' ? t`Please give a reason` : null}
           />
-          <Button color="red" style={{ alignSelf: 'flex-start' }} onClick={() => decide({ kind: 'reject', reason })}>
+          <Button
+            color="red"
+            style={{ alignSelf: 'flex-start' }}
+            onClick={() => decide({ kind: 'reject', reason })}
+          >
             <Trans>Reject</Trans>
           </Button>
         </Stack>

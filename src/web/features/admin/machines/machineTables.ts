@@ -48,7 +48,10 @@ function triggerLabel(transition: MachineTransition): string {
 }
 
 /** 'a.b.c' is active when the snapshot's value holds a, a.b or a.b.c among `activePaths`. */
-export function stateRows(machine: AnyStateMachine, activePaths: ReadonlySet<string> = new Set()): StateRow[] {
+export function stateRows(
+  machine: AnyStateMachine,
+  activePaths: ReadonlySet<string> = new Set(),
+): StateRow[] {
   return allStateNodes(machine).map((node) => {
     const meta = (node.meta ?? {}) as Partial<StateMeta>;
     const path = statePathOf(node);

@@ -28,7 +28,10 @@ export function PartnerLinksPage() {
       setProblem(t`Please enter the partner's name`);
       return;
     }
-    const outcome = await adminApi.createPartnerLink({ partnerName: partnerName.trim(), code: code.trim() || null });
+    const outcome = await adminApi.createPartnerLink({
+      partnerName: partnerName.trim(),
+      code: code.trim() || null,
+    });
     if (outcome.kind === 'ok') {
       setPartnerName('');
       setCode('');
@@ -36,7 +39,9 @@ export function PartnerLinksPage() {
       void links.refetch();
     } else {
       setProblem(
-        outcome.code === 'validationFailed' ? t`This code is taken or not valid (letters, digits, - and _).` : messageFor(outcome.code, locale),
+        outcome.code === 'validationFailed'
+          ? t`This code is taken or not valid (letters, digits, - and _).`
+          : messageFor(outcome.code, locale),
       );
     }
   };
@@ -110,7 +115,12 @@ export function PartnerLinksPage() {
               <Table.Td>{formatTime(link.createdAt, locale)}</Table.Td>
               <Table.Td>
                 {link.enabled ? (
-                  <Button size="xs" variant="default" onClick={() => void disable(link.code)} aria-label={t`Disable ${link.code}`}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => void disable(link.code)}
+                    aria-label={t`Disable ${link.code}`}
+                  >
                     <Trans>Disable</Trans>
                   </Button>
                 ) : (

@@ -37,7 +37,14 @@ import { LOCATION_LABELS, STATUS_LABELS } from '../adminLabels';
 import { caseHref } from '../adminPaths';
 import { formatTime } from '../formatTime';
 import { columnSettings, visibleColumns, type QueueColumn } from './queueColumns';
-import { emptyFilters, QUICK_RANGES, quickRange, queueQuery, type QueueFilters, type QuickRange } from './queueFilters';
+import {
+  emptyFilters,
+  QUICK_RANGES,
+  quickRange,
+  queueQuery,
+  type QueueFilters,
+  type QuickRange,
+} from './queueFilters';
 
 export interface QueueRow {
   id: string;
@@ -109,7 +116,8 @@ export function ReviewQueue<S extends string, T extends QueueRow>({ source }: { 
   const visible = visibleColumns(source.columns, settings.data);
   const columns = source.columns.filter((column) => visible.has(column));
 
-  const update = (patch: Partial<QueueFilters<S>>) => setFilters((current) => ({ ...current, page: 1, ...patch }));
+  const update = (patch: Partial<QueueFilters<S>>) =>
+    setFilters((current) => ({ ...current, page: 1, ...patch }));
   const toggleColumn = (column: QueueColumn, on: boolean) => {
     const next = new Set(visible);
     if (on) next.add(column);
@@ -164,7 +172,10 @@ export function ReviewQueue<S extends string, T extends QueueRow>({ source }: { 
 
   return (
     <Stack gap="sm">
-      <Tabs value={filters.status ?? ALL} onChange={(value) => update({ status: value && value !== ALL ? (value as S) : null })}>
+      <Tabs
+        value={filters.status ?? ALL}
+        onChange={(value) => update({ status: value && value !== ALL ? (value as S) : null })}
+      >
         <Tabs.List>
           <Tabs.Tab value={ALL}>
             <Trans>All</Trans>
@@ -191,8 +202,18 @@ export function ReviewQueue<S extends string, T extends QueueRow>({ source }: { 
             value={filters.location}
             onChange={(value) => update({ location: (value as CompanyLocation | null) ?? null })}
           />
-          <TextInput type="date" label={t`Start date`} {...dates.getInputProps('start')} error={fieldError(dates.errors.start)} />
-          <TextInput type="date" label={t`End date`} {...dates.getInputProps('end')} error={fieldError(dates.errors.end)} />
+          <TextInput
+            type="date"
+            label={t`Start date`}
+            {...dates.getInputProps('start')}
+            error={fieldError(dates.errors.start)}
+          />
+          <TextInput
+            type="date"
+            label={t`End date`}
+            {...dates.getInputProps('end')}
+            error={fieldError(dates.errors.end)}
+          />
           <Button type="submit">
             <Trans>Search</Trans>
           </Button>
@@ -215,7 +236,12 @@ export function ReviewQueue<S extends string, T extends QueueRow>({ source }: { 
             {i18n._(QUICK_RANGE_LABELS[range])}
           </Button>
         ))}
-        <Button size="xs" variant="subtle" aria-expanded={showSettings} onClick={() => setShowSettings((s) => !s)}>
+        <Button
+          size="xs"
+          variant="subtle"
+          aria-expanded={showSettings}
+          onClick={() => setShowSettings((s) => !s)}
+        >
           <Trans>Column settings</Trans>
         </Button>
       </Group>
@@ -269,7 +295,9 @@ export function ReviewQueue<S extends string, T extends QueueRow>({ source }: { 
           total={Math.ceil(page.total / page.pageSize)}
           value={filters.page}
           onChange={(next) => setFilters((current) => ({ ...current, page: next }))}
-          getControlProps={(control) => ({ 'aria-label': control === 'next' ? t`Next page` : t`Previous page` })}
+          getControlProps={(control) => ({
+            'aria-label': control === 'next' ? t`Next page` : t`Previous page`,
+          })}
         />
       ) : null}
     </Stack>

@@ -33,6 +33,9 @@ export function visibleColumns(
   return new Set(columns.filter((column) => !hidden.has(column)));
 }
 
-export function columnSettings(columns: readonly QueueColumn[], visible: ReadonlySet<QueueColumn>): ColumnSetting[] {
+export function columnSettings(
+  columns: readonly QueueColumn[],
+  visible: ReadonlySet<QueueColumn>,
+): ColumnSetting[] {
   return columns.map((key) => ({ key, visible: visible.has(key) }));
 }

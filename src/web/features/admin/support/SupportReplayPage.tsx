@@ -59,7 +59,11 @@ export function SupportReplayPage() {
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
       />
-      <Button style={{ alignSelf: 'flex-start' }} onClick={() => setSubmitted(text)} disabled={text.trim() === ''}>
+      <Button
+        style={{ alignSelf: 'flex-start' }}
+        onClick={() => setSubmitted(text)}
+        disabled={text.trim() === ''}
+      >
         <Trans>Replay</Trans>
       </Button>
       {parsed && parsed.kind !== 'ok' ? <ParseProblem parsed={parsed} /> : null}
@@ -67,8 +71,8 @@ export function SupportReplayPage() {
         <Stack gap="md">
           <Text>
             <Trans>
-              Machine {parsed.entry.id}, version {parsed.envelope.version}, app {parsed.envelope.appVersion}, taken at{' '}
-              {parsed.envelope.at}.
+              Machine {parsed.entry.id}, version {parsed.envelope.version}, app {parsed.envelope.appVersion},
+              taken at {parsed.envelope.at}.
             </Trans>
           </Text>
           <Text data-testid="replayed-state">

@@ -10,7 +10,9 @@ export function useActivationActor(token: string | null, accounts: AccountsApi =
   return useActorRef(
     activationMachine.provide({
       actors: {
-        'activate account': fromPromise<ApiOutcome<unknown>, { token: string }>(({ input }) => accounts.activate(input.token)),
+        'activate account': fromPromise<ApiOutcome<unknown>, { token: string }>(({ input }) =>
+          accounts.activate(input.token),
+        ),
         'resend activation mail': fromPromise<ApiOutcome<unknown>, { email: string }>(({ input }) =>
           accounts.resendActivation(input.email),
         ),

@@ -19,7 +19,9 @@ export function useLoginActor(accounts: AccountsApi = accountsApi) {
   const login = useActorRef(
     loginMachine.provide({
       actors: {
-        'sign in': fromPromise<ApiOutcome<LoginResult>, LoginCredentials>(({ input }) => accounts.login(input)),
+        'sign in': fromPromise<ApiOutcome<LoginResult>, LoginCredentials>(({ input }) =>
+          accounts.login(input),
+        ),
       },
       actions: {
         'start session': (_, result) => {

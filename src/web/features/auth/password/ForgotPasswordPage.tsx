@@ -33,7 +33,10 @@ export function ForgotPasswordPage() {
       {mailSent ? (
         <Stack maw={520}>
           <Alert role="status" color="green" variant="light">
-            <Trans>A mail with a link to reset your password has been sent. The link is valid for {minutes} minutes.</Trans>
+            <Trans>
+              A mail with a link to reset your password has been sent. The link is valid for {minutes}{' '}
+              minutes.
+            </Trans>
           </Alert>
           <Anchor component={Link} href="/login">
             <Trans>Go to log in</Trans>
@@ -42,7 +45,9 @@ export function ForgotPasswordPage() {
       ) : (
         <form
           noValidate
-          onSubmit={form.onSubmit((values) => forgot.send({ type: 'user.submit', email: values.email.trim() }))}
+          onSubmit={form.onSubmit((values) =>
+            forgot.send({ type: 'user.submit', email: values.email.trim() }),
+          )}
         >
           <Stack maw={420} gap="md">
             <TextInput

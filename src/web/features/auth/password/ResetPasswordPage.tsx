@@ -25,7 +25,10 @@ function NewPasswordForm({ reset }: { reset: ReturnType<typeof useResetPasswordA
     validate: zod4Resolver(passwordResetSchema),
   });
   return (
-    <form noValidate onSubmit={form.onSubmit((v) => reset.send({ type: 'user.submit', newPassword: v.newPassword }))}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((v) => reset.send({ type: 'user.submit', newPassword: v.newPassword }))}
+    >
       <Stack maw={420} gap="md">
         <PasswordInput
           label={t`New password`}
@@ -87,9 +90,5 @@ export function ResetPasswordPage() {
   else if (state === 'done') body = null;
   else body = <NewPasswordForm reset={reset} />;
 
-  return (
-    <PageFrame title={<Trans>Reset password</Trans>}>
-      {body}
-    </PageFrame>
-  );
+  return <PageFrame title={<Trans>Reset password</Trans>}>{body}</PageFrame>;
 }

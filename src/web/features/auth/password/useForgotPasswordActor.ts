@@ -14,8 +14,8 @@ export function useForgotPasswordActor(accounts: AccountsApi = accountsApi) {
   const forgot = useActorRef(
     forgotPasswordMachine.provide({
       actors: {
-        'send reset mail': fromPromise<ApiOutcome<unknown>, { email: string; captchaToken: string }>(({ input }) =>
-          accounts.forgot({ ...input, locale: getLocale() }),
+        'send reset mail': fromPromise<ApiOutcome<unknown>, { email: string; captchaToken: string }>(
+          ({ input }) => accounts.forgot({ ...input, locale: getLocale() }),
         ),
       },
       actions: { 'refresh puzzle': () => captcha.send({ type: 'captcha.reset' }) },

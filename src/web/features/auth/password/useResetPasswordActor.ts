@@ -19,8 +19,8 @@ export function useResetPasswordActor(token: string | null, accounts: AccountsAp
         'check reset link': fromPromise<ApiOutcome<unknown>, { token: string }>(({ input }) =>
           accounts.checkResetLink(input.token),
         ),
-        'reset password': fromPromise<ApiOutcome<unknown>, { token: string; newPassword: string }>(({ input }) =>
-          accounts.resetPassword(input),
+        'reset password': fromPromise<ApiOutcome<unknown>, { token: string; newPassword: string }>(
+          ({ input }) => accounts.resetPassword(input),
         ),
       },
       actions: {

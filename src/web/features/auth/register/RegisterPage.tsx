@@ -16,9 +16,7 @@ export function RegisterPage() {
   const { t } = useLingui();
   const { registration, captcha } = useRegistrationActor();
   const [invitationCode] = useState(storedInvitationCode);
-  const stage = useSelector(registration, (s) =>
-    s.matches('info') ? 0 : s.matches('activation') ? 2 : 1,
-  );
+  const stage = useSelector(registration, (s) => (s.matches('info') ? 0 : s.matches('activation') ? 2 : 1));
   const alreadyRegistered = useSelector(registration, (s) => s.matches('alreadyRegistered'));
   const info = useSelector(registration, (s) => s.context.info);
   const message = useSelector(registration, (s) => s.context.message);

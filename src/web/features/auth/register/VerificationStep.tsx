@@ -17,10 +17,14 @@ export function VerificationStep({ registration }: { registration: RegistrationA
   const email = useSelector(registration, (s) => s.context.info?.email ?? '');
   const sentAt = useSelector(registration, (s) => s.context.codeSentAt);
   const sending = useSelector(registration, (s) => s.matches({ verification: { code: 'sending' } }));
-  const registering = useSelector(registration, (s) => s.matches({ verification: { submission: 'registering' } }));
+  const registering = useSelector(registration, (s) =>
+    s.matches({ verification: { submission: 'registering' } }),
+  );
   const maySend = useSelector(registration, (s) => s.can({ type: 'user.sendCode' }));
   const coolingDown = useSelector(registration, (s) => s.matches({ verification: { code: 'fresh' } }));
-  const secondsLeft = useSecondsLeft(coolingDown && sentAt !== null ? sentAt + Limits.emailCode.resendAfterMs : null);
+  const secondsLeft = useSecondsLeft(
+    coolingDown && sentAt !== null ? sentAt + Limits.emailCode.resendAfterMs : null,
+  );
   const form = useForm<EmailCodeForm>({
     mode: 'uncontrolled',
     initialValues: { code: '' },
@@ -31,7 +35,9 @@ export function VerificationStep({ registration }: { registration: RegistrationA
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) => registration.send({ type: 'user.submitCode', code: values.code.trim() }))}
+      onSubmit={form.onSubmit((values) =>
+        registration.send({ type: 'user.submitCode', code: values.code.trim() }),
+      )}
     >
       <Stack maw={420} gap="md">
         <Text>

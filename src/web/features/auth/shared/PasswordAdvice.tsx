@@ -8,8 +8,8 @@ export function PasswordAdvice() {
   return (
     <Text size="xs" c="dimmed">
       <Trans>
-        {minLength}–{maxLength} characters with an uppercase letter, a lowercase letter and a special character.
-        Avoid a password you use on other sites.
+        {minLength}–{maxLength} characters with an uppercase letter, a lowercase letter and a special
+        character. Avoid a password you use on other sites.
       </Trans>
     </Text>
   );

@@ -21,7 +21,8 @@ export function useFlowMessageText(): (message: FlowMessage | null) => string | 
   return (message) => {
     if (message === null) return null;
     if (message === 'captchaRequired') return t`Please complete the slider verification first`;
-    if (message === 'activationResent') return t`A new activation mail has been sent. The link is valid for 24 hours.`;
+    if (message === 'activationResent')
+      return t`A new activation mail has been sent. The link is valid for 24 hours.`;
     return messageFor(message, locale);
   };
 }
@@ -29,11 +30,18 @@ export function useFlowMessageText(): (message: FlowMessage | null) => string | 
 /** A form error from a schema is a message id; anything else is shown as it is. */
 export function useFieldError(): (error: ReactNode) => ReactNode {
   const locale = useLocale();
-  return (error) => (typeof error === 'string' && isValidationMessageId(error) ? validationMessage(error, locale) : error);
+  return (error) =>
+    typeof error === 'string' && isValidationMessageId(error) ? validationMessage(error, locale) : error;
 }
 
 /** The flow's current message, read out by screen readers when it appears. */
-export function FlowAlert({ message, tone = 'error' }: { message: FlowMessage | null; tone?: 'error' | 'info' }) {
+export function FlowAlert({
+  message,
+  tone = 'error',
+}: {
+  message: FlowMessage | null;
+  tone?: 'error' | 'info';
+}) {
   const text = useFlowMessageText()(message);
   if (!text) return null;
   return (

@@ -12,7 +12,13 @@ import { useStepForm } from '../useStepForm';
 import { emptyPerson, PersonFields } from './PersonFields';
 import { StepNav } from './StepNav';
 
-export function BeneficiariesStep({ actor, transport }: { actor: CertificationActor; transport: UploadTransport }) {
+export function BeneficiariesStep({
+  actor,
+  transport,
+}: {
+  actor: CertificationActor;
+  transport: UploadTransport;
+}) {
   const { t } = useLingui();
   const fieldError = useFieldError();
   const threshold = Limits.beneficiary.thresholdPercent;
@@ -62,7 +68,12 @@ export function BeneficiariesStep({ actor, transport }: { actor: CertificationAc
                       <Trans>Delete beneficiary {number}</Trans>
                     </Button>
                   </Group>
-                  <PersonFields form={form} prefix={`beneficiaries.${index}`} transport={transport} title={t`Beneficiary ${number}`} />
+                  <PersonFields
+                    form={form}
+                    prefix={`beneficiaries.${index}`}
+                    transport={transport}
+                    title={t`Beneficiary ${number}`}
+                  />
                 </Paper>
               );
             })}
@@ -81,7 +92,12 @@ export function BeneficiariesStep({ actor, transport }: { actor: CertificationAc
             <Title order={3} size="h4" mb="sm">
               <Trans>Senior managing official</Trans>
             </Title>
-            <PersonFields form={form} prefix="seniorManagingOfficial" transport={transport} title={t`Senior managing official`} />
+            <PersonFields
+              form={form}
+              prefix="seniorManagingOfficial"
+              transport={transport}
+              title={t`Senior managing official`}
+            />
           </Paper>
         ) : null}
         <StepNav actor={actor} />

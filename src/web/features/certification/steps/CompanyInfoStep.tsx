@@ -29,7 +29,13 @@ const SCHEMA_BY_LOCATION = {
   GB: unitedKingdomCompanyInfoSchema,
 } as const;
 
-export function CompanyInfoStep({ actor, transport }: { actor: CertificationActor; transport: UploadTransport }) {
+export function CompanyInfoStep({
+  actor,
+  transport,
+}: {
+  actor: CertificationActor;
+  transport: UploadTransport;
+}) {
   const location: CompanyLocation = useSelector(actor, (s) => s.context.location) ?? 'CN';
   const { t, i18n } = useLingui();
   const { form, submit } = useStepForm({
@@ -67,7 +73,8 @@ export function CompanyInfoStep({ actor, transport }: { actor: CertificationActo
         : location === 'SG'
           ? t`UEN`
           : t`Registration number`;
-  const sameAsRegistered = (form.getValues().operatingAddress as { sameAsRegistered: boolean }).sameAsRegistered;
+  const sameAsRegistered = (form.getValues().operatingAddress as { sameAsRegistered: boolean })
+    .sameAsRegistered;
   const chineseOptional = location !== 'CN';
 
   return (
@@ -75,8 +82,12 @@ export function CompanyInfoStep({ actor, transport }: { actor: CertificationActo
       <Stack gap="sm" maw={760}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={licenceLabel} {...bind('businessLicenseCode')} />
-          {location === 'CN' ? <TextInput label={t`Organization code (optional)`} {...bind('organizationCode')} /> : null}
-          {location === 'HK' ? <TextInput label={t`Companies Registry (CR) number`} {...bind('companiesRegistryNumber')} /> : null}
+          {location === 'CN' ? (
+            <TextInput label={t`Organization code (optional)`} {...bind('organizationCode')} />
+          ) : null}
+          {location === 'HK' ? (
+            <TextInput label={t`Companies Registry (CR) number`} {...bind('companiesRegistryNumber')} />
+          ) : null}
           {location === 'SG' ? <TextInput label={t`ACRA number`} {...bind('acraNumber')} /> : null}
           <TextInput type="date" label={t`Establishment date`} {...bind('establishmentDate')} />
         </SimpleGrid>
@@ -86,35 +97,74 @@ export function CompanyInfoStep({ actor, transport }: { actor: CertificationActo
             maxLength={Limits.text.companyName}
             {...bind('companyNameChinese')}
           />
-          <TextInput label={t`Company name in English`} maxLength={Limits.text.companyName} {...bind('companyNameEnglish')} />
           <TextInput
-            label={chineseOptional ? t`Registered address in Chinese (optional)` : t`Registered address in Chinese`}
+            label={t`Company name in English`}
+            maxLength={Limits.text.companyName}
+            {...bind('companyNameEnglish')}
+          />
+          <TextInput
+            label={
+              chineseOptional ? t`Registered address in Chinese (optional)` : t`Registered address in Chinese`
+            }
             maxLength={Limits.text.address}
             {...bind('registeredAddressChinese')}
           />
-          <TextInput label={t`Registered address in English`} maxLength={Limits.text.address} {...bind('registeredAddressEnglish')} />
+          <TextInput
+            label={t`Registered address in English`}
+            maxLength={Limits.text.address}
+            {...bind('registeredAddressEnglish')}
+          />
         </SimpleGrid>
         {location !== 'HK' ? <TextInput label={t`Postal code`} {...bind('postalCode')} /> : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NativeSelect
             label={t`Company type`}
-            data={[placeholder, ...COMPANY_TYPES.map((value) => ({ value, label: i18n._(COMPANY_TYPE_LABELS[value]) }))]}
+            data={[
+              placeholder,
+              ...COMPANY_TYPES.map((value) => ({ value, label: i18n._(COMPANY_TYPE_LABELS[value]) })),
+            ]}
             {...bind('companyType')}
           />
           <NativeSelect
             label={t`Industry`}
-            data={[placeholder, ...INDUSTRY_CATEGORIES.map((value) => ({ value, label: i18n._(INDUSTRY_LABELS[value]) }))]}
+            data={[
+              placeholder,
+              ...INDUSTRY_CATEGORIES.map((value) => ({ value, label: i18n._(INDUSTRY_LABELS[value]) })),
+            ]}
             {...bind('industry')}
           />
         </SimpleGrid>
         <TextInput label={t`Website (optional)`} maxLength={Limits.text.website} {...bind('website')} />
-        <Textarea label={t`Product description`} maxLength={Limits.text.productDescription} minRows={3} rows={3} {...bind('productDescription')} />
-        <FormUpload form={form} path="businessLicenseFileId" label={t`Business licence`} kind={CertificationFileKinds.businessLicense} transport={transport} />
-        <Checkbox label={t`The operating address is the registered address`} {...bind('operatingAddress.sameAsRegistered', { type: 'checkbox' })} />
+        <Textarea
+          label={t`Product description`}
+          maxLength={Limits.text.productDescription}
+          minRows={3}
+          rows={3}
+          {...bind('productDescription')}
+        />
+        <FormUpload
+          form={form}
+          path="businessLicenseFileId"
+          label={t`Business licence`}
+          kind={CertificationFileKinds.businessLicense}
+          transport={transport}
+        />
+        <Checkbox
+          label={t`The operating address is the registered address`}
+          {...bind('operatingAddress.sameAsRegistered', { type: 'checkbox' })}
+        />
         {sameAsRegistered ? null : (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t`Operating address`} maxLength={Limits.text.address} {...bind('operatingAddress.address')} />
-            <NativeSelect label={t`Operating country / region`} data={countries} {...bind('operatingAddress.country')} />
+            <TextInput
+              label={t`Operating address`}
+              maxLength={Limits.text.address}
+              {...bind('operatingAddress.address')}
+            />
+            <NativeSelect
+              label={t`Operating country / region`}
+              data={countries}
+              {...bind('operatingAddress.country')}
+            />
           </SimpleGrid>
         )}
         <StepNav actor={actor} />

@@ -8,7 +8,13 @@ import { useStepForm } from '../useStepForm';
 import { FormUpload } from './formFields';
 import { StepNav } from './StepNav';
 
-export function EquityChartStep({ actor, transport }: { actor: CertificationActor; transport: UploadTransport }) {
+export function EquityChartStep({
+  actor,
+  transport,
+}: {
+  actor: CertificationActor;
+  transport: UploadTransport;
+}) {
   const { t } = useLingui();
   const { form, submit } = useStepForm({
     actor,
@@ -19,7 +25,13 @@ export function EquityChartStep({ actor, transport }: { actor: CertificationActo
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="sm" maw={760}>
-        <FormUpload form={form} path="equityStructureChartFileId" label={t`Equity structure chart`} kind={CertificationFileKinds.equityStructureChart} transport={transport} />
+        <FormUpload
+          form={form}
+          path="equityStructureChartFileId"
+          label={t`Equity structure chart`}
+          kind={CertificationFileKinds.equityStructureChart}
+          transport={transport}
+        />
         <StepNav actor={actor} />
       </Stack>
     </form>

@@ -8,7 +8,13 @@ import { useStepForm } from '../useStepForm';
 import { emptyPerson, PersonFields } from './PersonFields';
 import { StepNav } from './StepNav';
 
-export function LegalPersonStep({ actor, transport }: { actor: CertificationActor; transport: UploadTransport }) {
+export function LegalPersonStep({
+  actor,
+  transport,
+}: {
+  actor: CertificationActor;
+  transport: UploadTransport;
+}) {
   const { t } = useLingui();
   const { form, submit } = useStepForm({
     actor,

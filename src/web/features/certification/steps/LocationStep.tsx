@@ -14,13 +14,16 @@ export function LocationStep({ actor }: { actor: CertificationActor }) {
   const { t, i18n } = useLingui();
   const locked = useSelector(actor, (s) => s.context.location);
   const proposed = useSelector(actor, (s) => s.context.registeredLocation);
-  const confirming = useSelector(actor, (s) => s.matches({ wizard: { selectLocationCompany: 'confirming' } }));
+  const confirming = useSelector(actor, (s) =>
+    s.matches({ wizard: { selectLocationCompany: 'confirming' } }),
+  );
   const pending = useSelector(actor, (s) => s.context.pendingLocation);
   const [choice, setChoice] = useState<CompanyLocation | ''>(proposed ?? '');
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (locked) actor.send({ type: 'step.submit', step: 'selectLocationCompany', values: { location: locked } });
+    if (locked)
+      actor.send({ type: 'step.submit', step: 'selectLocationCompany', values: { location: locked } });
     else if (choice) actor.send({ type: 'user.chooseLocation', location: choice });
   };
 
@@ -29,7 +32,9 @@ export function LocationStep({ actor }: { actor: CertificationActor }) {
       <Stack gap="md">
         {locked ? (
           <Text>
-            <Trans>Company location: {i18n._(LOCATION_LABELS[locked])}. It cannot be changed once confirmed.</Trans>
+            <Trans>
+              Company location: {i18n._(LOCATION_LABELS[locked])}. It cannot be changed once confirmed.
+            </Trans>
           </Text>
         ) : (
           <Radio.Group
@@ -57,7 +62,8 @@ export function LocationStep({ actor }: { actor: CertificationActor }) {
           <Text>
             {pending ? (
               <Trans>
-                Your company location is {i18n._(LOCATION_LABELS[pending])}. Once confirmed it cannot be changed. Continue?
+                Your company location is {i18n._(LOCATION_LABELS[pending])}. Once confirmed it cannot be
+                changed. Continue?
               </Trans>
             ) : null}
           </Text>

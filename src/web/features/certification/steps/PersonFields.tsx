@@ -1,7 +1,16 @@
 // The Person form (spec §3) for the director, a beneficiary, the senior managing official or the
 // authorizer, under `prefix` of the step's form ('' for a form that is one person).
 import { useLingui } from '@lingui/react/macro';
-import { Group, NativeSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, TextInput, Input } from '@mantine/core';
+import {
+  Group,
+  NativeSelect,
+  NumberInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Input,
+} from '@mantine/core';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { CertificationFileKinds } from '../../../../contract/api/certification';
@@ -43,7 +52,9 @@ export function PersonFields({
   const countries = useCountryOptions();
   const at = (path: string) => (prefix ? `${prefix}.${path}` : path);
   const values = form.getValues() as Record<string, unknown>;
-  const person = (prefix ? prefix.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)?.[k], values) : values) as {
+  const person = (
+    prefix ? prefix.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)?.[k], values) : values
+  ) as {
     document?: { type?: string };
   };
   const documentType = person?.document?.type === 'passport' ? 'passport' : 'idCard';
@@ -64,13 +75,37 @@ export function PersonFields({
       <TextInput label={t`Document number`} {...bind(at('document.number'))} />
       {documentType === 'idCard' ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <FormUpload form={form} path={at('document.frontFileId')} label={t`Identity card, front`} kind={CertificationFileKinds.idFront} transport={transport} />
-          <FormUpload form={form} path={at('document.backFileId')} label={t`Identity card, back`} kind={CertificationFileKinds.idBack} transport={transport} />
+          <FormUpload
+            form={form}
+            path={at('document.frontFileId')}
+            label={t`Identity card, front`}
+            kind={CertificationFileKinds.idFront}
+            transport={transport}
+          />
+          <FormUpload
+            form={form}
+            path={at('document.backFileId')}
+            label={t`Identity card, back`}
+            kind={CertificationFileKinds.idBack}
+            transport={transport}
+          />
         </SimpleGrid>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <FormUpload form={form} path={at('document.photoPageFileId')} label={t`Passport photo page`} kind={CertificationFileKinds.passportPhotoPage} transport={transport} />
-          <FormUpload form={form} path={at('document.signaturePageFileId')} label={t`Passport signature page`} kind={CertificationFileKinds.passportSignaturePage} transport={transport} />
+          <FormUpload
+            form={form}
+            path={at('document.photoPageFileId')}
+            label={t`Passport photo page`}
+            kind={CertificationFileKinds.passportPhotoPage}
+            transport={transport}
+          />
+          <FormUpload
+            form={form}
+            path={at('document.signaturePageFileId')}
+            label={t`Passport signature page`}
+            kind={CertificationFileKinds.passportSignaturePage}
+            transport={transport}
+          />
         </SimpleGrid>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -79,17 +114,36 @@ export function PersonFields({
         <TextInput label={t`Surname (English)`} maxLength={name} {...bind(at('surnameEnglish'))} />
         <TextInput label={t`Given name (English)`} maxLength={name} {...bind(at('givenNameEnglish'))} />
       </SimpleGrid>
-      <TextInput label={t`Residence address`} maxLength={Limits.text.address} {...bind(at('residenceAddress'))} />
+      <TextInput
+        label={t`Residence address`}
+        maxLength={Limits.text.address}
+        {...bind(at('residenceAddress'))}
+      />
       <Group grow align="flex-start">
         <NativeSelect
           label={t`Area code`}
-          data={[{ value: '', label: t`Please select` }, ...AREA_CODES.map((value) => ({ value, label: value }))]}
+          data={[
+            { value: '', label: t`Please select` },
+            ...AREA_CODES.map((value) => ({ value, label: value })),
+          ]}
           {...bind(at('mobileAreaCode'))}
         />
         <TextInput label={t`Mobile number`} autoComplete="off" {...bind(at('mobile'))} />
       </Group>
-      <NumberInput label={t`Shareholding ratio (%)`} min={0} max={100} decimalScale={2} {...bind(at('shareholdingRatio'))} />
-      <FormUpload form={form} path={at('proofOfAddressFileId')} label={t`Proof of address`} kind={CertificationFileKinds.proofOfAddress} transport={transport} />
+      <NumberInput
+        label={t`Shareholding ratio (%)`}
+        min={0}
+        max={100}
+        decimalScale={2}
+        {...bind(at('shareholdingRatio'))}
+      />
+      <FormUpload
+        form={form}
+        path={at('proofOfAddressFileId')}
+        label={t`Proof of address`}
+        kind={CertificationFileKinds.proofOfAddress}
+        transport={transport}
+      />
     </Stack>
   );
 }

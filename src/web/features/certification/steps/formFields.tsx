@@ -31,7 +31,9 @@ export function FormUpload(props: {
   const { form, path, label, kind, transport, description } = props;
   const fieldError = useFieldError();
   const value = form.getValues() as Record<string, unknown>;
-  const current = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], value);
+  const current = path
+    .split('.')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], value);
   return (
     <UploadField
       label={label}

@@ -75,7 +75,8 @@ export function redactPersonalData(value: unknown, key = ''): unknown {
   const vocabulary = VOCABULARY_KEYS.has(key);
   if (value === null || value === undefined || typeof value === 'boolean') return value;
   if (typeof value === 'string') return vocabulary ? value : shapePlaceholder(value);
-  if (typeof value === 'number') return !vocabulary && PERSONAL_NUMBER_KEY.test(key) ? redactNumber(value) : value;
+  if (typeof value === 'number')
+    return !vocabulary && PERSONAL_NUMBER_KEY.test(key) ? redactNumber(value) : value;
   if (typeof value !== 'object') return null;
   if (Array.isArray(value)) return value.map((item) => redactPersonalData(item, key));
   if (value instanceof Date) return value.toISOString();
@@ -95,7 +96,8 @@ const CHILD_STRUCTURE_KEYS: ReadonlySet<string> = new Set(['src', 'systemId', 's
 
 /** A persisted snapshot (actor.getPersistedSnapshot()) with its context, input, output and children redacted. */
 export function redactPersistedSnapshot(snapshot: unknown): unknown {
-  if (!snapshot || typeof snapshot !== 'object' || Array.isArray(snapshot)) return redactPersonalData(snapshot);
+  if (!snapshot || typeof snapshot !== 'object' || Array.isArray(snapshot))
+    return redactPersonalData(snapshot);
   return Object.fromEntries(
     Object.entries(snapshot as Record<string, unknown>).map(([key, part]) => {
       if (SNAPSHOT_STRUCTURE_KEYS.has(key)) return [key, part];
@@ -103,7 +105,10 @@ export function redactPersistedSnapshot(snapshot: unknown): unknown {
         return [
           key,
           Object.fromEntries(
-            Object.entries(part as Record<string, unknown>).map(([childId, child]) => [childId, redactChild(child)]),
+            Object.entries(part as Record<string, unknown>).map(([childId, child]) => [
+              childId,
+              redactChild(child),
+            ]),
           ),
         ];
       }
@@ -117,7 +122,11 @@ function redactChild(child: unknown): unknown {
   return Object.fromEntries(
     Object.entries(child as Record<string, unknown>).map(([key, part]) => [
       key,
-      CHILD_STRUCTURE_KEYS.has(key) ? part : key === 'snapshot' ? redactPersistedSnapshot(part) : redactPersonalData(part, key),
+      CHILD_STRUCTURE_KEYS.has(key)
+        ? part
+        : key === 'snapshot'
+          ? redactPersistedSnapshot(part)
+          : redactPersonalData(part, key),
     ]),
   );
 }

@@ -30,7 +30,11 @@ export class UnregisteredMachineError extends Error {
   }
 }
 
-export function exportSupportSnapshot(machineId: string, actor: SnapshotSource, now: Date = new Date()): SupportSnapshot {
+export function exportSupportSnapshot(
+  machineId: string,
+  actor: SnapshotSource,
+  now: Date = new Date(),
+): SupportSnapshot {
   const entry = registryEntry(machineId);
   if (!entry) throw new UnregisteredMachineError(machineId);
   return {
