@@ -160,6 +160,18 @@ describe('reject', () => {
 });
 
 describe('request a revision', () => {
+  it("the applicant's wizard opens at the first flagged step", async () => {
+    const { caller, application } = await submittedCertification(t, { language: 'en-us' });
+    const res = await requestRevision(alice, application.id, {
+      version: application.version,
+      fields: ['uploadOtherInfo.otherFileIds.0', 'uploadLegalPersonInfo.mobile'],
+      comment: 'Please correct the mobile number.',
+    });
+    expect(res.status).toBe(200);
+    const view: CertificationView = await kyb.view(t, caller);
+    expect(view.currentStep).toBe('uploadLegalPersonInfo');
+  });
+
   it('flags named fields with the comment as the reason; the applicant can fix and resubmit; then approval', async () => {
     const { caller, application } = await submittedCertification(t, { language: 'en-us' });
     const companyId = caller.signedIn.companyId!;

@@ -1,6 +1,7 @@
 // The draft the wizard works on. After a rejection (or a revision request) the application starts
 // again from what was submitted, so until the applicant saves anew the submitted data is the draft.
 import {
+  CERTIFICATION_STEPS,
   DRAFT_STEPS,
   type CertificationDraft,
   type CertificationStepId,
@@ -36,7 +37,16 @@ export function effectiveCurrentStep(
   application: CertificationApplication | null,
   state: CertificationStatePath,
 ): CertificationStepId {
-  // Re-application opens at the company info: the location is already locked.
-  if (state === 'rejected') return 'completeCompanyInfo';
+  // Re-application opens at the first step a reviewer flagged (a revision request names fields as
+  // "<stepId>.<path>"), else at the company info: the location is already locked.
+  if (state === 'rejected') {
+    const flagged = new Set(
+      ((application?.flaggedFields as string[] | null) ?? []).map((field) => field.split('.')[0]),
+    );
+    return (
+      CERTIFICATION_STEPS.find((step) => step !== 'selectLocationCompany' && flagged.has(step)) ??
+      'completeCompanyInfo'
+    );
+  }
   return (application?.currentStep as CertificationStepId | undefined) ?? 'selectLocationCompany';
 }
