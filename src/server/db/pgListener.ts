@@ -1,0 +1,83 @@
+// One LISTEN connection on one channel, taken from the pool only while needed. Shared by the mail
+// outbox (wake the worker) and the verification hub (push QR status): a broken connection never
+// goes back to the pool, and a caller reconnects with ensure() on its next poll or heartbeat.
+import type { Pool, PoolClient } from 'pg';
+
+export interface PgListener {
+  /** Connects if not connected; resolves true when this call (re)established the connection. */
+  ensure(): Promise<boolean>;
+  /** UNLISTENs and gives the connection back, unless `keep()` says it is needed after all. */
+  release(keep?: () => boolean): Promise<void>;
+  /** For good: later ensure() calls do nothing. */
+  close(): Promise<void>;
+}
+
+export function createPgListener(
+  pool: Pool,
+  channel: string,
+  onPayload: (payload: string | undefined) => void,
+  onError: (err: unknown) => void,
+): PgListener {
+  let client: PoolClient | null = null;
+  let connecting: Promise<boolean> | null = null;
+  let closed = false;
+
+  function drop(broken: boolean) {
+    const c = client;
+    client = null;
+    if (!c) return;
+    c.removeAllListeners('notification');
+    c.removeAllListeners('error');
+    c.release(broken);
+  }
+
+  async function connect(): Promise<boolean> {
+    const c = await pool.connect();
+    if (closed) {
+      c.release();
+      return false;
+    }
+    c.on('notification', (msg) => {
+      if (msg.channel === channel) onPayload(msg.payload);
+    });
+    c.on('error', (err) => {
+      onError(err);
+      drop(true);
+    });
+    try {
+      await c.query(`LISTEN ${channel}`);
+    } catch (err) {
+      c.removeAllListeners();
+      c.release(true);
+      throw err;
+    }
+    client = c;
+    return true;
+  }
+
+  async function release(keep?: () => boolean) {
+    await connecting?.catch(() => undefined);
+    if (!closed && keep?.()) return;
+    const c = client;
+    if (!c) return;
+    await c.query(`UNLISTEN ${channel}`).catch(() => undefined);
+    drop(false);
+  }
+
+  return {
+    async ensure() {
+      if (closed || client) return false;
+      const mine = connecting === null;
+      connecting ??= connect().finally(() => {
+        connecting = null;
+      });
+      const connected = await connecting;
+      return mine && connected;
+    },
+    release,
+    async close() {
+      closed = true;
+      await release();
+    },
+  };
+}
