@@ -5,13 +5,12 @@
 // new password while the old one is refused. And five wrong passwords lock the account.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Page, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { AccountPaths } from '../../src/contract/api/accounts';
 import { messageFor } from '../../src/contract/codes';
 import type { Locale } from '../../src/contract/envelope';
 import { Limits } from '../../src/contract/limits';
-import { captchaChallenges, users } from '../../src/server/db/schema/index';
+import { users } from '../../src/server/db/schema/index';
 import { activation } from '../../src/server/mail/templates/activation';
 import { registrationCode } from '../../src/server/mail/templates/registrationCode';
 import { hashPassword } from '../../src/server/security/passwords';
@@ -19,90 +18,12 @@ import type { DevMailboxItem } from '../../src/server/routes/dev/mailbox';
 import type { Portal } from '../support/portal';
 import { signInAs } from '../support/sessions';
 import { text } from './support/catalog';
+import { dragSlider, puzzleOnScreen, watchPuzzles, type Puzzles } from './support/slider';
 import { useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite();
 
 // ---------------------------------------------------------------- the slider, as a person solves it
-
-/**
- * Remembers every puzzle the page was given, by its picture. The browser never learns where the gap
- * is; the test finds the picture on screen and looks its gap up in the database, the way a person
- * reads it off the picture.
- */
-interface Puzzles {
-  /** The puzzle whose background picture is `src`, once its answer has arrived. */
-  idOf(src: string): string | undefined;
-}
-
-function watchPuzzles(page: Page): Puzzles {
-  const byPicture = new Map<string, string>();
-  page.on('response', (response: Response) => {
-    if (new URL(response.url()).pathname !== `/plat${AccountPaths.captcha}` || response.status() !== 200)
-      return;
-    void response
-      .json()
-      .then((body: { data?: { challengeId?: string; background?: string } }) => {
-        if (body.data?.challengeId && body.data.background)
-          byPicture.set(body.data.background, body.data.challengeId);
-      })
-      .catch(() => undefined);
-  });
-  return { idOf: (src) => byPicture.get(src) };
-}
-
-async function gapOf(portal: Portal, challengeId: string): Promise<number> {
-  const [row] = await portal.app.db
-    .select({ gapX: captchaChallenges.gapX })
-    .from(captchaChallenges)
-    .where(eq(captchaChallenges.id, challengeId));
-  if (!row) throw new Error(`puzzle ${challengeId} is not in captcha_challenges`);
-  return row.gapX;
-}
-
-/** The puzzle on screen (its slider visible, not yet solved) and where its gap is. */
-async function puzzleOnScreen(page: Page, locale: Locale, puzzles: Puzzles) {
-  const section = page.getByRole('region', { name: text(locale, 'Slider verification') });
-  const slider = section.getByRole('slider', { name: text(locale, 'Slide to complete the puzzle') });
-  await slider.waitFor();
-  const picture = (await section.locator('img').first().getAttribute('src')) ?? '';
-  let challengeId: string | undefined;
-  await expect.poll(() => (challengeId = puzzles.idOf(picture))).toBeDefined();
-  return { slider, gapX: await gapOf(suite.portal(), challengeId!) };
-}
-
-const pause = (page: Page, ms: number) => page.waitForTimeout(ms);
-
-/** Press, drag in uneven steps with a wobbling hand, overshoot a little, settle, let go. */
-async function dragSlider(page: Page, locale: Locale, puzzles: Puzzles): Promise<void> {
-  const { slider, gapX } = await puzzleOnScreen(page, locale, puzzles);
-  await slider.scrollIntoViewIfNeeded();
-  const box = await slider.boundingBox();
-  if (!box) throw new Error('the slider handle has no box');
-  const startX = box.x + box.width / 2;
-  const startY = box.y + box.height / 2;
-  await page.mouse.move(startX - 6, startY + 3);
-  await pause(page, 60);
-  await page.mouse.move(startX, startY);
-  await page.mouse.down();
-  await pause(page, 80);
-  const steps = 14;
-  const overshoot = 4;
-  for (let i = 1; i <= steps; i++) {
-    // Ease in and out: slow start, fast middle, slow approach.
-    const progress = (1 - Math.cos((Math.PI * i) / steps)) / 2;
-    const jitterY = Math.round(Math.sin(i * 1.7) * 2);
-    await page.mouse.move(startX + (gapX + overshoot) * progress, startY + jitterY);
-    await pause(page, 15 + ((i * 7) % 20));
-  }
-  await page.mouse.move(startX + gapX + 1, startY + 1);
-  await pause(page, 40);
-  await page.mouse.move(startX + gapX, startY);
-  await pause(page, 60);
-  await expectPieceFollowsHandle(page, locale, gapX);
-  await page.mouse.up();
-  await page.getByText(text(locale, 'Verified'), { exact: true }).waitFor();
-}
 
 /**
  * What the user sees while holding the handle: the piece has moved as far over the picture as the
@@ -202,7 +123,7 @@ async function logIn(
   await page.getByRole('heading', { level: 1, name: text(locale, 'Log in') }).waitFor();
   await field(page, locale, 'Email').fill(email);
   await field(page, locale, 'Password').fill(password);
-  await dragSlider(page, locale, puzzles);
+  await dragSlider(page, locale, puzzles, (gapX) => expectPieceFollowsHandle(page, locale, gapX));
   await button(page, locale, 'Log in').click();
 }
 
@@ -225,7 +146,7 @@ describe.each(LOCALES)('a new user in %s', (locale) => {
     const portal = suite.portal();
     const context = await suite.context({ locale });
     const page = await suite.page(context);
-    const puzzles = watchPuzzles(page);
+    const puzzles = watchPuzzles(page, suite.portal());
     const pageErrors = watchErrors(page);
     const email = `new-${locale}-${randomUUID().slice(0, 8)}@example.test`;
     const firstPassword = 'First#Pass1';
@@ -244,7 +165,7 @@ describe.each(LOCALES)('a new user in %s', (locale) => {
     await field(page, locale, 'Password').fill(firstPassword);
     await field(page, locale, 'Confirm password').fill(firstPassword);
     await page.getByRole('checkbox').check();
-    await dragSlider(page, locale, puzzles);
+    await dragSlider(page, locale, puzzles, (gapX) => expectPieceFollowsHandle(page, locale, gapX));
     await button(page, locale, 'Next').click();
 
     // Stage 2: send the code, read it from the mailbox, enter it.
@@ -328,7 +249,7 @@ describe.each(LOCALES)('a new user in %s', (locale) => {
 
     // The new one gets in (the failed attempt asked for a fresh puzzle, solved again).
     await field(page, locale, 'Password').fill(resetPassword);
-    await dragSlider(page, locale, puzzles);
+    await dragSlider(page, locale, puzzles, (gapX) => expectPieceFollowsHandle(page, locale, gapX));
     await button(page, locale, 'Log in').click();
     await expectGateway(page, locale);
     expect(pageErrors).toEqual([]);
@@ -346,7 +267,7 @@ test('five wrong passwords lock the account: the fifth answer says try again in 
 
   const context = await suite.context({ locale });
   const page = await suite.page(context);
-  const puzzles = watchPuzzles(page);
+  const puzzles = watchPuzzles(page, suite.portal());
   await page.goto(`${portal.url}/login`);
   for (let attempt = 1; attempt <= 5; attempt++) {
     await logIn(page, locale, puzzles, account.email, `Wrong#Pass${attempt}`);

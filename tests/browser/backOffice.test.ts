@@ -6,12 +6,11 @@
 // reviewer approves; the applicant's gateway shows approved and the watermark gains the operator id.
 // Also: an applicant never gets the back office, and the machine-diagrams page renders Mermaid SVG.
 import { eq } from 'drizzle-orm';
-import type { Page, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { AccountPaths } from '../../src/contract/api/accounts';
 import type { CertificationDraft } from '../../src/contract/api/certification';
 import type { Locale } from '../../src/contract/envelope';
-import { captchaChallenges, companies, users } from '../../src/server/db/schema/index';
+import { companies, users } from '../../src/server/db/schema/index';
 import { createReviewer } from '../../src/server/services/reviewers';
 import type { SessionUser } from '../../src/web/session/sessionStore';
 import { WATERMARK_ATTR } from '../../src/web/shell/watermarkLayer';
@@ -31,6 +30,7 @@ import { signInAs } from '../support/sessions';
 import type { TestApp } from '../support/testApp';
 import { signInBeforeLoad } from './support/appHandles';
 import { text } from './support/catalog';
+import { dragSlider, watchPuzzles } from './support/slider';
 import { useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite();
@@ -45,69 +45,6 @@ const button = (page: Page, locale: Locale, name: string) =>
   page.getByRole('button', { name: text(locale, name), exact: true });
 
 // ---- the slider, as a person solves it ------------------------------------------------------------
-
-/** Every puzzle the page was given, by its picture: the test reads the gap as a person reads the picture. */
-function watchPuzzles(page: Page): { idOf(src: string): string | undefined } {
-  const byPicture = new Map<string, string>();
-  page.on('response', (response: Response) => {
-    if (new URL(response.url()).pathname !== `/plat${AccountPaths.captcha}` || response.status() !== 200)
-      return;
-    void response
-      .json()
-      .then((body: { data?: { challengeId?: string; background?: string } }) => {
-        if (body.data?.challengeId && body.data.background)
-          byPicture.set(body.data.background, body.data.challengeId);
-      })
-      .catch(() => undefined);
-  });
-  return { idOf: (src) => byPicture.get(src) };
-}
-
-async function gapOf(portal: Portal, challengeId: string): Promise<number> {
-  const [row] = await portal.app.db
-    .select({ gapX: captchaChallenges.gapX })
-    .from(captchaChallenges)
-    .where(eq(captchaChallenges.id, challengeId));
-  if (!row) throw new Error(`puzzle ${challengeId} is not in captcha_challenges`);
-  return row.gapX;
-}
-
-/** Press, drag in uneven eased steps with a wobbling hand, overshoot a little, settle, let go. */
-async function dragSlider(
-  page: Page,
-  locale: Locale,
-  puzzles: ReturnType<typeof watchPuzzles>,
-): Promise<void> {
-  const section = page.getByRole('region', { name: text(locale, 'Slider verification') });
-  const slider = section.getByRole('slider', { name: text(locale, 'Slide to complete the puzzle') });
-  await slider.waitFor();
-  const picture = (await section.locator('img').first().getAttribute('src')) ?? '';
-  let challengeId: string | undefined;
-  await expect.poll(() => (challengeId = puzzles.idOf(picture))).toBeDefined();
-  const gapX = await gapOf(suite.portal(), challengeId!);
-  await slider.scrollIntoViewIfNeeded();
-  const box = await slider.boundingBox();
-  if (!box) throw new Error('the slider handle has no box');
-  const startX = box.x + box.width / 2;
-  const startY = box.y + box.height / 2;
-  await page.mouse.move(startX - 6, startY + 3);
-  await page.waitForTimeout(60);
-  await page.mouse.move(startX, startY);
-  await page.mouse.down();
-  await page.waitForTimeout(80);
-  const steps = 14;
-  for (let i = 1; i <= steps; i++) {
-    const progress = (1 - Math.cos((Math.PI * i) / steps)) / 2;
-    await page.mouse.move(startX + (gapX + 4) * progress, startY + Math.round(Math.sin(i * 1.7) * 2));
-    await page.waitForTimeout(15 + ((i * 7) % 20));
-  }
-  await page.mouse.move(startX + gapX + 1, startY + 1);
-  await page.waitForTimeout(40);
-  await page.mouse.move(startX + gapX, startY);
-  await page.waitForTimeout(60);
-  await page.mouse.up();
-  await page.getByText(text(locale, 'Verified'), { exact: true }).waitFor();
-}
 
 // ---- the people ----------------------------------------------------------------------------------
 
@@ -129,7 +66,7 @@ async function newReviewer(): Promise<{ email: string; id: string }> {
 
 /** The reviewer at /login: email, password, the slider dragged with the mouse, log in. */
 async function reviewerLogsIn(page: Page, email: string): Promise<void> {
-  const puzzles = watchPuzzles(page);
+  const puzzles = watchPuzzles(page, suite.portal());
   await page.goto(`${suite.portal().url}/login`);
   await page.getByRole('heading', { level: 1, name: text(REVIEWER_LOCALE, 'Log in') }).waitFor();
   await page.getByLabel(text(REVIEWER_LOCALE, 'Email'), { exact: true }).fill(email);

@@ -1,0 +1,93 @@
+// The slider captcha, solved as a person solves it. The browser never learns where the gap is: the
+// test matches the picture on screen to the puzzle the page was given and looks its gap up in the
+// database, the way a person reads it off the picture.
+import { eq } from 'drizzle-orm';
+import type { Page, Response } from 'playwright-core';
+import { expect } from 'vitest';
+import { AccountPaths } from '../../../src/contract/api/accounts';
+import type { Locale } from '../../../src/contract/envelope';
+import { captchaChallenges } from '../../../src/server/db/schema/index';
+import type { Portal } from '../../support/portal';
+import { text } from './catalog';
+
+export interface Puzzles {
+  /** The puzzle whose background picture is `src`, once its answer has arrived. */
+  idOf(src: string): string | undefined;
+  portal: Portal;
+}
+
+/** Remembers every puzzle the page is given, by its picture. */
+export function watchPuzzles(page: Page, portal: Portal): Puzzles {
+  const byPicture = new Map<string, string>();
+  page.on('response', (response: Response) => {
+    if (new URL(response.url()).pathname !== `/plat${AccountPaths.captcha}` || response.status() !== 200)
+      return;
+    void response
+      .json()
+      .then((body: { data?: { challengeId?: string; background?: string } }) => {
+        if (body.data?.challengeId && body.data.background)
+          byPicture.set(body.data.background, body.data.challengeId);
+      })
+      .catch(() => undefined);
+  });
+  return { idOf: (src) => byPicture.get(src), portal };
+}
+
+async function gapOf(portal: Portal, challengeId: string): Promise<number> {
+  const [row] = await portal.app.db
+    .select({ gapX: captchaChallenges.gapX })
+    .from(captchaChallenges)
+    .where(eq(captchaChallenges.id, challengeId));
+  if (!row) throw new Error(`puzzle ${challengeId} is not in captcha_challenges`);
+  return row.gapX;
+}
+
+/** The puzzle on screen (its slider visible, not yet solved) and where its gap is. */
+export async function puzzleOnScreen(page: Page, locale: Locale, puzzles: Puzzles) {
+  const section = page.getByRole('region', { name: text(locale, 'Slider verification') });
+  const slider = section.getByRole('slider', { name: text(locale, 'Slide to complete the puzzle') });
+  await slider.waitFor();
+  const picture = (await section.locator('img').first().getAttribute('src')) ?? '';
+  let challengeId: string | undefined;
+  await expect.poll(() => (challengeId = puzzles.idOf(picture))).toBeDefined();
+  return { slider, gapX: await gapOf(puzzles.portal, challengeId!) };
+}
+
+const pause = (page: Page, ms: number) => page.waitForTimeout(ms);
+
+/** Press, drag in uneven eased steps with a wobbling hand, overshoot a little, settle, let go.
+ *  `whileHeld` runs with the handle over the gap, before the release. */
+export async function dragSlider(
+  page: Page,
+  locale: Locale,
+  puzzles: Puzzles,
+  whileHeld?: (gapX: number) => Promise<void>,
+): Promise<void> {
+  const { slider, gapX } = await puzzleOnScreen(page, locale, puzzles);
+  await slider.scrollIntoViewIfNeeded();
+  const box = await slider.boundingBox();
+  if (!box) throw new Error('the slider handle has no box');
+  const startX = box.x + box.width / 2;
+  const startY = box.y + box.height / 2;
+  await page.mouse.move(startX - 6, startY + 3);
+  await pause(page, 60);
+  await page.mouse.move(startX, startY);
+  await page.mouse.down();
+  await pause(page, 80);
+  const steps = 14;
+  const overshoot = 4;
+  for (let i = 1; i <= steps; i++) {
+    // Ease in and out: slow start, fast middle, slow approach.
+    const progress = (1 - Math.cos((Math.PI * i) / steps)) / 2;
+    const jitterY = Math.round(Math.sin(i * 1.7) * 2);
+    await page.mouse.move(startX + (gapX + overshoot) * progress, startY + jitterY);
+    await pause(page, 15 + ((i * 7) % 20));
+  }
+  await page.mouse.move(startX + gapX + 1, startY + 1);
+  await pause(page, 40);
+  await page.mouse.move(startX + gapX, startY);
+  await pause(page, 60);
+  await whileHeld?.(gapX);
+  await page.mouse.up();
+  await page.getByText(text(locale, 'Verified'), { exact: true }).waitFor();
+}
