@@ -1,14 +1,12 @@
 // Every login attempt, and the signed-in user's own list of them (user center, spec §2).
+import { checkInstantRange } from '../../../contract/validators/dateRange';
 import { consistentRead } from '../../db/consistentRead';
 import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { LoginHistoryItem } from '../../../contract/api/accounts';
 import type { Page } from '../../../contract/envelope';
-import { Limits } from '../../../contract/limits';
 import { loginHistory, type LoginResultKind } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { DbOrTx } from '../../types';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface LoginAttempt {
   userId: string | null;
@@ -30,11 +28,11 @@ export async function listLoginHistory(
 ): Promise<Page<LoginHistoryItem>> {
   const from = query.from ? new Date(query.from) : undefined;
   const to = query.to ? new Date(query.to) : undefined;
-  if (from && to) {
-    if (to < from) throw new AppError('validationFailed', 400, [{ path: 'to', message: 'dateRange.order' }]);
-    if (to.getTime() - from.getTime() > Limits.dateRange.maxDays * DAY_MS)
-      throw new AppError('dateRangeTooLong', 200);
+  const check = from && to ? checkInstantRange(from, to) : 'ok';
+  if (check === 'endBeforeStart') {
+    throw new AppError('validationFailed', 400, [{ path: 'to', message: 'dateRange.order' }]);
   }
+  if (check === 'tooLong') throw new AppError('dateRangeTooLong', 200);
   const conditions: SQL[] = [eq(loginHistory.userId, userId)];
   if (from) conditions.push(gte(loginHistory.at, from));
   if (to) conditions.push(lte(loginHistory.at, to));

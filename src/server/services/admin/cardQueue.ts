@@ -1,6 +1,6 @@
 // The card-application queue (issue 8 "Queues"): submitted and decided applications, oldest
 // submission first, with the same filters and per-status counts as the certification queue.
-import { and, asc, count, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CARD_QUEUE_STATUSES,
@@ -16,22 +16,15 @@ import { cardApplications } from '../../db/schema/card';
 import type { Db } from '../../types';
 import { reviewersById } from './caseParties';
 import { QUEUED_CARD_STATUSES, cardQueueStatusOf, cardQueueStatusSql } from './cardStatus';
-import { containsPattern, searchText, submittedRange } from './queueFilters';
+import { sharedQueueConditions, tallyByStatus } from './queueFilters';
 
 export type CardQueueFilters = z.output<typeof cardQueueQuery>;
 
 function sharedConditions(filters: CardQueueFilters): SQL[] {
-  const { from, to } = submittedRange(filters);
-  const conditions: SQL[] = [inArray(cardApplications.state, [...QUEUED_CARD_STATUSES])];
-  if (filters.location) conditions.push(eq(companies.location, filters.location));
-  if (from) conditions.push(gte(cardApplications.submittedAt, from));
-  if (to) conditions.push(lte(cardApplications.submittedAt, to));
-  const text = searchText(filters.q);
-  if (text) {
-    const pattern = containsPattern(text);
-    conditions.push(or(ilike(companies.name, pattern), ilike(users.email, pattern))!);
-  }
-  return conditions;
+  return [
+    inArray(cardApplications.state, [...QUEUED_CARD_STATUSES]),
+    ...sharedQueueConditions(filters, cardApplications.submittedAt),
+  ];
 }
 
 export async function cardApplicationQueue(
@@ -60,16 +53,7 @@ export async function cardApplicationQueue(
       .groupBy(cardQueueStatusSql);
     return { rows, counts };
   });
-  const countByStatus = Object.fromEntries(CARD_QUEUE_STATUSES.map((s) => [s, 0])) as Record<
-    CardQueueStatus,
-    number
-  >;
-  for (const c of counts) {
-    if (c.status in countByStatus) countByStatus[c.status as CardQueueStatus] = Number(c.n);
-  }
-  const total = filters.status
-    ? countByStatus[filters.status]
-    : Object.values(countByStatus).reduce((sum, n) => sum + n, 0);
+  const { countByStatus, total } = tallyByStatus(CARD_QUEUE_STATUSES, counts, filters.status);
   const reviewers = await reviewersById(
     db,
     rows.map((r) => r.application.decidedBy),

@@ -2,7 +2,7 @@
 // submission first, filtered by status, location, submission date and company name / applicant
 // email, with the count per status under the same filters (status aside). Page, total and counts
 // come from one snapshot.
-import { and, asc, count, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   CERTIFICATION_QUEUE_STATUSES,
   type CertificationQueueItem,
@@ -23,24 +23,15 @@ import {
   certificationQueueStatusOf,
   certificationQueueStatusSql,
 } from './certificationStatus';
-import { containsPattern, searchText, submittedRange } from './queueFilters';
+import { sharedQueueConditions, tallyByStatus } from './queueFilters';
 
 export type CertificationQueueFilters = z.output<typeof certificationQueueQuery>;
 
 function sharedConditions(filters: CertificationQueueFilters): SQL[] {
-  const { from, to } = submittedRange(filters);
-  const conditions: SQL[] = [
+  return [
     inArray(certificationApplications.lifecycleState, [...QUEUED_CERTIFICATION_STATES]),
+    ...sharedQueueConditions(filters, certificationApplications.submittedAt),
   ];
-  if (filters.location) conditions.push(eq(companies.location, filters.location));
-  if (from) conditions.push(gte(certificationApplications.submittedAt, from));
-  if (to) conditions.push(lte(certificationApplications.submittedAt, to));
-  const text = searchText(filters.q);
-  if (text) {
-    const pattern = containsPattern(text);
-    conditions.push(or(ilike(companies.name, pattern), ilike(users.email, pattern))!);
-  }
-  return conditions;
 }
 
 export async function certificationQueue(
@@ -69,16 +60,7 @@ export async function certificationQueue(
       .groupBy(certificationQueueStatusSql);
     return { rows, counts };
   });
-  const countByStatus = Object.fromEntries(CERTIFICATION_QUEUE_STATUSES.map((s) => [s, 0])) as Record<
-    CertificationQueueStatus,
-    number
-  >;
-  for (const c of counts) {
-    if (c.status in countByStatus) countByStatus[c.status as CertificationQueueStatus] = Number(c.n);
-  }
-  const total = filters.status
-    ? countByStatus[filters.status]
-    : Object.values(countByStatus).reduce((sum, n) => sum + n, 0);
+  const { countByStatus, total } = tallyByStatus(CERTIFICATION_QUEUE_STATUSES, counts, filters.status);
   const reviewers = await reviewersById(
     db,
     rows.map((r) => r.application.decidedBy),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Limits } from '../../../../src/contract/limits';
+import { checkInstantRange } from '../../../../src/contract/validators/dateRange';
 import { epochDay, isCalendarDate, isPastOrToday } from '../../../../src/contract/validators/calendarDate';
 import { checkDateRange, isDateRangeWithinLimit } from '../../../../src/contract/validators/dateRange';
 
@@ -61,5 +62,17 @@ describe('date range ≤ one year', () => {
   ])('refuses %s', (_label, start, end, result) => {
     expect(checkDateRange(start, end)).toBe(result);
     expect(isDateRangeWithinLimit(start, end)).toBe(false);
+  });
+});
+
+describe('checkInstantRange (the server side of the one-year filter)', () => {
+  it('accepts a year of local days, refuses a range ending before it starts or longer than the limit', () => {
+    const from = new Date('2025-01-01T00:00:00+08:00');
+    const day = 24 * 60 * 60 * 1000;
+    expect(checkInstantRange(from, new Date(from.getTime() + Limits.dateRange.maxDays * day - 1))).toBe('ok');
+    expect(checkInstantRange(from, new Date(from.getTime() + Limits.dateRange.maxDays * day + 1))).toBe(
+      'tooLong',
+    );
+    expect(checkInstantRange(from, new Date(from.getTime() - 1))).toBe('endBeforeStart');
   });
 });
