@@ -5,7 +5,8 @@ import { approveRequest, rejectRequest, requestRevisionRequest } from '../../../
 import { ok } from '../../envelope';
 import { decideCardApplication } from '../../services/admin/cardDecisions';
 import { caseIdOf } from '../../services/admin/caseIds';
-import { decideCertification, type DecisionContext } from '../../services/admin/certificationDecisions';
+import { decideCertification } from '../../services/admin/certificationDecisions';
+import type { DecisionContext } from '../../services/admin/decisionCase';
 import { parseDecisionBody } from './decisionBody';
 
 type CaseRequest = FastifyRequest<{ Params: { id: string } }>;

@@ -10,15 +10,14 @@ import {
   type CardApplicationStatus,
 } from '../../../../machines/cardApplicationLifecycle.machine';
 import { lifecycleStatusOf, nextLifecycleState } from '../../../../machines/lifecycle';
-import { companies, users } from '../../db/schema/accounts';
 import { cardApplicationHistory, cardApplications } from '../../db/schema/card';
-import { notFound, transitionNotAllowed } from '../../errors';
+import { transitionNotAllowed } from '../../errors';
 import { enqueueMail } from '../../mail/enqueueMail';
 import { stateOfStatus } from '../card/lifecycle';
 import { appendAudit } from './auditTrail';
 import { cardQueueStatusOf } from './cardStatus';
 import { applicantOf } from './caseParties';
-import type { DecisionContext } from './certificationDecisions';
+import { lockDecisionCase, type DecisionContext } from './decisionCase';
 import { assertUnchangedSince } from './decisionConflict';
 
 export type CardDecision = { kind: 'approve' } | { kind: 'reject'; reason: string };
@@ -51,20 +50,17 @@ export async function decideCardApplication(
 ): Promise<DecisionResult> {
   const { db, now } = ctx;
   return db.transaction(async (tx) => {
-    const [peek] = await tx
-      .select({ companyId: cardApplications.companyId })
-      .from(cardApplications)
-      .where(eq(cardApplications.id, caseId));
-    if (!peek) throw notFound();
-    // The company row first, as the applicant's own changes lock it: one lock order, no deadlock.
-    const [company] = await tx.select().from(companies).where(eq(companies.id, peek.companyId)).for('update');
-    const [application] = await tx
-      .select()
-      .from(cardApplications)
-      .where(eq(cardApplications.id, caseId))
-      .for('update');
-    const [reviewer] = await tx.select().from(users).where(eq(users.id, ctx.reviewerId));
-    if (!company || !application || !reviewer) throw notFound();
+    const { company, application, reviewer } = await lockDecisionCase(tx, ctx.reviewerId, {
+      companyIdOf: async () =>
+        (
+          await tx
+            .select({ companyId: cardApplications.companyId })
+            .from(cardApplications)
+            .where(eq(cardApplications.id, caseId))
+        )[0]?.companyId,
+      lockApplication: async () =>
+        (await tx.select().from(cardApplications).where(eq(cardApplications.id, caseId)).for('update'))[0],
+    });
 
     assertUnchangedSince(lookedAtVersion, {
       version: application.version,

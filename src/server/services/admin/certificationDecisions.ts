@@ -10,11 +10,9 @@ import { CERTIFICATION_STEPS } from '../../../contract/api/certification';
 import type { CertificationStatePath } from '../../../../machines/certificationStatusCodes';
 import { certificationLifecycleMachine } from '../../../../machines/certificationLifecycle.machine';
 import { nextLifecycleState } from '../../../../machines/lifecycle';
-import { companies, users } from '../../db/schema/accounts';
 import { certificationApplications } from '../../db/schema/certification';
-import { AppError, notFound } from '../../errors';
+import { AppError } from '../../errors';
 import { enqueueMail } from '../../mail/enqueueMail';
-import type { Db } from '../../types';
 import { recordTransition, storedStatusOf } from '../certification/applicationRecord';
 import { currentState, stateValueOf, statePathOf, transitionFor } from '../certification/lifecycleState';
 import { appendAudit } from './auditTrail';
@@ -22,6 +20,7 @@ import { namesSubmittedField } from './caseFields';
 import { applicantOf } from './caseParties';
 import { submittedSteps } from './certificationSubmission';
 import { certificationQueueStatusOf } from './certificationStatus';
+import { lockDecisionCase, type DecisionContext } from './decisionCase';
 import { assertUnchangedSince } from './decisionConflict';
 import { assignOperatorId } from './operatorId';
 
@@ -69,14 +68,6 @@ function firstFlaggedStep(fields: string[]) {
   return CERTIFICATION_STEPS.find((step) => fields.some((f) => f.startsWith(`${step}.`)));
 }
 
-export interface DecisionContext {
-  db: Db;
-  reviewerId: string;
-  /** The portal's public address, for the link in the mail. */
-  publicUrl: string;
-  now: Date;
-}
-
 export async function decideCertification(
   ctx: DecisionContext,
   caseId: string,
@@ -85,20 +76,23 @@ export async function decideCertification(
 ): Promise<DecisionResult> {
   const { db, now } = ctx;
   return db.transaction(async (tx) => {
-    const [peek] = await tx
-      .select({ companyId: certificationApplications.companyId })
-      .from(certificationApplications)
-      .where(eq(certificationApplications.id, caseId));
-    if (!peek) throw notFound();
-    // The company row first, as the applicant's own changes lock it: one lock order, no deadlock.
-    const [company] = await tx.select().from(companies).where(eq(companies.id, peek.companyId)).for('update');
-    const [application] = await tx
-      .select()
-      .from(certificationApplications)
-      .where(eq(certificationApplications.id, caseId))
-      .for('update');
-    const [reviewer] = await tx.select().from(users).where(eq(users.id, ctx.reviewerId));
-    if (!company || !application || !reviewer) throw notFound();
+    const { company, application, reviewer } = await lockDecisionCase(tx, ctx.reviewerId, {
+      companyIdOf: async () =>
+        (
+          await tx
+            .select({ companyId: certificationApplications.companyId })
+            .from(certificationApplications)
+            .where(eq(certificationApplications.id, caseId))
+        )[0]?.companyId,
+      lockApplication: async () =>
+        (
+          await tx
+            .select()
+            .from(certificationApplications)
+            .where(eq(certificationApplications.id, caseId))
+            .for('update')
+        )[0],
+    });
 
     const state = currentState(storedStatusOf({ company, application }));
     assertUnchangedSince(lookedAtVersion, {

@@ -1,0 +1,38 @@
+// What both kinds of decision (certification, card application) share before they differ: who
+// decides and when, and the rows locked in one order. The company row is locked first because the
+// applicant's own changes lock it first too: one lock order, so a decision never deadlocks with a
+// submit. A missing case, company or reviewer is a 404 before anything is written.
+import { eq } from 'drizzle-orm';
+import { companies, users } from '../../db/schema/accounts';
+import { notFound } from '../../errors';
+import type { Db, DbOrTx } from '../../types';
+import type { CompanyRow, UserRow } from './caseParties';
+
+export interface DecisionContext {
+  db: Db;
+  reviewerId: string;
+  /** The portal's public address, for the link in the mail. */
+  publicUrl: string;
+  now: Date;
+}
+
+export interface CaseApplicationRows<A> {
+  /** The case's company id, read without a lock (to know which company row to lock first). */
+  companyIdOf(): Promise<string | undefined>;
+  /** The case's row, read FOR UPDATE. */
+  lockApplication(): Promise<A | undefined>;
+}
+
+export async function lockDecisionCase<A>(
+  tx: DbOrTx,
+  reviewerId: string,
+  rows: CaseApplicationRows<A>,
+): Promise<{ company: CompanyRow; application: A; reviewer: UserRow }> {
+  const companyId = await rows.companyIdOf();
+  if (companyId === undefined) throw notFound();
+  const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
+  const application = await rows.lockApplication();
+  const [reviewer] = await tx.select().from(users).where(eq(users.id, reviewerId));
+  if (!company || !application || !reviewer) throw notFound();
+  return { company, application, reviewer };
+}
