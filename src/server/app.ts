@@ -9,6 +9,7 @@ import { clockPlugin } from './plugins/clock';
 import { cryptoPlugin } from './plugins/crypto';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/errorHandler';
+import { housekeepingPlugin } from './plugins/housekeeping';
 import { languagePlugin } from './plugins/language';
 import { mailPlugin } from './plugins/mail';
 import { createFaultReporter } from './observability/faultReporter';
@@ -28,6 +29,9 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** Where the built web app is (default dist/web); browser tests serve their own builds. */
   webDir?: string;
+  /** Run the hourly clean-up on a timer (default: not in tests, which call app.housekeeping.runOnce()
+   *  when they mean it, so a round never deletes what a test with a moved clock is looking at). */
+  scheduleHousekeeping?: boolean;
 }
 
 /** JSON bodies are small forms; files go through multipart with their own limits. */
@@ -66,6 +70,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authPlugin);
   await app.register(mailPlugin);
   await app.register(storagePlugin);
+  await app.register(housekeepingPlugin, { schedule: options.scheduleHousekeeping ?? config.env !== 'test' });
 
   // Routes
   await app.register(apiRoutes, { prefix: '/plat' });
