@@ -26,6 +26,7 @@ import {
 } from '../../services/verification/sessionService';
 import { companyNameOf } from '../../services/verification/sessionStore';
 import { phoneView } from '../../services/verification/views';
+import { PhoneRateLimits } from './rateLimits';
 
 export function phoneRoutes(fastify: FastifyInstance, deps: VerificationDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -33,39 +34,53 @@ export function phoneRoutes(fastify: FastifyInstance, deps: VerificationDeps) {
     phoneView(row, await companyNameOf(app.db, row.companyId), app.clock.now());
   const answer = async (request: FastifyRequest, row: VerificationSessionRow) => ok(request, await view(row));
 
-  app.post(VerificationPaths.scan, { schema: { body: scanRequest } }, async (request) => {
-    const { row, phoneKey } = await scanSession(deps, request.body.token);
-    const result: PhoneScanResult = { ...(await view(row)), phoneKey };
-    return ok(request, result);
-  });
-
-  app.get(VerificationPaths.phone, { schema: { querystring: phoneQuery } }, async (request) =>
-    answer(request, await readPhoneSession(deps, request.query.key)),
+  app.post(
+    VerificationPaths.scan,
+    { config: { rateLimit: PhoneRateLimits.scan }, schema: { body: scanRequest } },
+    async (request) => {
+      const { row, phoneKey } = await scanSession(deps, request.body.token);
+      const result: PhoneScanResult = { ...(await view(row)), phoneKey };
+      return ok(request, result);
+    },
   );
 
-  app.post(VerificationPaths.consent, { schema: { body: consentRequest } }, async (request) =>
-    answer(request, await recordConsent(deps, request.body.key)),
+  app.get(
+    VerificationPaths.phone,
+    { config: { rateLimit: PhoneRateLimits.read }, schema: { querystring: phoneQuery } },
+    async (request) => answer(request, await readPhoneSession(deps, request.query.key)),
   );
 
-  app.post(VerificationPaths.cancel, { schema: { body: phoneKeyRequest } }, async (request) =>
-    answer(request, await cancelFromPhone(deps, request.body.key)),
+  app.post(
+    VerificationPaths.consent,
+    { config: { rateLimit: PhoneRateLimits.consent }, schema: { body: consentRequest } },
+    async (request) => answer(request, await recordConsent(deps, request.body.key)),
   );
 
-  app.post(VerificationPaths.capture, async (request, reply) => {
-    const { upload, fields } = await receiveMultipart(request, (input) => app.storage.receiveUpload(input));
-    const key = phoneKeyRequest.safeParse({ key: fields['key'] });
-    if (!key.success) {
-      await upload.discard();
-      throw new AppError('validationFailed', 400, [{ path: 'key', message: 'field.required' }]);
-    }
-    // A PDF passes the general upload check; a face capture must be a photo.
-    if (!(FaceCaptureRules.contentTypes as readonly string[]).includes(upload.contentType)) {
-      await upload.discard();
-      throw new AppError('fileTypeNotAllowed', 415);
-    }
-    const row = await captureFace(deps, key.data.key, upload);
-    // A failed check is an outcome the phone handles (retry), not a refusal.
-    if (row.state === 'failed') return outcome(reply, 'faceNotDetected', await view(row));
-    return ok(request, await view(row));
-  });
+  app.post(
+    VerificationPaths.cancel,
+    { config: { rateLimit: PhoneRateLimits.cancel }, schema: { body: phoneKeyRequest } },
+    async (request) => answer(request, await cancelFromPhone(deps, request.body.key)),
+  );
+
+  app.post(
+    VerificationPaths.capture,
+    { config: { rateLimit: PhoneRateLimits.capture } },
+    async (request, reply) => {
+      const { upload, fields } = await receiveMultipart(request, (input) => app.storage.receiveUpload(input));
+      const key = phoneKeyRequest.safeParse({ key: fields['key'] });
+      if (!key.success) {
+        await upload.discard();
+        throw new AppError('validationFailed', 400, [{ path: 'key', message: 'field.required' }]);
+      }
+      // A PDF passes the general upload check; a face capture must be a photo.
+      if (!(FaceCaptureRules.contentTypes as readonly string[]).includes(upload.contentType)) {
+        await upload.discard();
+        throw new AppError('fileTypeNotAllowed', 415);
+      }
+      const row = await captureFace(deps, key.data.key, upload);
+      // A failed check is an outcome the phone handles (retry), not a refusal.
+      if (row.state === 'failed') return outcome(reply, 'faceNotDetected', await view(row));
+      return ok(request, await view(row));
+    },
+  );
 }
