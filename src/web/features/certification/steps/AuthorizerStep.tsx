@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Button, Group, NativeSelect, Radio, Stack } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import {
   AUTHORIZER_CHOICES,
   authorizerSchema,
@@ -42,7 +43,8 @@ export function AuthorizerStep({
       ? step.beneficiaries.length
       : 0;
   });
-  const verified = useSelector(actor, (s) => s.context.verificationId !== null);
+  const verificationId = useSelector(actor, (s) => s.context.verificationId);
+  const verified = verificationId !== null;
   const verifying = useSelector(actor, (s) => s.hasTag('verifying'));
   // The QR verification runs as the wizard's child; its dialog shows while it runs.
   const qrChild = useSelector(actor, (s) => s.children.qrVerification as QrVerificationActorRef | undefined);
@@ -55,8 +57,16 @@ export function AuthorizerStep({
       beneficiaryIndex: '' as number | '',
       person: emptyPerson(0),
       authorizationLetterFileId: '',
+      verificationSessionId: '',
     },
   });
+  // The step's schema requires the verified session, but the QR verification reports it to the
+  // chart, not to this form: without this a fresh verification could never leave the step.
+  useEffect(() => {
+    if (verificationId && form.getValues().verificationSessionId !== verificationId)
+      form.setFieldValue('verificationSessionId', verificationId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [verificationId]);
   const values = form.getValues() as { choice: string; beneficiaryIndex: number | '' };
   const choices = AUTHORIZER_CHOICES.filter((c) => c !== 'sameAsBeneficiary' || beneficiaries > 0);
 

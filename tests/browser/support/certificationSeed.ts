@@ -1,0 +1,162 @@
+// A certification draft made through the portal's own API (the calls the wizard makes), for a
+// browser test that starts further in than step 1: the location confirmed, real files uploaded
+// through POST /plat/files, and each step saved, resuming at the step the test names.
+import type {
+  CertificationView,
+  DraftStepId,
+  CertificationStepId,
+} from '../../../src/contract/api/certification';
+import { CertificationFileKinds, CertificationPaths } from '../../../src/contract/api/certification';
+import type { Envelope } from '../../../src/contract/envelope';
+import type { SeededUser } from '../../support/portal';
+import { companyInfo, mainlandPerson, pdfFile, type PersonData, type UploadFile } from './certificationData';
+
+interface Caller {
+  baseUrl: string;
+  user: SeededUser;
+}
+
+async function call<T>(caller: Caller, path: string, body?: unknown): Promise<Envelope<T>> {
+  const response = await fetch(`${caller.baseUrl}/plat${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...caller.user.signedIn.headers,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+async function succeed<T>(caller: Caller, path: string, body?: unknown): Promise<T> {
+  const answer = await call<T>(caller, path, body);
+  if (answer.code !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
+/** The application as the server keeps it. */
+export function certificationView(baseUrl: string, user: SeededUser): Promise<CertificationView> {
+  return succeed(caller(baseUrl, user), CertificationPaths.application);
+}
+
+/** POST /kyb/submit at the current version; the raw envelope (a refusal is an answer too). */
+export async function submitThroughApi(baseUrl: string, user: SeededUser): Promise<Envelope<unknown>> {
+  const { version } = await certificationView(baseUrl, user);
+  return call(caller(baseUrl, user), CertificationPaths.submit, { version });
+}
+
+const caller = (baseUrl: string, user: SeededUser): Caller => ({ baseUrl, user });
+
+async function upload(c: Caller, kind: string, file: UploadFile): Promise<string> {
+  const form = new FormData();
+  form.append('kind', kind);
+  form.append('file', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
+  const response = await fetch(`${c.baseUrl}/plat/files`, {
+    method: 'POST',
+    headers: c.user.signedIn.headers,
+    body: form,
+  });
+  const body = (await response.json()) as Envelope<{ id: string }>;
+  if (body.code !== 200) throw new Error(`upload ${kind}: ${JSON.stringify(body)}`);
+  return body.data.id;
+}
+
+async function personValues(c: Caller, person: PersonData) {
+  return {
+    nationality: person.nationality,
+    document: {
+      type: 'idCard',
+      number: person.idCardNumber,
+      frontFileId: await upload(c, CertificationFileKinds.idFront, person.files.idFront),
+      backFileId: await upload(c, CertificationFileKinds.idBack, person.files.idBack),
+    },
+    surnameChinese: person.surnameChinese,
+    givenNameChinese: person.givenNameChinese,
+    surnameEnglish: person.surnameEnglish,
+    givenNameEnglish: person.givenNameEnglish,
+    residenceAddress: person.residenceAddress,
+    mobileAreaCode: person.mobileAreaCode,
+    mobile: person.mobile,
+    shareholdingRatio: person.shareholdingRatio,
+    proofOfAddressFileId: await upload(c, CertificationFileKinds.proofOfAddress, person.files.proofOfAddress),
+  };
+}
+
+/**
+ * A CN application with every step saved — one beneficiary, the authorizer "none of these" with
+ * person and signed letter but NO face verification yet — resuming at `resumeAt`.
+ */
+export async function seedCnDraftWithoutVerification(
+  baseUrl: string,
+  user: SeededUser,
+  resumeAt: CertificationStepId = 'uploadAuthorizerInfo',
+): Promise<void> {
+  const c = caller(baseUrl, user);
+  await succeed(c, CertificationPaths.location, { location: 'CN', confirm: true });
+  const company = companyInfo('CN');
+  const steps: Array<[DraftStepId, Record<string, unknown>]> = [
+    [
+      'completeCompanyInfo',
+      {
+        location: 'CN',
+        businessLicenseCode: company.licenceCode,
+        organizationCode: '',
+        establishmentDate: company.establishmentDate,
+        companyNameChinese: company.companyNameChinese,
+        companyNameEnglish: company.companyNameEnglish,
+        registeredAddressChinese: company.registeredAddressChinese,
+        registeredAddressEnglish: company.registeredAddressEnglish,
+        postalCode: company.postalCode,
+        companyType: company.companyType,
+        industry: company.industry,
+        website: company.website,
+        productDescription: company.productDescription,
+        operatingAddress: { sameAsRegistered: true },
+        businessLicenseFileId: await upload(
+          c,
+          CertificationFileKinds.businessLicense,
+          company.businessLicence,
+        ),
+      },
+    ],
+    [
+      'uploadEquityStructureChart',
+      {
+        equityStructureChartFileId: await upload(
+          c,
+          CertificationFileKinds.equityStructureChart,
+          pdfFile('equity.pdf'),
+        ),
+      },
+    ],
+    ['uploadLegalPersonInfo', await personValues(c, mainlandPerson('director', 30))],
+    [
+      'uploadBeneficiaryInfo',
+      { hasBeneficiaries: true, beneficiaries: [await personValues(c, mainlandPerson('beneficiary', 40))] },
+    ],
+    [
+      'uploadOtherInfo',
+      {
+        otherFileIds: [await upload(c, CertificationFileKinds.otherDocument, pdfFile('other.pdf'))],
+        note: '',
+      },
+    ],
+    // Last, so its currentStep is the one the wizard resumes at.
+    [
+      'uploadAuthorizerInfo',
+      {
+        choice: 'none',
+        person: await personValues(c, mainlandPerson('authorizer', 0)),
+        authorizationLetterFileId: await upload(
+          c,
+          CertificationFileKinds.authorizationLetter,
+          pdfFile('letter.pdf'),
+        ),
+      },
+    ],
+  ];
+  for (const [step, values] of steps) {
+    const { version } = await certificationView(baseUrl, user);
+    await succeed(c, CertificationPaths.draft, { step, values, currentStep: resumeAt, version });
+  }
+}
