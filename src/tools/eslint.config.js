@@ -25,7 +25,6 @@ export default tseslint.config(
       '.tmp/**',
       'docs/**',
       'src/locales/**/*.ts',
-      'bench/**',
     ],
   },
   js.configs.recommended,

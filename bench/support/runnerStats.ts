@@ -1,0 +1,12 @@
+// Percentiles of measured durations, shared by the bench modules (nearest-rank, on a sorted copy).
+
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
+}
+
+export function median(values: readonly number[]): number {
+  return percentile(values, 50);
+}
