@@ -1,5 +1,6 @@
-// Delivers the outbox. One row at a time, each in its own transaction that holds the row's lock
-// for the whole SMTP conversation:
+// Delivers the outbox. A few lanes in parallel (a burst of registrations must not queue its codes
+// behind one another: a code is valid for 3 minutes); each lane sends one row at a time, each in its
+// own transaction that holds the row's lock for the whole SMTP conversation:
 //
 //   BEGIN; SELECT … FOR UPDATE SKIP LOCKED (claim) → SMTP send → UPDATE status='sent'; COMMIT
 //
@@ -31,12 +32,15 @@ export interface DeliveryWorkerOptions {
   retry: RetryPolicy;
   /** On stop, how long an SMTP conversation in progress may finish before it is aborted. */
   stopTimeoutMs: number;
+  /** How many rows are sent at once (each lane claims its own row: SKIP LOCKED). */
+  lanes: number;
 }
 
 export const DEFAULT_WORKER_OPTIONS: DeliveryWorkerOptions = {
   pollIntervalMs: 5_000,
   retry: DEFAULT_RETRY_POLICY,
   stopTimeoutMs: 10_000,
+  lanes: 4,
 };
 
 export interface DeliveryWorkerDeps {
@@ -148,17 +152,22 @@ export function createDeliveryWorker(
   async function runPass(): Promise<number> {
     await listener.ensure().catch((err: unknown) => log.warn({ err }, 'mail outbox listener not connected'));
     let attempted = 0;
-    while (!stopping) {
-      let outcome: Outcome;
-      try {
-        outcome = await deliverOne();
-      } catch (err) {
-        if (!(err instanceof StopAbort)) log.error({ err }, 'mail delivery pass stopped by an error');
-        break;
+    let halted = false;
+    const lane = async () => {
+      while (!stopping && !halted) {
+        let outcome: Outcome;
+        try {
+          outcome = await deliverOne();
+        } catch (err) {
+          if (!(err instanceof StopAbort)) log.error({ err }, 'mail delivery pass stopped by an error');
+          halted = true;
+          break;
+        }
+        if (outcome === 'none') break;
+        attempted += 1;
       }
-      if (outcome === 'none') break;
-      attempted += 1;
-    }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, opts.lanes) }, lane));
     return attempted;
   }
 

@@ -15,9 +15,11 @@ export interface MailSender {
 
 /** Bounded waits, so a hung server cannot hold an outbox row (and its lock) indefinitely. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+/** Kept-open connections, one per delivery lane: a burst does not pay a handshake per message. */
+const SMTP_POOL = { pool: true, maxConnections: 4, maxMessages: 100 } as const;
 
 export function createSmtpSender(smtpUrl: string, from: string): MailSender {
-  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_POOL, ...SMTP_TIMEOUTS });
   return {
     async send(mail, signal) {
       const info = await transport.sendMail({
