@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Anchor, Group } from '@mantine/core';
 import { Link } from 'wouter';
+import { HelpMenu } from '../features/support/diagnostics/HelpMenu';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 
@@ -15,6 +16,7 @@ export function AppHeader({ email }: { email: string | null }) {
         </Link>
         <Group gap="md">
           <LanguageSwitch />
+          <HelpMenu />
           {email ? <UserMenu email={email} /> : null}
         </Group>
       </Group>

@@ -5,7 +5,8 @@ import '../support/jsdomBrowser';
 import { File as NodeFile } from 'node:buffer';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CardApplicationView, CardQuestionnaire } from '../../../src/contract/api/card';
+import { notStartedCardApplication } from '../../../machines/cardApplicationViews';
+import type { CardQuestionnaire } from '../../../src/contract/api/card';
 import { App, createQueryClient } from '../../../src/web/App';
 import {
   discardCardApplicationActor,
@@ -14,7 +15,8 @@ import {
 import {
   appStateProgress,
   forgetProgress,
-  PROGRESS_KEYS,
+  PROGRESS_KEY,
+  readSavedProgress,
 } from '../../../src/web/features/cardApplication/progressStore';
 import { chooseLocale } from '../../../src/web/i18n/localeStore';
 import { sessionActor } from '../../../src/web/session/appSession';
@@ -89,21 +91,7 @@ const fileView = {
   originalName: 'licence.pdf',
 };
 
-const notStarted: CardApplicationView = {
-  lifecycleState: 'notStarted',
-  status: 'not_started',
-  eligibility: 'eligible',
-  mayEdit: true,
-  businessPurpose: null,
-  file: null,
-  answers: {},
-  reason: null,
-  savedAt: null,
-  submittedAt: null,
-  decidedAt: null,
-  cardSystemUrl: null,
-  version: 0,
-};
+const notStarted = notStartedCardApplication;
 
 const questionnaire: CardQuestionnaire = {
   version: 'q1',
@@ -199,7 +187,7 @@ describe('card application pages', { timeout: 30_000 }, () => {
       fileId: fileView.id,
       answers: { sourceOfFunds: 'revenue' },
     });
-    expect(sessionStorage.getItem(PROGRESS_KEYS.businessPurpose)).toBeNull();
+    expect(sessionStorage.getItem(PROGRESS_KEY)).toBeNull();
 
     await click(screen.getByRole('button', { name: 'Back to home' }));
     await waitFor(() => expect(window.location.pathname).toBe('/gateway'));
@@ -252,8 +240,10 @@ describe('session storage rule (spec §2)', { timeout: 30_000 }, () => {
     await toUploadStep();
     await pickFile('licence.pdf', 2048);
     await screen.findByText(/licence\.pdf/);
-    expect(JSON.parse(sessionStorage.getItem(PROGRESS_KEYS.businessPurpose)!)).toBe('crossBorderEcommerce');
-    expect(JSON.parse(sessionStorage.getItem(PROGRESS_KEYS.path)!)).toBe('uploadRelevantInfo');
+    expect(readSavedProgress()).toMatchObject({
+      businessPurpose: 'crossBorderEcommerce',
+      path: 'uploadRelevantInfo',
+    });
 
     // A refresh: the page and the actor are gone, session storage stays.
     cleanup();
@@ -271,9 +261,7 @@ describe('session storage rule (spec §2)', { timeout: 30_000 }, () => {
       window.history.pushState(null, '', '/gateway');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
-    await waitFor(() => expect(sessionStorage.getItem(PROGRESS_KEYS.path)).toBeNull());
-    expect(sessionStorage.getItem(PROGRESS_KEYS.businessPurpose)).toBeNull();
-    expect(sessionStorage.getItem(PROGRESS_KEYS.fileList)).toBeNull();
+    await waitFor(() => expect(sessionStorage.getItem(PROGRESS_KEY)).toBeNull());
     expect(appStateProgress(EMAIL)).toMatchObject({
       businessPurpose: 'crossBorderEcommerce',
       fileList: [{ id: fileView.id }],

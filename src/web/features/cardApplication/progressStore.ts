@@ -2,30 +2,21 @@
 // refresh (session storage, with the step's path); leaving the steps restores that saved data into
 // the app state, then clears the saved application data and path. The durable draft is the
 // server's temporary save; this only bridges a refresh and a visit elsewhere in the same tab.
+// The progress is kept in the persisted-snapshot envelope (issue 9 §4): one key, checked against
+// the machine's version on read, so a progress of another version starts the steps fresh.
 import type { CardApplicationFileView } from '../../../contract/api/card';
 import { INDUSTRY_CATEGORIES, type IndustryCategory } from '../../../contract/options';
 import type {
   CardApplicationProgress,
   CardApplicationStep,
 } from '../../../../machines/cardApplication.machine';
+import { readPersistedEnvelope, writePersistedEnvelope } from '../support/snapshot/persistedEnvelope';
 
-export const PROGRESS_KEYS = {
-  businessPurpose: 'cardApplication.businessPurpose',
-  fileList: 'cardApplication.fileList',
-  path: 'cardApplication.path',
-} as const;
+/** The session-storage key of the saved application data and path. */
+export const PROGRESS_KEY = 'cardApplication.progress';
+const MACHINE_ID = 'cardApplication';
 
 const STEPS: readonly CardApplicationStep[] = ['selectBusinessPurpose', 'uploadRelevantInfo'];
-
-function readJson(storage: Storage, key: string): unknown {
-  try {
-    const raw = storage.getItem(key);
-    return raw === null ? null : (JSON.parse(raw) as unknown);
-  } catch {
-    // Hand-edited storage counts as nothing kept rather than breaking the page.
-    return null;
-  }
-}
 
 function isFileView(value: unknown): value is CardApplicationFileView {
   const v = value as Partial<CardApplicationFileView> | null;
@@ -39,12 +30,12 @@ function isFileView(value: unknown): value is CardApplicationFileView {
   );
 }
 
-/** The progress kept in session storage, or null when there is none. */
+/** The progress kept in session storage, or null when there is none (or of another version). */
 export function readSavedProgress(storage: Storage = sessionStorage): CardApplicationProgress | null {
-  const purpose = readJson(storage, PROGRESS_KEYS.businessPurpose);
-  const files = readJson(storage, PROGRESS_KEYS.fileList);
-  const path = readJson(storage, PROGRESS_KEYS.path);
-  if (purpose === null && files === null && path === null) return null;
+  const kept = readPersistedEnvelope(storage, PROGRESS_KEY, MACHINE_ID);
+  // Hand-edited storage counts as nothing kept rather than breaking the page.
+  if (!kept || typeof kept !== 'object') return null;
+  const { businessPurpose: purpose, fileList: files, path } = kept as Record<string, unknown>;
   return {
     businessPurpose: (INDUSTRY_CATEGORIES as readonly unknown[]).includes(purpose)
       ? (purpose as IndustryCategory)
@@ -58,13 +49,11 @@ export function writeSavedProgress(
   progress: CardApplicationProgress,
   storage: Storage = sessionStorage,
 ): void {
-  storage.setItem(PROGRESS_KEYS.businessPurpose, JSON.stringify(progress.businessPurpose));
-  storage.setItem(PROGRESS_KEYS.fileList, JSON.stringify(progress.fileList));
-  storage.setItem(PROGRESS_KEYS.path, JSON.stringify(progress.path));
+  writePersistedEnvelope(storage, PROGRESS_KEY, MACHINE_ID, progress);
 }
 
 export function clearSavedProgress(storage: Storage = sessionStorage): void {
-  for (const key of Object.values(PROGRESS_KEYS)) storage.removeItem(key);
+  storage.removeItem(PROGRESS_KEY);
 }
 
 /** The app state the progress is restored into on leaving the steps; per account, in memory only. */

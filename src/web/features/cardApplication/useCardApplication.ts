@@ -11,11 +11,13 @@ import {
   isInsideCardApplication,
   releaseCardApplicationActor,
 } from './cardApplicationActor';
+import { useDiagnosticSource } from '../support/diagnostics/useDiagnosticSource';
 
 export function useCardApplication() {
   const owner = useSessionUser()?.userInfo.email ?? '';
   const actor = acquireCardApplicationActor(owner);
   const page = useSelector(actor, pageOf);
+  useDiagnosticSource('cardApplication', actor);
   const [location, navigate] = useLocation();
 
   useEffect(() => {

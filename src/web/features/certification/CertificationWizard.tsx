@@ -10,6 +10,7 @@ import { CERTIFICATION_STEPS, type CertificationMessage } from '../../../../mach
 import { CertificationPaths } from '../../../contract/api/certification';
 import { PageFrame } from '../../shell/PageFrame';
 import { appUploads } from '../uploads/appUploads';
+import type { UploadTransport } from '../uploads/uploadTransport';
 import { PLACE_LABELS } from './labels';
 import { AuthorizerStep } from './steps/AuthorizerStep';
 import { BeneficiariesStep } from './steps/BeneficiariesStep';
@@ -70,8 +71,8 @@ function AutosaveStatus({ actor }: { actor: CertificationActor }) {
   );
 }
 
-async function downloadTemplate() {
-  const blob = await appUploads.fetchDocument(CertificationPaths.authorizationLetterTemplate);
+async function downloadTemplate(transport: UploadTransport) {
+  const blob = await transport.fetchDocument(CertificationPaths.authorizationLetterTemplate);
   if (!blob) return;
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -81,9 +82,25 @@ async function downloadTemplate() {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** The certification page: the tab's running wizard, with the app's uploads. */
 export function CertificationWizard() {
-  const { t, i18n } = useLingui();
   const { actor } = useCertificationActor();
+  return <CertificationView actor={actor} transport={appUploads} />;
+}
+
+/**
+ * Renders the wizard's state and sends it events, nothing else: the page gives it the live actor,
+ * the support replay (issue 9 §4) an inert one restored from a snapshot with a transport that
+ * fetches nothing.
+ */
+export function CertificationView({
+  actor,
+  transport,
+}: {
+  actor: CertificationActor;
+  transport: UploadTransport;
+}) {
+  const { t, i18n } = useLingui();
   const value = useSelector(actor, (s) => s.value);
   const message = useSelector(actor, (s) => s.context.message);
   const review = useSelector(actor, (s) => s.context.review);
@@ -93,7 +110,6 @@ export function CertificationWizard() {
   const steps = CERTIFICATION_STEPS.filter((step) => step !== 'uploadAuthorizerInfo' || authorizer);
   const active =
     place === 'review' ? steps.length : place ? steps.indexOf(place as (typeof steps)[number]) : 0;
-  const transport = appUploads;
 
   let body: React.ReactNode;
   if (value === 'loading' || value === 'resuming') body = <Loader aria-label={t`Loading`} />;
@@ -112,7 +128,11 @@ export function CertificationWizard() {
     body = <BeneficiariesStep actor={actor} transport={transport} />;
   else if (place === 'uploadAuthorizerInfo')
     body = (
-      <AuthorizerStep actor={actor} transport={transport} downloadTemplate={() => void downloadTemplate()} />
+      <AuthorizerStep
+        actor={actor}
+        transport={transport}
+        downloadTemplate={() => void downloadTemplate(transport)}
+      />
     );
   else if (place === 'uploadOtherInfo') body = <OtherInfoStep actor={actor} transport={transport} />;
   else body = <ReviewStep actor={actor} />;

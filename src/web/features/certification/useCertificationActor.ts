@@ -20,6 +20,7 @@ import { CERTIFICATION_ROOT } from '../../shell/routes';
 import { appQrVerificationDeps, provideQrVerification } from '../verification/qrVerificationLogic';
 import { useCopyLink } from '../verification/useQrVerificationActor';
 import { createCertificationApi, type CertificationApi } from './certificationApi';
+import { useDiagnosticSource } from '../support/diagnostics/useDiagnosticSource';
 
 export type CertificationActor = ActorRefFrom<typeof certificationMachine>;
 
@@ -97,6 +98,7 @@ export function useCertificationActor(): { actor: CertificationActor; kyb: Certi
   });
   entry.wiring.navigate = (path) => navigate(path, { replace: true });
   entry.wiring.copyLink = copyLink;
+  useDiagnosticSource('certification', entry.actor);
 
   useEffect(() => {
     entry.mounted += 1;

@@ -13,6 +13,7 @@ import { messageFor } from '../../../contract/codes';
 import { AgreementText } from './AgreementText';
 import { CameraView } from './CameraView';
 import { phoneFlowFor, type PhoneVerificationActorRef } from './phoneVerificationFlow';
+import { useDiagnosticSource } from '../support/diagnostics/useDiagnosticSource';
 
 /** Phone-width column: the pages are designed for 375 px and stay readable on wider screens. */
 function PhoneColumn({ title, children }: { title: ReactNode; children?: ReactNode }) {
@@ -65,6 +66,7 @@ function CancelButton({ actor }: { actor: PhoneVerificationActorRef }) {
 
 export function PhoneVerificationScreen() {
   const { actor } = usePhoneFlow();
+  useDiagnosticSource('identityVerification', actor);
   const { t } = useLingui();
   const snapshot = useSelector(actor, (s) => s);
   const { subjectName, companyName } = snapshot.context;

@@ -1,7 +1,7 @@
 // The support chat float ball (spec §1) and its 400 × 500 dialog: the configured chat address
 // embedded, or, when none is configured, the business-support contact and a message form.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Affix, Anchor, Button, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Affix, Anchor, Button, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { Limits } from '../../../contract/limits';
 import { publicConfigQuery } from '../../api/publicConfig';
 import { sendSupportMessage } from '../../api/supportMessages';
 import { toasts } from '../../shell/toast/toastStore';
+import { LazyModal as Modal } from '../../AppModal';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

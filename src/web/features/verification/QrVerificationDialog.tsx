@@ -19,6 +19,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { qrVerificationMachine } from '../../../../machines/qrVerification.machine';
 import { messageFor } from '../../../contract/codes';
+import { CopyDiagnosticInfoButton } from '../support/diagnostics/CopyDiagnosticInfoButton';
 import { QrCodeImage } from './QrCodeImage';
 import { formatMinutesSeconds, useSecondsLeft } from './useSecondsLeft';
 
@@ -54,6 +55,7 @@ export function QrVerificationDialog({ actor }: { actor: QrVerificationActorRef 
           </Alert>
         )}
         <DialogBody actor={actor} />
+        <CopyDiagnosticInfoButton />
       </Stack>
     </Modal>
   );

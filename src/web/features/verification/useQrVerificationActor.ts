@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useActorRef } from '@xstate/react';
 import { toasts } from '../../shell/toast/toastStore';
 import { appQrVerificationDeps, provideQrVerification, type QrVerificationDeps } from './qrVerificationLogic';
+import { useDiagnosticSource } from '../support/diagnostics/useDiagnosticSource';
 
 /** The clipboard with a toast that says whether it worked. */
 export function useCopyLink(): (link: string) => void {
@@ -18,7 +19,9 @@ export function useCopyLink(): (link: string) => void {
 
 export function useQrVerificationActor(subjectName: string, deps?: QrVerificationDeps) {
   const copyLink = useCopyLink();
-  return useActorRef(provideQrVerification(deps ?? appQrVerificationDeps(copyLink)), {
+  const verification = useActorRef(provideQrVerification(deps ?? appQrVerificationDeps(copyLink)), {
     input: { subjectName },
   });
+  useDiagnosticSource('qrVerification', verification);
+  return verification;
 }

@@ -5,9 +5,10 @@ import type { ApiOutcome } from '../../../../../machines/accountOutcome';
 import { changePasswordMachine, type PasswordChange } from '../../../../../machines/changePassword.machine';
 import type { AccountsApi } from '../../../api/accounts';
 import { accountsApi } from '../../auth/shared/accountsApi';
+import { useDiagnosticSource } from '../../support/diagnostics/useDiagnosticSource';
 
 export function useChangePasswordActor(accounts: AccountsApi = accountsApi) {
-  return useActorRef(
+  const change = useActorRef(
     changePasswordMachine.provide({
       actors: {
         'change password': fromPromise<ApiOutcome<unknown>, PasswordChange>(({ input }) =>
@@ -16,4 +17,6 @@ export function useChangePasswordActor(accounts: AccountsApi = accountsApi) {
       },
     }),
   );
+  useDiagnosticSource('changePassword', change);
+  return change;
 }

@@ -1,14 +1,15 @@
 // Issue 9 §4: support pastes a snapshot a user copied; the page checks it (unknown machine, another
 // version: a clear message, never a crash) and shows the machine's diagram with the snapshot's state
-// highlighted and its (redacted) context read-only. Rendering the flow's real view read-only from
-// the snapshot is a later step.
+// highlighted, the flow's real view restored from the snapshot read-only beside it (where the flow
+// has a replayable view, see replayViews.tsx), and its (redacted) context.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Code, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Code, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import '@mantine/core/styles/Alert.css';
 import { useMemo, useState } from 'react';
 import { parseSupportSnapshot, type ParsedSupportSnapshot } from '../../support/snapshot/supportSnapshot';
 import { MachineDiagram } from '../machines/MachineDiagram';
 import { activeStatePaths } from '../machines/machineTables';
+import { ReplayedFlowView } from './ReplayedFlowView';
 
 function ParseProblem({ parsed }: { parsed: Exclude<ParsedSupportSnapshot, { kind: 'ok' }> }) {
   let text;
@@ -78,13 +79,16 @@ export function SupportReplayPage() {
           <Text data-testid="replayed-state">
             <Trans>Current state:</Trans> <Code>{JSON.stringify(parsed.state.value)}</Code>
           </Text>
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+            <ReplayedFlowView entry={parsed.entry} snapshot={parsed.envelope.snapshot} />
+            <MachineDiagram entry={parsed.entry} activePaths={active} />
+          </SimpleGrid>
           <Title order={3}>
             <Trans>Context (read-only, personal data redacted)</Trans>
           </Title>
           <Code block aria-label={t`Snapshot context`}>
             {JSON.stringify(parsed.state.context, null, 2)}
           </Code>
-          <MachineDiagram entry={parsed.entry} activePaths={active} />
         </Stack>
       ) : null}
     </Stack>

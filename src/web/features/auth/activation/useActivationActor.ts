@@ -5,9 +5,10 @@ import type { ApiOutcome } from '../../../../../machines/accountOutcome';
 import { activationMachine } from '../../../../../machines/activation.machine';
 import type { AccountsApi } from '../../../api/accounts';
 import { accountsApi } from '../shared/accountsApi';
+import { useDiagnosticSource } from '../../support/diagnostics/useDiagnosticSource';
 
 export function useActivationActor(token: string | null, accounts: AccountsApi = accountsApi) {
-  return useActorRef(
+  const activation = useActorRef(
     activationMachine.provide({
       actors: {
         'activate account': fromPromise<ApiOutcome<unknown>, { token: string }>(({ input }) =>
@@ -20,4 +21,6 @@ export function useActivationActor(token: string | null, accounts: AccountsApi =
     }),
     { input: { token } },
   );
+  useDiagnosticSource('activation', activation);
+  return activation;
 }

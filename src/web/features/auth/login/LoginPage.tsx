@@ -13,9 +13,16 @@ import { FlowAlert, useFieldError } from '../shared/messages';
 import { useLoginActor } from './useLoginActor';
 
 export function LoginPage() {
+  const { login, captcha } = useLoginActor();
+  return <LoginView login={login} captcha={captcha} />;
+}
+
+type LoginActors = ReturnType<typeof useLoginActor>;
+
+/** Renders the login state and sends it events: the live actors, or support's inert replay. */
+export function LoginView({ login, captcha }: LoginActors) {
   const { t } = useLingui();
   const fieldError = useFieldError();
-  const { login, captcha } = useLoginActor();
   const busy = useSelector(login, (s) => s.hasTag('busy'));
   const message = useSelector(login, (s) => s.context.message);
   const form = useForm<LoginForm>({

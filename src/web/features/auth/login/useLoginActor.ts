@@ -12,6 +12,7 @@ import { providedCaptchaMachine } from '../../captcha/captchaActors';
 import { accountsApi } from '../shared/accountsApi';
 import { sessionUserFrom } from '../shared/sessionUser';
 import { useCaptchaForwarding } from '../shared/useCaptchaForwarding';
+import { useDiagnosticSource } from '../../support/diagnostics/useDiagnosticSource';
 
 export function useLoginActor(accounts: AccountsApi = accountsApi) {
   const [, navigate] = useLocation();
@@ -33,5 +34,6 @@ export function useLoginActor(accounts: AccountsApi = accountsApi) {
     }),
   );
   useCaptchaForwarding(captcha, login);
+  useDiagnosticSource('login', login);
   return { login, captcha };
 }

@@ -8,6 +8,7 @@ import { getLocale } from '../../../i18n/localeStore';
 import { providedCaptchaMachine } from '../../captcha/captchaActors';
 import { accountsApi } from '../shared/accountsApi';
 import { useCaptchaForwarding } from '../shared/useCaptchaForwarding';
+import { useDiagnosticSource } from '../../support/diagnostics/useDiagnosticSource';
 
 export function useForgotPasswordActor(accounts: AccountsApi = accountsApi) {
   const captcha = useActorRef(providedCaptchaMachine(accounts));
@@ -22,5 +23,6 @@ export function useForgotPasswordActor(accounts: AccountsApi = accountsApi) {
     }),
   );
   useCaptchaForwarding(captcha, forgot);
+  useDiagnosticSource('forgotPassword', forgot);
   return { forgot, captcha };
 }

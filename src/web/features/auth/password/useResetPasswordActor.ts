@@ -9,11 +9,12 @@ import { resetPasswordMachine } from '../../../../../machines/passwordReset.mach
 import type { AccountsApi } from '../../../api/accounts';
 import { toasts } from '../../../shell/toast/toastStore';
 import { accountsApi } from '../shared/accountsApi';
+import { useDiagnosticSource } from '../../support/diagnostics/useDiagnosticSource';
 
 export function useResetPasswordActor(token: string | null, accounts: AccountsApi = accountsApi) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
-  return useActorRef(
+  const reset = useActorRef(
     resetPasswordMachine.provide({
       actors: {
         'check reset link': fromPromise<ApiOutcome<unknown>, { token: string }>(({ input }) =>
@@ -32,4 +33,6 @@ export function useResetPasswordActor(token: string | null, accounts: AccountsAp
     }),
     { input: { token } },
   );
+  useDiagnosticSource('resetPassword', reset);
+  return reset;
 }

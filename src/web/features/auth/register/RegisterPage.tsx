@@ -13,9 +13,20 @@ import { storedInvitationCode, useRegistrationActor } from './useRegistrationAct
 import { VerificationStep } from './VerificationStep';
 
 export function RegisterPage() {
-  const { t } = useLingui();
   const { registration, captcha } = useRegistrationActor();
   const [invitationCode] = useState(storedInvitationCode);
+  return <RegisterView registration={registration} captcha={captcha} invitationCode={invitationCode} />;
+}
+
+type RegistrationActors = ReturnType<typeof useRegistrationActor>;
+
+/** Renders the registration state and sends it events: the live actors, or support's inert replay. */
+export function RegisterView({
+  registration,
+  captcha,
+  invitationCode,
+}: RegistrationActors & { invitationCode: string }) {
+  const { t } = useLingui();
   const stage = useSelector(registration, (s) => (s.matches('info') ? 0 : s.matches('activation') ? 2 : 1));
   const alreadyRegistered = useSelector(registration, (s) => s.matches('alreadyRegistered'));
   const info = useSelector(registration, (s) => s.context.info);

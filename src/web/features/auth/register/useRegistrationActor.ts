@@ -15,6 +15,7 @@ import { REGISTER_LINK_STORE_KEY } from '../../../shell/businessInfoCheck';
 import { providedCaptchaMachine } from '../../captcha/captchaActors';
 import { accountsApi } from '../shared/accountsApi';
 import { useCaptchaForwarding } from '../shared/useCaptchaForwarding';
+import { useDiagnosticSource } from '../../support/diagnostics/useDiagnosticSource';
 
 /** The partner link the shell found valid (businessInfo query) pre-fills the invitation code. */
 export function storedInvitationCode(): string {
@@ -42,6 +43,7 @@ export function useRegistrationActor(accounts: AccountsApi = accountsApi) {
     }),
   );
   useCaptchaForwarding(captcha, registration);
+  useDiagnosticSource('registration', registration);
   return { registration, captcha };
 }
 
