@@ -10,6 +10,7 @@ import { forgotPasswordMachine, resetPasswordMachine } from './passwordReset.mac
 import { registrationMachine } from './registration.machine';
 import { accountActivationLifecycleMachine } from './accountActivationLifecycle.machine';
 import { cardApplicationMachine } from './cardApplication.machine';
+import { notStartedCardApplication } from './cardApplicationViews';
 import { cardApplicationLifecycleMachine } from './cardApplicationLifecycle.machine';
 import { certificationLifecycleMachine } from './certificationLifecycle.machine';
 import { certificationMachine, draftAutosaveMachine } from './certification.machine';
@@ -307,21 +308,7 @@ const cardFile = {
   type: 'application/pdf',
   size: 2048,
 };
-const cardView = {
-  lifecycleState: 'notStarted',
-  status: 'not_started',
-  eligibility: 'eligible',
-  mayEdit: true,
-  businessPurpose: null,
-  file: null,
-  answers: {},
-  reason: null,
-  savedAt: null,
-  submittedAt: null,
-  decidedAt: null,
-  cardSystemUrl: null,
-  version: 0,
-};
+const cardView = notStartedCardApplication;
 const cardSaved = {
   ...cardView,
   lifecycleState: 'saved',

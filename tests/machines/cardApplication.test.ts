@@ -11,6 +11,7 @@ import {
   type CardApplicationProgress,
   type PickedFile,
 } from '../../machines/cardApplication.machine';
+import { notStartedCardApplication } from '../../machines/cardApplicationViews';
 import type {
   CardApplicationFileView,
   CardApplicationView,
@@ -26,21 +27,7 @@ const file: CardApplicationFileView = {
   size: 4096,
 };
 
-const notStarted: CardApplicationView = {
-  lifecycleState: 'notStarted',
-  status: 'not_started',
-  eligibility: 'eligible',
-  mayEdit: true,
-  businessPurpose: null,
-  file: null,
-  answers: {},
-  reason: null,
-  savedAt: null,
-  submittedAt: null,
-  decidedAt: null,
-  cardSystemUrl: null,
-  version: 0,
-};
+const notStarted = notStartedCardApplication;
 
 const questionnaire: CardQuestionnaire = {
   version: 'q1',

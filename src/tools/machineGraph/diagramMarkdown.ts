@@ -18,7 +18,8 @@ function mermaidId(node: AnyStateNode): string {
   return node.path.join('_').replace(/[^A-Za-z0-9_]/g, '_');
 }
 
-function triggerLabel(transition: MachineTransition): string {
+/** What fires a transition, as the diagram, the docs and the back office's event table name it. */
+export function triggerLabel(transition: MachineTransition): string {
   const trigger = triggerOf(transition);
   switch (trigger.kind) {
     case 'event':

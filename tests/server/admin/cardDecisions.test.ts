@@ -1,40 +1,26 @@
 // Issue 8 "Decisions" for card applications: approve / reject with a reason through the lifecycle
 // chart, with history, audit and mail; illegal ones change nothing; parallel decisions → one wins.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminPaths, adminPath, type DecisionResult } from '../../../src/contract/api/admin';
 import type { CardApplicationView } from '../../../src/contract/api/card';
 import { Codes } from '../../../src/contract/codes';
 import type { SignedIn } from '../../support/sessions';
-import { createTestApp, type TestApp } from '../../support/testApp';
+import type { TestApp } from '../../support/testApp';
 import * as card from '../card/support';
 import {
   auditRowsOf,
-  call,
   cardHistoryOf,
   cardSnapshot,
   mailsTo,
-  reviewer,
   seedCardApplication,
   submittedCardApplication,
 } from './support';
+import { appWithTwoReviewers, decisionCalls } from './decisionSuite';
 
-let t: TestApp;
-let alice: SignedIn;
-let bob: SignedIn;
+let t: TestApp, alice: SignedIn, bob: SignedIn;
+beforeAll(async () => ({ t, alice, bob } = await appWithTwoReviewers()));
+afterAll(() => t?.close());
 
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await reviewer(t);
-  bob = await reviewer(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const approve = (who: SignedIn, id: string, version: number) =>
-  call<DecisionResult>(t, who, 'POST', adminPath(AdminPaths.cardApplicationApprove, { id }), { version });
-const reject = (who: SignedIn, id: string, body: unknown) =>
-  call<DecisionResult>(t, who, 'POST', adminPath(AdminPaths.cardApplicationReject, { id }), body);
+const { approve, reject } = decisionCalls('cardApplication', () => t);
 
 describe('card decisions', () => {
   it('approve: state approved, history, audit, mail; the applicant sees approved; approving twice → 409', async () => {

@@ -14,7 +14,7 @@ import type { CertificationView } from '../../../src/contract/api/certification'
 import { Codes } from '../../../src/contract/codes';
 import { OPERATOR_ID_PATTERN } from '../../../src/server/services/admin/operatorId';
 import type { SignedIn } from '../../support/sessions';
-import { createTestApp, type TestApp } from '../../support/testApp';
+import type { TestApp } from '../../support/testApp';
 import * as kyb from '../certification/support';
 import {
   auditRowsOf,
@@ -24,28 +24,16 @@ import {
   certificationSnapshot,
   companyOf,
   mailsTo,
-  reviewer,
   seedCertification,
   submittedCertification,
 } from './support';
+import { appWithTwoReviewers, decisionCalls } from './decisionSuite';
 
-let t: TestApp;
-let alice: SignedIn;
-let bob: SignedIn;
+let t: TestApp, alice: SignedIn, bob: SignedIn;
+beforeAll(async () => ({ t, alice, bob } = await appWithTwoReviewers()));
+afterAll(() => t?.close());
 
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await reviewer(t);
-  bob = await reviewer(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const approve = (who: SignedIn, id: string, version: number) =>
-  call<DecisionResult>(t, who, 'POST', adminPath(AdminPaths.certificationApprove, { id }), { version });
-const reject = (who: SignedIn, id: string, body: unknown) =>
-  call<DecisionResult>(t, who, 'POST', adminPath(AdminPaths.certificationReject, { id }), body);
+const { approve, reject } = decisionCalls('certification', () => t);
 const requestRevision = (who: SignedIn, id: string, body: unknown) =>
   call<DecisionResult>(t, who, 'POST', adminPath(AdminPaths.certificationRequestRevision, { id }), body);
 const caseView = async (id: string) => {

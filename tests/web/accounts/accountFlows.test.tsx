@@ -1,37 +1,20 @@
 // The other accounts pages wired to a real local HTTP server: registration's three stages,
 // activation answers, the reset link check, change password, the user center, and logout.
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chooseLocale, getLocale } from '../../../src/web/i18n/localeStore';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { getLocale } from '../../../src/web/i18n/localeStore';
 import { signOut } from '../../../src/web/session/appSession';
 import { sessionActor } from '../../../src/web/session/appSession';
-import { clearSession, readSession, writeSession } from '../../../src/web/session/sessionStore';
-import { routeFetchTo, visit } from './renderApp';
-import { answerBasics, bodiesOf, decryptPassword, envelope, startStubApi, type StubApi } from './support';
+import { readSession, writeSession } from '../../../src/web/session/sessionStore';
+import { stubApiForPages } from './pagesStubApi';
+import { visit } from './renderApp';
+import { answerBasics, bodiesOf, decryptPassword, envelope } from './support';
 
 // The pages load lazily (their own chunks): the first render of each waits for its import.
 configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-let server: StubApi;
-let restoreFetch: () => void;
-beforeAll(async () => {
-  server = await startStubApi();
-  restoreFetch = routeFetchTo(server);
-});
-afterAll(async () => {
-  restoreFetch();
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-  chooseLocale('en-us');
-});
-afterEach(() => {
-  cleanup();
-  clearSession();
-  sessionStorage.clear();
-});
+const server = stubApiForPages();
 
 function signInAs(email = 'owner@company.example') {
   writeSession({

@@ -1,35 +1,17 @@
 // /login wired to a real local HTTP server: validation messages, the slider by keyboard and by
 // pointer, the encrypted password, a refused login that asks for a fresh puzzle, and success.
-import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chooseLocale } from '../../../src/web/i18n/localeStore';
-import { readSession, clearSession } from '../../../src/web/session/sessionStore';
-import { routeFetchTo, visit } from './renderApp';
-import { answerBasics, bodiesOf, decryptPassword, envelope, startStubApi, type StubApi } from './support';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { readSession } from '../../../src/web/session/sessionStore';
+import { stubApiForPages } from './pagesStubApi';
+import { visit } from './renderApp';
+import { answerBasics, bodiesOf, decryptPassword, envelope } from './support';
 
 // Two cores shared with other suites: RSA and first renders can be slow.
 configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-let server: StubApi;
-let restoreFetch: () => void;
-beforeAll(async () => {
-  server = await startStubApi();
-  restoreFetch = routeFetchTo(server);
-});
-afterAll(async () => {
-  restoreFetch();
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-  chooseLocale('en-us');
-});
-afterEach(() => {
-  cleanup();
-  clearSession();
-  sessionStorage.clear();
-});
+const server = stubApiForPages();
 
 const loginUser = {
   userId: 'u1',

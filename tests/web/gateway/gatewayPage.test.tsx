@@ -3,6 +3,7 @@
 import '../support/jsdomBrowser';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notStartedCardApplication } from '../../../machines/cardApplicationViews';
 import type { CardApplicationView } from '../../../src/contract/api/card';
 import { App, createQueryClient } from '../../../src/web/App';
 import { chooseLocale } from '../../../src/web/i18n/localeStore';
@@ -34,19 +35,7 @@ const user: SessionUser = {
 };
 
 const view = (patch: Partial<CardApplicationView>): CardApplicationView => ({
-  lifecycleState: 'notStarted',
-  status: 'not_started',
-  eligibility: 'eligible',
-  mayEdit: true,
-  businessPurpose: null,
-  file: null,
-  answers: {},
-  reason: null,
-  savedAt: null,
-  submittedAt: null,
-  decidedAt: null,
-  cardSystemUrl: null,
-  version: 0,
+  ...notStartedCardApplication,
   ...patch,
 });
 

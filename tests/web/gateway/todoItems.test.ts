@@ -1,22 +1,11 @@
 // The gateway's to-do list is derived from the account's real state (spec §1, §4; DECISIONS.md).
 import { describe, expect, it } from 'vitest';
+import { notStartedCardApplication } from '../../../machines/cardApplicationViews';
 import type { CardApplicationView } from '../../../src/contract/api/card';
 import { todoItems, type AccountState } from '../../../src/web/features/gateway/todoItems';
 
 const card = (patch: Partial<CardApplicationView>): CardApplicationView => ({
-  lifecycleState: 'notStarted',
-  status: 'not_started',
-  eligibility: 'eligible',
-  mayEdit: true,
-  businessPurpose: null,
-  file: null,
-  answers: {},
-  reason: null,
-  savedAt: null,
-  submittedAt: null,
-  decidedAt: null,
-  cardSystemUrl: null,
-  version: 0,
+  ...notStartedCardApplication,
   ...patch,
 });
 

@@ -1,23 +1,3 @@
-// The business-purpose categories of spec §3, labelled in the user's language.
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
-import type { IndustryCategory } from '../../../contract/options';
-
-export const PURPOSE_LABELS: Record<IndustryCategory, MessageDescriptor> = {
-  advertising: msg`Advertising`,
-  aviationTravel: msg`Aviation travel`,
-  crossBorderEcommerce: msg`Cross-border e-commerce`,
-  onOffSiteAdvertising: msg`On/off-site advertising`,
-  platformTraffic: msg`Platform traffic`,
-  marketingTools: msg`Marketing tools`,
-  corporateBusinessTravel: msg`Corporate business travel`,
-  otaPayment: msg`OTA payment`,
-  logisticsWarehousing: msg`Logistics and warehousing`,
-  platformStoreRent: msg`Platform store rent`,
-  trademarkRegistration: msg`Trademark registration`,
-  overseasShopping: msg`Overseas shopping`,
-  goodsProcurement: msg`Goods procurement`,
-  eWallet: msg`E-wallet`,
-  developerServices: msg`Developer services`,
-  applicationServices: msg`Application services`,
-};
+// The business-purpose categories of spec §3 are the industry categories the certification asks
+// for: one list of labels (optionLabels/industryLabels.ts), named here for what the card step asks.
+export { INDUSTRY_LABELS as PURPOSE_LABELS } from '../optionLabels/industryLabels';

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { WizardPlace } from '../../../../machines/certification.machine';
 import type { AuthorizerChoice } from '../../../contract/api/certification';
-import type { CompanyLocation, CompanyType, DocumentType, IndustryCategory } from '../../../contract/options';
+import type { CompanyLocation, CompanyType, DocumentType } from '../../../contract/options';
 
 export const LOCATION_LABELS: Record<CompanyLocation, MessageDescriptor> = {
   CN: msg`Mainland China`,
@@ -36,24 +36,8 @@ export const COMPANY_TYPE_LABELS: Record<CompanyType, MessageDescriptor> = {
   other: msg`Other`,
 };
 
-export const INDUSTRY_LABELS: Record<IndustryCategory, MessageDescriptor> = {
-  advertising: msg`Advertising`,
-  aviationTravel: msg`Aviation travel`,
-  crossBorderEcommerce: msg`Cross-border e-commerce`,
-  onOffSiteAdvertising: msg`On/off-site advertising`,
-  platformTraffic: msg`Platform traffic`,
-  marketingTools: msg`Marketing tools`,
-  corporateBusinessTravel: msg`Corporate business travel`,
-  otaPayment: msg`OTA payment`,
-  logisticsWarehousing: msg`Logistics and warehousing`,
-  platformStoreRent: msg`Platform store rent`,
-  trademarkRegistration: msg`Trademark registration`,
-  overseasShopping: msg`Overseas shopping`,
-  goodsProcurement: msg`Goods procurement`,
-  eWallet: msg`E-wallet`,
-  developerServices: msg`Developer services`,
-  applicationServices: msg`Application services`,
-};
+// Shared with the card application's business purpose.
+export { INDUSTRY_LABELS } from '../optionLabels/industryLabels';
 
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, MessageDescriptor> = {
   idCard: msg`Identity card`,

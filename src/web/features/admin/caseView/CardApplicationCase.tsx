@@ -1,42 +1,24 @@
 // A card-application case (issue 8 §3–4): business purpose, the supporting document previewed, the
 // questionnaire as asked, the history, and the decision (approve, or reject with a reason).
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Anchor, Group, Loader, Stack, Table, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'wouter';
+import { Table, Title } from '@mantine/core';
 import type { CardApplicationCaseView } from '../../../../contract/api/admin';
 import { useLocale } from '../../auth/shared/messages';
 import { adminApi } from '../adminApi';
 import { AdminPagePaths } from '../adminPaths';
 import { CaseFields } from './CaseFields';
-import { CaseHistory } from './CaseHistory';
-import { CaseSummary } from './CaseSummary';
-import { DecisionPanel } from './DecisionPanel';
+import { CaseLayout } from './CaseLayout';
 import { DocumentPreview } from './DocumentPreview';
-import { useReviewDecisionActor } from './useReviewDecisionActor';
+import { LoadedCase } from './LoadedCase';
+import { useCaseDecision } from './useCaseDecision';
 
 function CardApplicationCaseBody({ view, reload }: { view: CardApplicationCaseView; reload(): void }) {
   const { t } = useLingui();
   const locale = useLocale();
-  const queryClient = useQueryClient();
-  const actor = useReviewDecisionActor({
-    api: adminApi,
-    kind: 'cardApplication',
-    caseId: view.id,
-    version: view.version,
-    reload,
-    decided: () => void queryClient.invalidateQueries({ queryKey: ['adminQueue'] }),
-  });
+  const actor = useCaseDecision('cardApplication', view, reload);
   const steps = view.steps.filter((step) => step.stepId !== 'questionnaire');
   return (
-    <Stack gap="lg">
-      <CaseSummary
-        company={view.company}
-        applicant={view.applicant}
-        status={view.status}
-        submittedAt={view.submittedAt}
-        reason={view.reason}
-      />
+    <CaseLayout view={view} reason={view.reason} actor={actor} flagged={[]}>
       <CaseFields steps={steps} flags={null} />
       {view.document ? <DocumentPreview document={view.document} /> : null}
       <Title order={3}>
@@ -58,40 +40,19 @@ function CardApplicationCaseBody({ view, reload }: { view: CardApplicationCaseVi
           ))}
         </Table.Tbody>
       </Table>
-      <DecisionPanel actor={actor} allowed={view.allowedDecisions} flagged={[]} />
-      <Title order={3}>
-        <Trans>History</Trans>
-      </Title>
-      <CaseHistory history={view.history} />
-    </Stack>
+    </CaseLayout>
   );
 }
 
 export function CardApplicationCase({ caseId }: { caseId: string }) {
-  const view = useQuery({
-    queryKey: ['adminCase', 'cardApplication', caseId],
-    queryFn: () => adminApi.cardApplicationCase(caseId),
-  });
   return (
-    <Stack gap="md">
-      <Group>
-        <Anchor component={Link} href={AdminPagePaths.cardApplications}>
-          <Trans>Back to the queue</Trans>
-        </Anchor>
-      </Group>
-      {view.isPending ? <Loader aria-label="Loading" /> : null}
-      {view.data === false || view.isError ? (
-        <Alert role="alert" color="red" variant="light">
-          <Trans>The case could not be loaded.</Trans>
-        </Alert>
-      ) : null}
-      {view.data ? (
-        <CardApplicationCaseBody
-          key={view.data.version}
-          view={view.data}
-          reload={() => void view.refetch()}
-        />
-      ) : null}
-    </Stack>
+    <LoadedCase
+      kind="cardApplication"
+      caseId={caseId}
+      queuePath={AdminPagePaths.cardApplications}
+      load={adminApi.cardApplicationCase}
+    >
+      {(view, reload) => <CardApplicationCaseBody view={view} reload={reload} />}
+    </LoadedCase>
   );
 }

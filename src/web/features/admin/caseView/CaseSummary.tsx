@@ -14,7 +14,7 @@ export function CaseSummary(props: {
   submittedAt: string | null;
   reason: string | null;
 }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const locale = useLocale();
   const status = STATUS_LABELS[props.status as keyof typeof STATUS_LABELS];
   return (
@@ -31,9 +31,8 @@ export function CaseSummary(props: {
       </Text>
       {props.applicant ? (
         <Text size="sm">
-          <Trans>
-            Applicant: {props.applicant.firstName} {props.applicant.lastName} ({props.applicant.email})
-          </Trans>
+          {/* t, not Trans: Trans reads <tag>…</tag> in stored names as markup and drops it. */}
+          {t`Applicant: ${props.applicant.firstName} ${props.applicant.lastName} (${props.applicant.email})`}
         </Text>
       ) : null}
       {props.submittedAt ? (
@@ -41,11 +40,7 @@ export function CaseSummary(props: {
           <Trans>Submitted: {formatTime(props.submittedAt, locale)}</Trans>
         </Text>
       ) : null}
-      {props.reason ? (
-        <Text size="sm">
-          <Trans>Last reason: {props.reason}</Trans>
-        </Text>
-      ) : null}
+      {props.reason ? <Text size="sm">{t`Last reason: ${props.reason}`}</Text> : null}
     </Stack>
   );
 }

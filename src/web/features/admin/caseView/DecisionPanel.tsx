@@ -106,7 +106,11 @@ export function DecisionPanel({
         </Text>
       ) : null}
       {allowed.includes('approve') ? (
-        <Button color="green" style={{ alignSelf: 'flex-start' }} onClick={() => decide({ kind: 'approve' })}>
+        <Button
+          color="teal.9"
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => decide({ kind: 'approve' })}
+        >
           <Trans>Approve</Trans>
         </Button>
       ) : null}

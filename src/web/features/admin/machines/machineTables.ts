@@ -3,13 +3,12 @@
 // with the same helpers as `npm run diagrams`, so the page and docs/machines/*.md never disagree.
 import type { AnyStateMachine } from 'xstate';
 import type { StateMeta } from '../../../../../machines/stateMeta';
+import { triggerLabel } from '../../../../tools/machineGraph/diagramMarkdown';
 import {
   allStateNodes,
   allTransitions,
   guardNameOf,
   statePathOf,
-  triggerOf,
-  type MachineTransition,
 } from '../../../../tools/machineGraph/machineStructure';
 
 export interface StateRow {
@@ -27,24 +26,6 @@ export interface EventRow {
   from: string;
   to: string[];
   guard: string | null;
-}
-
-function triggerLabel(transition: MachineTransition): string {
-  const trigger = triggerOf(transition);
-  switch (trigger.kind) {
-    case 'event':
-      return trigger.event;
-    case 'always':
-      return 'always';
-    case 'delay':
-      return `after(${trigger.delay})`;
-    case 'actorDone':
-      return `done(${trigger.invokeId})`;
-    case 'actorError':
-      return `error(${trigger.invokeId})`;
-    case 'stateDone':
-      return 'done';
-  }
 }
 
 /** 'a.b.c' is active when the snapshot's value holds a, a.b or a.b.c among `activePaths`. */

@@ -8,21 +8,17 @@ import {
   Alert,
   Anchor,
   Button,
-  Checkbox,
   Group,
   Pagination,
   Select,
   Stack,
-  Table,
   Tabs,
   Text,
   TextInput,
 } from '@mantine/core';
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
 import { useForm } from '@mantine/form';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
@@ -32,19 +28,17 @@ import type { ColumnSetting } from '../../../../contract/api/columnSettings';
 import type { CompanyLocation } from '../../../../contract/options';
 import { COMPANY_LOCATIONS } from '../../../../contract/options';
 import { dateRangeSchema, type DateRange } from '../../../../contract/schemas/dateRange';
-import { useFieldError, useLocale } from '../../auth/shared/messages';
+import { useLocale } from '../../auth/shared/messages';
+import { ColumnTable } from '../../tables/ColumnTable';
+import { DateRangeFields } from '../../tables/DateRangeFields';
+import { QuickRangesAndColumns } from '../../tables/QuickRangesAndColumns';
+import { quickRange, type QuickRange } from '../../tables/quickRanges';
+import { useColumnSettings } from '../../tables/useColumnSettings';
 import { LOCATION_LABELS, STATUS_LABELS } from '../adminLabels';
 import { caseHref } from '../adminPaths';
 import { formatTime } from '../formatTime';
-import { columnSettings, visibleColumns, type QueueColumn } from './queueColumns';
-import {
-  emptyFilters,
-  QUICK_RANGES,
-  quickRange,
-  queueQuery,
-  type QueueFilters,
-  type QuickRange,
-} from './queueFilters';
+import type { QueueColumn } from './queueColumns';
+import { emptyFilters, queueQuery, type QueueFilters } from './queueFilters';
 
 export interface QueueRow {
   id: string;
@@ -82,23 +76,13 @@ const COLUMN_LABELS: Record<QueueColumn, MessageDescriptor> = {
   operatorId: msg`Operator id`,
 };
 
-const QUICK_RANGE_LABELS: Record<QuickRange, MessageDescriptor> = {
-  today: msg`Today`,
-  last7Days: msg`Last 7 days`,
-  thisMonth: msg`This month`,
-  thisYear: msg`This year`,
-};
-
 const ALL = 'all';
 
 export function ReviewQueue<S extends string, T extends QueueRow>({ source }: { source: QueueSource<S, T> }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
-  const fieldError = useFieldError();
-  const queryClient = useQueryClient();
   const [filters, setFilters] = useState<QueueFilters<S>>(emptyFilters);
   const [search, setSearch] = useState('');
-  const [showSettings, setShowSettings] = useState(false);
   const dates = useForm<DateRange>({
     mode: 'controlled',
     initialValues: { start: '', end: '' },
@@ -111,21 +95,13 @@ export function ReviewQueue<S extends string, T extends QueueRow>({ source }: { 
     queryFn: () => source.load(query),
     placeholderData: keepPreviousData,
   });
-  const settingsKey = ['columnSettings', source.menuKey];
-  const settings = useQuery({ queryKey: settingsKey, queryFn: () => source.loadColumns(source.menuKey) });
-  const visible = visibleColumns(source.columns, settings.data);
-  const columns = source.columns.filter((column) => visible.has(column));
+  const columns = useColumnSettings(source.menuKey, source.columns, {
+    load: (menuKey) => source.loadColumns(menuKey),
+    save: (menuKey, fields) => source.saveColumns(menuKey, fields),
+  });
 
   const update = (patch: Partial<QueueFilters<S>>) =>
     setFilters((current) => ({ ...current, page: 1, ...patch }));
-  const toggleColumn = (column: QueueColumn, on: boolean) => {
-    const next = new Set(visible);
-    if (on) next.add(column);
-    else next.delete(column);
-    const fields = columnSettings(source.columns, next);
-    queryClient.setQueryData(settingsKey, fields);
-    void source.saveColumns(source.menuKey, fields);
-  };
   const applyQuick = (range: QuickRange) => {
     const next = quickRange(range);
     dates.setValues(next);
@@ -202,18 +178,7 @@ export function ReviewQueue<S extends string, T extends QueueRow>({ source }: { 
             value={filters.location}
             onChange={(value) => update({ location: (value as CompanyLocation | null) ?? null })}
           />
-          <TextInput
-            type="date"
-            label={t`Start date`}
-            {...dates.getInputProps('start')}
-            error={fieldError(dates.errors.start)}
-          />
-          <TextInput
-            type="date"
-            label={t`End date`}
-            {...dates.getInputProps('end')}
-            error={fieldError(dates.errors.end)}
-          />
+          <DateRangeFields form={dates} />
           <Button type="submit">
             <Trans>Search</Trans>
           </Button>
@@ -230,33 +195,13 @@ export function ReviewQueue<S extends string, T extends QueueRow>({ source }: { 
           </Button>
         </Group>
       </form>
-      <Group gap="xs">
-        {QUICK_RANGES.map((range) => (
-          <Button key={range} size="xs" variant="light" onClick={() => applyQuick(range)}>
-            {i18n._(QUICK_RANGE_LABELS[range])}
-          </Button>
-        ))}
-        <Button
-          size="xs"
-          variant="subtle"
-          aria-expanded={showSettings}
-          onClick={() => setShowSettings((s) => !s)}
-        >
-          <Trans>Column settings</Trans>
-        </Button>
-      </Group>
-      {showSettings ? (
-        <Group role="group" aria-label={t`Visible columns`}>
-          {source.columns.map((column) => (
-            <Checkbox
-              key={column}
-              label={i18n._(COLUMN_LABELS[column])}
-              checked={visible.has(column)}
-              onChange={(event) => toggleColumn(column, event.currentTarget.checked)}
-            />
-          ))}
-        </Group>
-      ) : null}
+      <QuickRangesAndColumns
+        onQuickRange={applyQuick}
+        columns={source.columns}
+        columnLabels={COLUMN_LABELS}
+        visible={columns.visible}
+        onToggleColumn={columns.toggle}
+      />
       {failed ? (
         <Alert role="alert" color="red" variant="light">
           <Group justify="space-between">
@@ -267,24 +212,13 @@ export function ReviewQueue<S extends string, T extends QueueRow>({ source }: { 
           </Group>
         </Alert>
       ) : null}
-      <Table aria-label={t`Queue`} striped>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column}>{i18n._(COLUMN_LABELS[column])}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(page?.items ?? []).map((row) => (
-            <Table.Tr key={row.id}>
-              {columns.map((column) => (
-                <Table.Td key={column}>{cell(row, column)}</Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ColumnTable
+        label={t`Queue`}
+        columns={columns.shown}
+        columnLabels={COLUMN_LABELS}
+        rows={page?.items ?? []}
+        cell={cell}
+      />
       {page && page.items.length === 0 ? (
         <Text c="dimmed" ta="center">
           <Trans>No cases match these filters.</Trans>

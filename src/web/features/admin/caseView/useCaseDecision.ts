@@ -1,0 +1,17 @@
+// A case page's decision actor: decisions go to the back-office API, and a decision made refreshes
+// the queues so the case leaves (or changes tab in) the list the reviewer returns to.
+import { useQueryClient } from '@tanstack/react-query';
+import { adminApi, type CaseKind } from '../adminApi';
+import { useReviewDecisionActor } from './useReviewDecisionActor';
+
+export function useCaseDecision(kind: CaseKind, view: { id: string; version: number }, reload: () => void) {
+  const queryClient = useQueryClient();
+  return useReviewDecisionActor({
+    api: adminApi,
+    kind,
+    caseId: view.id,
+    version: view.version,
+    reload,
+    decided: () => void queryClient.invalidateQueries({ queryKey: ['adminQueue'] }),
+  });
+}
