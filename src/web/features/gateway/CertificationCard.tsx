@@ -81,7 +81,8 @@ export function CertificationCard() {
         <Text size="sm">{content.text}</Text>
         {card.kind === 'reviewFailed' && card.reason ? (
           <Text size="sm" c="red">
-            <Trans>Reason: {card.reason}</Trans>
+            {/* t, not Trans: Trans reads <tag>…</tag> in a value as markup and drops it from the reviewer's text. */}
+            {t`Reason: ${card.reason}`}
           </Text>
         ) : null}
         {card.kind === 'notCertified' ? (

@@ -1,0 +1,55 @@
+// Issue 10 §5: axe-core (WCAG 2.0/2.1 A and AA, best practices) in Chromium on every page of the
+// route table, in zh-cn and en-us, in the state a person sees it (signed in as who the page is for,
+// phone pages on a phone, the dialog open where the page is mostly a dialog): no serious or critical
+// violation. The routes come from the table itself, so a new route without a visit fails here.
+import { describe, expect, test } from 'vitest';
+import type { Locale } from '../../src/contract/envelope';
+import { allRoutes } from '../../src/web/shell/routes';
+import { axeFindings, formatFindings } from './support/a11yAxe';
+import { PAGE_VISITS } from './support/a11yVisits';
+import { useBrowserSuite } from './support/suite';
+
+const suite = useBrowserSuite();
+
+const LOCALES: Locale[] = ['zh-cn', 'en-us'];
+const ROUTES = allRoutes().map((r) => r.path);
+
+test('every route of the table has a visit, and every visit a route', () => {
+  expect(ROUTES.length).toBeGreaterThan(20);
+  expect(
+    ROUTES.filter((path) => !(path in PAGE_VISITS)),
+    'routes without an accessibility visit',
+  ).toEqual([]);
+  expect(
+    Object.keys(PAGE_VISITS).filter((path) => !ROUTES.includes(path)),
+    'visits of no route',
+  ).toEqual([]);
+});
+
+describe.each(LOCALES)('in %s', (locale) => {
+  test.each(ROUTES)('%s has no serious or critical axe violation', async (path) => {
+    const visit = PAGE_VISITS[path];
+    if (!visit)
+      throw new Error(`no accessibility visit for ${path} (add one to tests/browser/support/a11yVisits.ts)`);
+    const page = await visit.open(suite, locale);
+    // The page speaks the language it shows (WCAG 3.1.1): the html lang follows the locale.
+    expect(await page.evaluate(() => document.documentElement.lang.toLowerCase())).toBe(
+      locale === 'zh-cn' ? 'zh-cn' : 'en-us',
+    );
+    const reports: string[] = [];
+    let failed = false;
+    const check = async (state: string) => {
+      const findings = await axeFindings(page);
+      failed ||= findings.length > 0;
+      reports.push(
+        formatFindings(`${path} (${locale}, ${state}, at ${new URL(page.url()).pathname})`, findings),
+      );
+    };
+    await check('as opened');
+    for (const step of visit.then ?? []) {
+      await step.reach(page, locale);
+      await check(step.name);
+    }
+    expect(failed, reports.join('\n')).toBe(false);
+  });
+});
