@@ -171,10 +171,13 @@ export const registrationMachine = setup({
                     ],
                   },
                   {
+                    // The server consumed the slider's token before refusing (too soon, rate
+                    // limited): keeping it would make the next send fail with captchaFailed.
                     guard: 'no code sent',
                     target: 'notSent',
                     actions: assign({
                       message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null),
+                      captchaToken: null,
                     }),
                   },
                   // A refused resend (too soon, rate limited) keeps the code the user already has.

@@ -95,6 +95,17 @@ describe('registration machine', () => {
     ]);
   });
 
+  it('a refused first send drops the spent slider token, so the next send does not carry it', async () => {
+    const r = start({ send: [{ kind: 'refused', code: 'codeResendTooSoon' }] });
+    await toVerification(r);
+    await sendCode(r);
+    expect(codeState(r.actor)).toBe('notSent');
+    expect(r.actor.getSnapshot().context).toMatchObject({ message: 'codeResendTooSoon', captchaToken: null });
+    await sendCode(r);
+    expect(r.sends.map((s) => s.captchaToken)).toEqual(['cap-1', null]);
+    expect(codeState(r.actor)).toBe('fresh');
+  });
+
   it('resend is refused for exactly 60 s after sending', async () => {
     const r = start();
     await toVerification(r);

@@ -8,6 +8,7 @@ import type { ApiFailure } from '../../src/web/api/apiFailure';
 import { createApiClient, TOKEN_INVALID_MESSAGE, withPrefix } from '../../src/web/api/client';
 import { createRequestRegistry, RequestCancelledError } from '../../src/web/api/requestRegistry';
 import type { SessionGate } from '../../src/web/api/sessionGate';
+import { TransportFailureError } from '../../src/web/api/transportFailure';
 import { createSessionActor, sessionGateFor } from '../../src/web/session/sessionActor';
 import { envelope, hang, startStubApi } from './support/stubApiServer';
 
@@ -275,6 +276,53 @@ describe('transport failures, timeout and cancellation', () => {
     expect(toasts).toEqual([DEFAULT_MSG_ZH]);
     expect(reports[0]?.label).toBe('interface timeout');
     expect(registry.size()).toBe(0);
+  });
+
+  it('with isPageHandle a refused connection rejects with a TransportFailureError, reported, no toast', async () => {
+    const toasts: string[] = [];
+    const reports: ApiFailure[] = [];
+    const client = createApiClient({
+      baseURL: 'http://127.0.0.1:1',
+      getToken: () => null,
+      getLocale: () => 'zh-cn',
+      toast: (m) => toasts.push(m),
+      gate: { isRejectingRequests: () => false, reportSessionInvalid: () => {} },
+      registry: createRequestRegistry(),
+      report: (f) => reports.push(f),
+    });
+    const failure = await client.post('/x', {}, { isPageHandle: true }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(TransportFailureError);
+    expect(failure).toMatchObject({ method: 'POST', url: '/plat/x', timedOut: false });
+    expect(toasts).toEqual([]);
+    expect(reports.map((r) => r.label)).toEqual(['call exception']);
+  });
+
+  it('with isPageHandle a timeout rejects with a TransportFailureError marked timedOut', async () => {
+    server.answer('/plat/slow', hang);
+    const { client, toasts, reports, registry } = setup({ timeoutMs: 150 });
+    const failure = await client.get('/slow', undefined, { isPageHandle: true }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(TransportFailureError);
+    expect(failure).toMatchObject({ timedOut: true });
+    expect(toasts).toEqual([]);
+    expect(reports.map((r) => r.label)).toEqual(['interface timeout']);
+    expect(registry.size()).toBe(0);
+  });
+
+  it('with isPageHandle a cancellation still rejects as a cancellation, not a transport failure', async () => {
+    server.answer('/plat/slow', hang);
+    const { client, reports } = setup();
+    const controller = new AbortController();
+    const pending = client.get('/slow', undefined, { isPageHandle: true, signal: controller.signal });
+    await server.waitForRequests(1);
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(RequestCancelledError);
+    expect(reports).toEqual([]);
   });
 
   it('a request cancelled by its caller rejects, without a toast or a report', async () => {

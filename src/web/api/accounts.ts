@@ -1,7 +1,9 @@
 // The accounts API (issue 4) for the web app: one function per call of src/contract/api/accounts.ts.
 // Calls whose refusals the pages explain themselves use isPageHandle and come back as an ApiOutcome
-// (ok with data, or refused with the code's name); a transport failure rejects, and the flow's chart
-// shows the network message. Passwords are encrypted here, just before they leave.
+// (ok with data, or refused with the code's name); a transport failure or a timeout rejects with the
+// client's TransportFailureError (a cancellation with RequestCancelledError), so the flow's chart
+// takes its onError branch and shows the network message. Passwords are encrypted here, just
+// before they leave.
 import type { ApiOutcome } from '../../../machines/accountOutcome';
 import type { VerifyInput, VerifyOutcome } from '../../../machines/captcha.machine';
 import type { RegisterInput, SendCodeResult } from '../../../machines/registration.machine';

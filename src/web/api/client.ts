@@ -3,7 +3,6 @@
 // and nowhere else. The app's wired instance is in ./api.ts; tests build their own with real deps.
 import redaxios from 'redaxios';
 import {
-  Codes,
   messageFor,
   messageForCode,
   SESSION_INVALID_CODES,
@@ -16,6 +15,7 @@ import { Limits } from '../../contract/limits';
 import { labelFailure, type ApiFailureReporter } from './apiFailure';
 import { RequestCancelledError, type RequestRegistry } from './requestRegistry';
 import type { SessionGate } from './sessionGate';
+import { TransportFailureError } from './transportFailure';
 
 /** Spec §4: the exact rejection while a session invalidation is in progress. */
 export const TOKEN_INVALID_MESSAGE = 'Token已失效，取消请求';
@@ -28,14 +28,21 @@ export const NO_PREFIX = 'NONE';
 export interface RequestOptions {
   /** Path prefix; '/plat' when absent, none when 'NONE' (spec §7). */
   prefix?: string;
-  /** The calling page handles every answer itself and receives the raw envelope (spec §8). */
+  /**
+   * The calling page handles every answer itself and receives the raw envelope (spec §8). With no
+   * answer at all (connection failed, timeout) the call rejects with a TransportFailureError.
+   */
   isPageHandle?: boolean;
   /** Cancels this request. */
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
 
-/** What a call resolves to: the data (or false on failure), or the raw envelope with isPageHandle. */
+/**
+ * What a call resolves to: the data (or false on failure), or the raw envelope with isPageHandle.
+ * A cancellation always rejects (RequestCancelledError); a transport failure rejects only with
+ * isPageHandle (TransportFailureError), otherwise it toasts and resolves to false.
+ */
 export type ApiResult<T, O> = O extends { isPageHandle: true } ? Envelope<T> : T | false;
 
 export type FormFields = Record<string, string | number | boolean | null | undefined>;
@@ -181,7 +188,8 @@ export function createApiClient(deps: ApiClientDeps) {
           : new RequestCancelledError(REQUEST_CANCELLED_MESSAGE);
       }
       deps.report({ ...failureBase, label: timedOut ? 'interface timeout' : 'call exception' });
-      if (pageHandles) return { code: Codes.internal.code, msg: defaultMessage(), data: null } as R;
+      // No envelope to hand over: the page's flow takes its error branch and explains it there.
+      if (pageHandles) throw new TransportFailureError(spec.method, url, timedOut);
       deps.toast(defaultMessage());
       return false as R;
     } finally {

@@ -31,7 +31,6 @@ import {
   failNextRequest,
   forgetRateLimits,
   inFlightRule,
-  pageHandledErrorRule,
   isDone,
   isError,
   outputOf,
@@ -194,9 +193,9 @@ const BUSY = [
 function undrivable(path: PlannedPath): string | null {
   if ((path.input as { restored?: unknown } | undefined)?.restored)
     return 'a refresh mid-step (restored progress) is driven by tests/browser/cardApplication.test.ts, not here';
-  const inFlight =
-    inFlightRule(path, BUSY) ??
-    pageHandledErrorRule(path, ['uploadFile', 'saveDraft', 'submitApplication', 'reapply']);
+  // A failed connection rejects the page-handled calls (src/web/api/client.ts): their error
+  // branches (upload failed, save/submit/re-apply not done) are driven by aborting the request.
+  const inFlight = inFlightRule(path, BUSY);
   if (inFlight) return inFlight;
   const loads = path.events.filter((e) => isDone(e, 'loadApplication'));
   if (loads.length > 1 && JSON.stringify(outputOf(loads[0])) !== JSON.stringify(outputOf(loads.at(-1))))

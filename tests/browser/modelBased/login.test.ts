@@ -26,7 +26,6 @@ import {
   failNextRequest,
   forgetRateLimits,
   inFlightRule,
-  pageHandledErrorRule,
   isError,
   planUi,
   type UiModel,
@@ -103,7 +102,9 @@ async function messageAfter(page: Page, run: UiRun<LoginData>): Promise<void> {
  * captcha.cleared other than right after a refused sign-in (when the app asks for a fresh puzzle).
  */
 function undrivable(path: PlannedPath): string | null {
-  const inFlight = inFlightRule(path, ['signingIn']) ?? pageHandledErrorRule(path, ['signIn']);
+  // A failed connection rejects the page-handled call (src/web/api/client.ts): the error branch is
+  // driven by aborting the request in the browser.
+  const inFlight = inFlightRule(path, ['signingIn']);
   if (inFlight) return inFlight;
   let solved = false;
   let clearDue = false;

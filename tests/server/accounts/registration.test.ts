@@ -12,6 +12,7 @@ import {
   passwordHistory,
   users,
 } from '../../../src/server/db/schema/index';
+import { SLIDERLESS_RESEND_WINDOW_MS } from '../../../src/server/services/accounts/emailCodes';
 import { createTestApp, type TestApp } from '../../support/testApp';
 import {
   Caller,
@@ -119,12 +120,26 @@ describe('send code', () => {
     expect(ok.code).toBe(200);
   });
 
-  it('after the code has expired, a new code needs the slider again', async () => {
+  it('after the code has expired, a resend within the window needs no slider and its code registers', async () => {
     const caller = new Caller(t);
     const email = uniqueEmail();
     await sendCode(caller, email);
     t.clock.advance(Limits.emailCode.validMs);
+    expect((await sendCode(caller, email, false)).code).toBe(200);
+    expect(await mailCount(t, email, 'registrationCode')).toBe(2);
+    const ok = await caller.post('/ums/register', await form(email, await codeFor(email)));
+    expect(ok.code).toBe(200);
+  });
+
+  it('once the window after the last code has passed, a new code needs the slider again', async () => {
+    const caller = new Caller(t);
+    const email = uniqueEmail();
+    await sendCode(caller, email);
+    t.clock.advance(SLIDERLESS_RESEND_WINDOW_MS - 1);
+    expect((await sendCode(caller, email, false)).code).toBe(200);
+    t.clock.advance(SLIDERLESS_RESEND_WINDOW_MS);
     expect((await sendCode(caller, email, false)).code).toBe(Codes.captchaFailed.code);
+    expect(await mailCount(t, email, 'registrationCode')).toBe(2);
     expect((await sendCode(caller, email)).code).toBe(200);
   });
 

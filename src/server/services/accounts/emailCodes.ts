@@ -23,10 +23,20 @@ async function latestCode(db: DbOrTx, email: string) {
   return row ?? null;
 }
 
-/** A code was sent to this email and can still be entered: a resend may then skip the slider. */
-export async function hasLiveCode(db: DbOrTx, email: string, now: Date): Promise<boolean> {
+/**
+ * How long after a code went out a new one may be sent without a new slider, even when that code
+ * has expired: the user on the verification stage proved to be a person for this email moments ago.
+ * LEAD: move to limits.ts (emailCode.sliderlessResendWindowMs).
+ */
+export const SLIDERLESS_RESEND_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * A code was sent to this email within the resend window and not spent: a resend may then skip the
+ * slider (the 60-second rule and the send-code rate limit still apply to it).
+ */
+export async function hasRecentCode(db: DbOrTx, email: string, now: Date): Promise<boolean> {
   const row = await latestCode(db, email);
-  return !!row && !row.usedAt && row.expiresAt > now && row.wrongTries < maxWrongTries;
+  return !!row && !row.usedAt && now.getTime() - row.sentAt.getTime() < SLIDERLESS_RESEND_WINDOW_MS;
 }
 
 /**

@@ -14,7 +14,7 @@ import type { PasswordTransport } from '../../security/passwordTransport';
 import { hashPassword } from '../../security/passwords';
 import type { Clock, Db } from '../../types';
 import { sendActivationMail } from './activation';
-import { checkEmailCode, hasLiveCode, sendEmailCode, spendEmailCode } from './emailCodes';
+import { checkEmailCode, hasRecentCode, sendEmailCode, spendEmailCode } from './emailCodes';
 import { assertRegistrationFields, normalisedPhone } from './registrationFields';
 import { isUniqueViolation } from './uniqueViolation';
 
@@ -48,8 +48,9 @@ export function createRegistrationService({
   return {
     async sendCode(body: SendCodeBody, requestLocale: Locale) {
       const now = clock.now();
-      // The first code needs a solved slider; a resend while that code lives may skip it.
-      const sliderNeeded = !(await hasLiveCode(db, body.email, now));
+      // The first code needs a solved slider; a resend within the window after the last code may
+      // skip it, also once that code has expired ("Resend code" must not bounce to stage 1).
+      const sliderNeeded = !(await hasRecentCode(db, body.email, now));
       if (body.captchaToken !== undefined || sliderNeeded) {
         if (!(await captcha.consume(body.captchaToken))) throw new AppError('captchaFailed', 200);
       }

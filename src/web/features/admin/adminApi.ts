@@ -20,6 +20,7 @@ import { LANGUAGE_HEADER, languageHeaderFor, type Envelope, type Page } from '..
 import { COLUMN_SETTINGS_PATHS, outcomeOf } from '../../api/accounts';
 import { api } from '../../api/api';
 import type { ApiClient, QueryParams } from '../../api/client';
+import { isTransportFailure } from '../../api/transportFailure';
 import { getLocale } from '../../i18n/localeStore';
 import { readSession } from '../../session/sessionStore';
 
@@ -89,13 +90,20 @@ export function createAdminApi(client: ApiClient) {
     partnerLinks: (page: number, pageSize: number) =>
       client.get<Page<PartnerLinkItem>>(AdminPaths.partnerLinks, { page, pageSize }),
     async createPartnerLink(request: CreatePartnerLinkRequest): Promise<ApiOutcome<PartnerLinkItem>> {
-      return outcomeOf(
-        await client.post<PartnerLinkItem, typeof pageHandled>(
-          AdminPaths.partnerLinkCreate,
-          request,
-          pageHandled,
-        ),
-      );
+      try {
+        return outcomeOf(
+          await client.post<PartnerLinkItem, typeof pageHandled>(
+            AdminPaths.partnerLinkCreate,
+            request,
+            pageHandled,
+          ),
+        );
+      } catch (error) {
+        // The page awaits this in a form handler, with no error branch: no answer reads as the
+        // network message it shows inline.
+        if (isTransportFailure(error)) return { kind: 'refused', code: 'internal' };
+        throw error;
+      }
     },
     disablePartnerLink: (code: string) =>
       client.post<PartnerLinkItem>(adminPath(AdminPaths.partnerLinkDisable, { code }), {}),

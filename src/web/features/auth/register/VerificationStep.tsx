@@ -22,6 +22,8 @@ export function VerificationStep({ registration }: { registration: RegistrationA
   );
   const maySend = useSelector(registration, (s) => s.can({ type: 'user.sendCode' }));
   const coolingDown = useSelector(registration, (s) => s.matches({ verification: { code: 'fresh' } }));
+  // An expired code reads differently from one that may merely be resent: say it before a click.
+  const expired = useSelector(registration, (s) => s.matches({ verification: { code: 'expired' } }));
   const secondsLeft = useSecondsLeft(
     coolingDown && sentAt !== null ? sentAt + Limits.emailCode.resendAfterMs : null,
   );
@@ -65,6 +67,11 @@ export function VerificationStep({ registration }: { registration: RegistrationA
             {coolingDown ? t`Resend in ${secondsLeft} s` : sentAt === null ? t`Send code` : t`Resend code`}
           </Button>
         </Group>
+        {expired ? (
+          <Text c="orange.9" role="status">
+            <Trans>The code has expired. Send a new one.</Trans>
+          </Text>
+        ) : null}
         <Group justify="space-between">
           <Button variant="subtle" onClick={() => registration.send({ type: 'user.back' })}>
             <Trans>Back</Trans>
