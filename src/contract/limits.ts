@@ -10,7 +10,14 @@ export const MB = 1024 * 1024;
 export const Limits = {
   password: { minLength: 8, maxLength: 20, historyDepth: 3 },
   login: { maxFailures: 5, lockoutMs: 30 * MINUTE },
-  emailCode: { digits: 6, validMs: 3 * MINUTE, maxWrongTries: 5, resendAfterMs: 60 * SECOND },
+  emailCode: {
+    digits: 6,
+    validMs: 3 * MINUTE,
+    maxWrongTries: 5,
+    resendAfterMs: 60 * SECOND,
+    /** A resend within this time of the last code needs no new slider, even after that code expired. */
+    sliderlessResendWindowMs: 10 * MINUTE,
+  },
   activationLink: { validMs: 24 * HOUR },
   resetLink: { validMs: 30 * MINUTE },
   captcha: { tolerancePx: 5, tokenValidMs: 2 * MINUTE, challengeValidMs: 2 * MINUTE },

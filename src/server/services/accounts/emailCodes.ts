@@ -26,9 +26,8 @@ async function latestCode(db: DbOrTx, email: string) {
 /**
  * How long after a code went out a new one may be sent without a new slider, even when that code
  * has expired: the user on the verification stage proved to be a person for this email moments ago.
- * LEAD: move to limits.ts (emailCode.sliderlessResendWindowMs).
  */
-export const SLIDERLESS_RESEND_WINDOW_MS = 10 * 60 * 1000;
+export const SLIDERLESS_RESEND_WINDOW_MS = Limits.emailCode.sliderlessResendWindowMs;
 
 /**
  * A code was sent to this email within the resend window and not spent: a resend may then skip the
