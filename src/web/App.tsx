@@ -1,12 +1,13 @@
 // The providers and the router. Side-effect-free to import: main.tsx starts the app.
 import { I18nProvider, useLingui } from '@lingui/react';
+import { useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { i18n } from './i18n/localeStore';
 import { AppRouter } from './shell/AppRouter';
-import { theme } from './shell/theme';
+import { cssVariablesResolver, localisedTheme } from './shell/theme';
 
 export function createQueryClient(): QueryClient {
   // The API client already toasts failures; a retry would toast the same failure twice.
@@ -23,16 +24,28 @@ function LocalisedDates({ children }: { children: ReactNode }) {
   );
 }
 
+/** Mantine with the theme of the active language (icon buttons' names) and AA-contrast colours. */
+function LocalisedMantine({ children }: { children: ReactNode }) {
+  const { t } = useLinguiMacro();
+  const closeLabel = t`Close`;
+  const theme = useMemo(() => localisedTheme(closeLabel), [closeLabel]);
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      {children}
+    </MantineProvider>
+  );
+}
+
 export function App({ queryClient, isMobile }: { queryClient: QueryClient; isMobile: boolean }) {
   return (
     <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme}>
+      <LocalisedMantine>
         <LocalisedDates>
           <QueryClientProvider client={queryClient}>
             <AppRouter isMobile={isMobile} />
           </QueryClientProvider>
         </LocalisedDates>
-      </MantineProvider>
+      </LocalisedMantine>
     </I18nProvider>
   );
 }

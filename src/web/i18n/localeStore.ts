@@ -1,26 +1,44 @@
-// The active language: Lingui's catalog, the stored choice, <html lang>, dayjs. Everything that
-// needs the language (views, the API client's header) reads it from here.
+// The active language: Lingui's catalog, the stored choice, <html lang>. Everything that needs the
+// language (views, the API client's header) reads it from here; dayjs follows it in dayjsLocale.ts.
 import { i18n } from '@lingui/core';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/en';
 import type { Locale } from '../../contract/envelope';
-import { messages as enMessages } from '../../locales/en-us/messages.po';
-import { messages as zhMessages } from '../../locales/zh-cn/messages.po';
+import { catalogAtHand, loadCatalog } from './catalogs';
 import { LOCALE_STORAGE_KEY, resolveLocale, toLocale } from './resolveLocale';
 
-const catalogs = { 'zh-cn': zhMessages, 'en-us': enMessages } as const;
-const dayjsLocale: Record<Locale, string> = { 'zh-cn': 'zh-cn', 'en-us': 'en' };
-
-i18n.load(catalogs);
-
+const loaded = new Set<Locale>();
 let current: Locale = 'zh-cn';
+let activation: Promise<void> = Promise.resolve();
 
+function activate(locale: Locale): void {
+  i18n.activate(locale);
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+/** The chosen language counts at once (API headers); the texts switch when its catalog is in. */
 function applyLocale(locale: Locale): void {
   current = locale;
-  i18n.activate(locale);
-  dayjs.locale(dayjsLocale[locale]);
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  const atHand = loaded.has(locale) ? undefined : catalogAtHand(locale);
+  if (atHand) {
+    i18n.load(locale, atHand);
+    loaded.add(locale);
+  }
+  if (loaded.has(locale)) {
+    activate(locale);
+    activation = Promise.resolve();
+    return;
+  }
+  activation = loadCatalog(locale).then((messages) => {
+    i18n.load(locale, messages);
+    loaded.add(locale);
+    // A later choice made while this catalog was loading wins.
+    if (current === locale) activate(locale);
+  });
+  activation.catch((error: unknown) => console.error(`the ${locale} catalog did not load`, error));
+}
+
+/** Resolves when the chosen language's texts are active (main.tsx renders after it). */
+export function localeReady(): Promise<void> {
+  return activation;
 }
 
 function readStored(): string | null {

@@ -1,11 +1,12 @@
 // Runs the business-status check whenever a new `businessInfo` value appears in the URL and opens
 // the "authorisation tip" confirm dialog when the link is not valid.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { api } from '../api/api';
 import { checkBusinessLink } from './businessInfoCheck';
+import { LazyModal as Modal } from '../AppModal';
 
 export function BusinessInfoDialog() {
   const { t } = useLingui();

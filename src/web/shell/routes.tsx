@@ -2,7 +2,6 @@
 // (accessRules.ts) and the router (AppRouter.tsx) read only this.
 import { msg } from '@lingui/core/macro';
 import { lazy, type ComponentType } from 'react';
-import { ServiceAgreementPage } from '../features/agreement/ServiceAgreementPage';
 import { ModifyPasswordPage, UserCenterPage } from '../features/account/AccountPages';
 import {
   ActivateAccountPage,
@@ -11,14 +10,12 @@ import {
   RegisterPage,
   ResetPasswordPage,
 } from '../features/auth/AuthPages';
-import { GatewayPage } from '../features/gateway/GatewayPage';
 import {
   AgreementDetailPage,
   IdentityHomePage,
   TermsAndPrivacyPage,
   VerificationResultPage,
 } from '../features/identity/IdentityPages';
-import { MobileTransferPage } from '../features/mobile/MobileTransferPage';
 import { NotFoundPage } from '../features/notFound/NotFoundPage';
 import { flattenRoutes, normalisePath, type FlatRoute, type RouteDef } from './routeTable';
 
@@ -29,6 +26,11 @@ function lazyPage<M extends PageModule>(load: () => Promise<M>, name: keyof M & 
   return lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
 }
 
+// Only the shell and /login belong to the first load (issue 10 §1 budget): every other area,
+// the signed-in home included, is its own chunk.
+const gateway = () => import('../features/gateway/GatewayPage');
+const agreement = () => import('../features/agreement/ServiceAgreementPage');
+const mobileTransfer = () => import('../features/mobile/MobileTransferPage');
 const certification = () => import('../features/certification/CertificationPages');
 const cardApplication = () => import('../features/cardApplication/CardApplicationPages');
 const admin = () => import('../features/admin/AdminPages');
@@ -39,10 +41,15 @@ export const CERTIFICATION_ROOT = '/enterpriseCertification';
 
 export const routes: RouteDef[] = [
   { path: '/', title: msg`Home`, component: Redirecting, redirectTo: '/gateway' },
-  { path: '/gateway', title: msg`Home`, component: GatewayPage },
+  { path: '/gateway', title: msg`Home`, component: lazyPage(gateway, 'GatewayPage') },
   { path: '/login', title: msg`Log in`, component: LoginPage, public: true, watermark: false },
   { path: '/register', title: msg`Register`, component: RegisterPage, public: true },
-  { path: '/serviceAgreement', title: msg`Service agreement`, component: ServiceAgreementPage, public: true },
+  {
+    path: '/serviceAgreement',
+    title: msg`Service agreement`,
+    component: lazyPage(agreement, 'ServiceAgreementPage'),
+    public: true,
+  },
   {
     path: '/activateAccount',
     title: msg`Activate your account`,
@@ -51,7 +58,11 @@ export const routes: RouteDef[] = [
   },
   { path: '/forgot', title: msg`Forgot password`, component: ForgotPasswordPage, public: true },
   { path: '/resetPassword', title: msg`Reset password`, component: ResetPasswordPage, public: true },
-  { path: '/mobileTransfer', title: msg`Please continue on a computer`, component: MobileTransferPage },
+  {
+    path: '/mobileTransfer',
+    title: msg`Please continue on a computer`,
+    component: lazyPage(mobileTransfer, 'MobileTransferPage'),
+  },
   { path: '/404', title: msg`Page not found`, component: NotFoundPage, watermark: false },
   { path: '/user-center', title: msg`User center`, component: UserCenterPage },
   { path: '/modify-pwd', title: msg`Change password`, component: ModifyPasswordPage },
