@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
+import type { Clock } from '../../src/server/types';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import { companies, users } from '../../src/server/db/schema/index';
 import type { SessionUser } from '../../src/web/session/sessionStore';
@@ -19,6 +20,36 @@ export interface PortalOptions {
   webDir?: string;
   /** Config values the test needs (sentryDsn, supportChatUrl, …) on top of the test defaults. */
   config?: Partial<AppConfig>;
+  /**
+   * The API's clock (app.clock). Default: real time that a test may move (realTimeClock), so a
+   * browser test moves this portal's time without touching the worker's shared system clock.
+   */
+  clock?: Clock;
+}
+
+/** A clock that follows real time (the browser beside it does too), moved ahead by `advance`. */
+export interface MovableClock extends Clock {
+  /** `ms` more pass at once. */
+  advance(ms: number): void;
+  /** Back to real time. */
+  reset(): void;
+}
+
+/**
+ * Real time plus an offset. Not a frozen test clock: a browser test runs for minutes against the
+ * page's real clock, and rules comparing the two (the password transport's timestamp) must agree.
+ */
+export function realTimeClock(): MovableClock {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance: (ms) => {
+      offsetMs += ms;
+    },
+    reset: () => {
+      offsetMs = 0;
+    },
+  };
 }
 
 export interface Portal {
@@ -42,7 +73,11 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
   let app: FastifyInstance | undefined;
   try {
     // The suite's own production build (browserSetup.ts), unless the test brings one.
-    app = await buildApp(config, { serveWeb: true, webDir: options.webDir ?? inject('webDir') });
+    app = await buildApp(config, {
+      serveWeb: true,
+      webDir: options.webDir ?? inject('webDir'),
+      clock: options.clock ?? realTimeClock(),
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
     await app?.close().catch(() => undefined);

@@ -160,3 +160,115 @@ export async function seedCnDraftWithoutVerification(
     await succeed(c, CertificationPaths.draft, { step, values, currentStep: resumeAt, version });
   }
 }
+
+// ---- any draft a model-based path starts from ---------------------------------------------------
+
+export interface DraftSeed {
+  /** The company's location: confirmed (locked) when `confirmLocation`, else only registered. */
+  location: 'CN' | 'HK';
+  confirmLocation: boolean;
+  /** Where another device resumes (the current step the saves record). */
+  resumeAt: CertificationStepId;
+  /** The authorizer step's choice; null for a legal person (the step does not apply, nothing saved). */
+  authorizer: 'none' | 'sameAsDirector' | null;
+  /** The English company name in a form the server refuses at submit (an unfinished draft). */
+  brokenCompanyName?: boolean;
+}
+
+/** An English company name the contract refuses ('companyName.englishFormat'). */
+export const REFUSED_ENGLISH_NAME = '示例贸易有限公司';
+
+function companyValues(location: 'CN' | 'HK', licenceFileId: string, brokenName: boolean) {
+  const company = companyInfo(location);
+  const common = {
+    location,
+    establishmentDate: company.establishmentDate,
+    companyNameChinese: company.companyNameChinese,
+    companyNameEnglish: brokenName ? REFUSED_ENGLISH_NAME : company.companyNameEnglish,
+    registeredAddressChinese: company.registeredAddressChinese,
+    registeredAddressEnglish: company.registeredAddressEnglish,
+    companyType: company.companyType,
+    industry: company.industry,
+    website: company.website,
+    productDescription: company.productDescription,
+    operatingAddress: { sameAsRegistered: true },
+    businessLicenseFileId: licenceFileId,
+  };
+  return location === 'HK'
+    ? {
+        ...common,
+        businessLicenseCode: company.licenceCode,
+        companiesRegistryNumber: company.companiesRegistryNumber,
+      }
+    : {
+        ...common,
+        businessLicenseCode: company.licenceCode,
+        organizationCode: '',
+        postalCode: company.postalCode,
+      };
+}
+
+/**
+ * Every step of an application saved through the API as `seed` says (one beneficiary holding
+ * 40 %), with the location confirmed or only registered; the wizard resumes at `seed.resumeAt`.
+ */
+export async function seedDraft(baseUrl: string, user: SeededUser, seed: DraftSeed): Promise<void> {
+  const c = caller(baseUrl, user);
+  if (seed.confirmLocation)
+    await succeed(c, CertificationPaths.location, { location: seed.location, confirm: true });
+  const company = companyInfo(seed.location);
+  const licence = await upload(c, CertificationFileKinds.businessLicense, company.businessLicence);
+  const steps: Array<[DraftStepId, Record<string, unknown>]> = [
+    ['completeCompanyInfo', companyValues(seed.location, licence, seed.brokenCompanyName ?? false)],
+    [
+      'uploadEquityStructureChart',
+      {
+        equityStructureChartFileId: await upload(
+          c,
+          CertificationFileKinds.equityStructureChart,
+          pdfFile('equity.pdf'),
+        ),
+      },
+    ],
+    ['uploadLegalPersonInfo', await personValues(c, mainlandPerson('director', 30))],
+    [
+      'uploadBeneficiaryInfo',
+      { hasBeneficiaries: true, beneficiaries: [await personValues(c, mainlandPerson('beneficiary', 40))] },
+    ],
+    [
+      'uploadOtherInfo',
+      {
+        otherFileIds: [await upload(c, CertificationFileKinds.otherDocument, pdfFile('other.pdf'))],
+        note: '',
+      },
+    ],
+  ];
+  if (seed.authorizer === 'sameAsDirector')
+    steps.push(['uploadAuthorizerInfo', { choice: 'sameAsDirector' }]);
+  if (seed.authorizer === 'none')
+    steps.push([
+      'uploadAuthorizerInfo',
+      {
+        choice: 'none',
+        person: await personValues(c, mainlandPerson('authorizer', 0)),
+        authorizationLetterFileId: await upload(
+          c,
+          CertificationFileKinds.authorizationLetter,
+          pdfFile('letter.pdf'),
+        ),
+      },
+    ]);
+  for (const [step, values] of steps) {
+    const { version } = await certificationView(baseUrl, user);
+    await succeed(c, CertificationPaths.draft, { step, values, currentStep: seed.resumeAt, version });
+  }
+}
+
+/** POST /kyb/location as another tab of the same user would (the raw envelope). */
+export function confirmLocationThroughApi(
+  baseUrl: string,
+  user: SeededUser,
+  location: 'CN' | 'HK',
+): Promise<Envelope<unknown>> {
+  return call(caller(baseUrl, user), CertificationPaths.location, { location, confirm: true });
+}

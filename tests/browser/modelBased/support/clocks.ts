@@ -1,33 +1,28 @@
 // Moving time for a named delay, in the browser and on the server together: the page's timers run
 // on Playwright's fake clock (installed before the app loads), and the portal's clock is moved by the
 // same amount, so rules both sides check (the password transport's timestamp, the 60-second resend,
-// the lockout) keep agreeing. The browser portal (tests/support/portal.ts) starts the API without a
-// clock of its own, so `app.clock` is the system clock object of this worker: its `now` is wrapped
-// with an offset here, and the offset goes back to zero at the start of every path.
-// LEAD: a `clock?: Clock` option on PortalOptions (passed to buildApp) would make this wrapper go away.
+// the lockout) keep agreeing. The browser portal's clock (tests/support/portal.ts) follows real time
+// and can be moved; every path starts with it back at real time.
 import type { Page } from 'playwright-core';
-import type { Portal } from '../../../support/portal';
+import type { Clock } from '../../../../src/server/types';
+import type { MovableClock, Portal } from '../../../support/portal';
 
-interface ShiftedClock {
-  now(): Date;
-  __offsetMs?: number;
-  __realNow?: () => Date;
+function isMovable(clock: Clock): clock is MovableClock {
+  const candidate = clock as Partial<MovableClock>;
+  return typeof candidate.advance === 'function' && typeof candidate.reset === 'function';
 }
 
-function shifted(portal: Portal): Required<ShiftedClock> {
-  const clock = portal.app.clock as ShiftedClock;
-  if (!clock.__realNow) {
-    const realNow = clock.now.bind(clock);
-    clock.__realNow = realNow;
-    clock.__offsetMs = 0;
-    clock.now = () => new Date(realNow().getTime() + (clock.__offsetMs ?? 0));
-  }
-  return clock as Required<ShiftedClock>;
+/** The portal's own clock; a portal started with a fixed clock of a test's own cannot be moved here. */
+function serverClock(portal: Portal): MovableClock {
+  const clock = portal.app.clock;
+  if (!isMovable(clock))
+    throw new Error('the portal was started with a clock that cannot be moved (PortalOptions.clock)');
+  return clock;
 }
 
 /** Every path starts with the server at real time. */
 export function resetServerClock(portal: Portal): void {
-  shifted(portal).__offsetMs = 0;
+  serverClock(portal).reset();
 }
 
 /** The browser's fake clock, installed before the app's first script (needed for `advanceBoth`). */
@@ -37,6 +32,6 @@ export async function installPageClock(page: Page): Promise<void> {
 
 /** `ms` pass for the page (its due timers fire) and for the server. */
 export async function advanceBoth(page: Page, portal: Portal, ms: number): Promise<void> {
-  shifted(portal).__offsetMs += ms;
+  serverClock(portal).advance(ms);
   await page.clock.fastForward(ms);
 }

@@ -71,6 +71,12 @@ export interface UiModel<D> {
    * each answer the paths need, or how the clocks are moved. Delays are performed by `delays`.
    */
   consequences: Record<string, string>;
+  /**
+   * Actor answers that do not follow from the page's last request but from what a person does
+   * elsewhere (on a phone, inside a child flow's dialog), by invoke id: performed when the path
+   * reaches the answer. Answers not listed happen by themselves.
+   */
+  answers?: Record<string, (page: Page, event: EventObject, run: UiRun<D>) => Promise<void>>;
   /** Moves time for a named delay (browser clock and whatever the server must agree with). */
   delays?: Record<string, (page: Page, run: UiRun<D>) => Promise<void>>;
   /** Why the UI cannot drive this path (an event sequence the app never produces), or null. */
@@ -176,6 +182,9 @@ export function modelGaps(model: UiModel<never>): string[] {
     if (!produced.has(name))
       gaps.push(`'${name}' is neither an invoked actor nor a delay of ${model.entryId}`);
   for (const delay of delays) if (!model.delays?.[delay]) gaps.push(`delay '${delay}' has no clock action`);
+  for (const name of Object.keys(model.answers ?? {}))
+    if (!produced.has(name) || delays.has(name))
+      gaps.push(`answer '${name}' is not an invoked actor of ${model.entryId}`);
   return gaps;
 }
 
@@ -348,8 +357,10 @@ export async function runUiPath<D>(
       const moveClock = model.delays?.[kind.delay];
       if (!moveClock) throw new Error(`no clock action for delay '${kind.delay}'`);
       await moveClock(page, run);
+    } else if (kind.kind === 'actor') {
+      await model.answers?.[kind.invokeId]?.(page, event, run);
     }
-    // Actor answers and app events are the consequences of the action before: nothing to perform.
+    // Other actor answers and app events are the consequences of the action before: nothing to perform.
     run.at = i;
     run.cause = event;
     await assertState(
