@@ -1,4 +1,6 @@
 // Start-up: language, error reporting, device and font scaling, then the app.
+// First: configures zod before any module that loads it.
+import './zodConfig';
 import './styles';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -17,6 +17,8 @@ export async function registerSpa(app: FastifyInstance, dir = WEB_DIST_DIR) {
     prefix: '/',
     index: false,
     wildcard: false,
+    // The build writes .br/.gz beside each text asset (src/tools/precompressAssets.ts).
+    preCompressed: true,
     // Hashed assets may be cached for long; index.html never (it names the current assets).
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {

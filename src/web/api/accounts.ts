@@ -7,13 +7,13 @@
 import type { ApiOutcome } from '../../../machines/accountOutcome';
 import type { VerifyInput, VerifyOutcome } from '../../../machines/captcha.machine';
 import type { RegisterInput, SendCodeResult } from '../../../machines/registration.machine';
-import {
-  AccountPaths,
-  type CaptchaChallenge,
-  type LoginHistoryItem,
-  type LoginResult,
-  type SessionUser,
+import type {
+  CaptchaChallenge,
+  LoginHistoryItem,
+  LoginResult,
+  SessionUser,
 } from '../../contract/api/accounts';
+import { AccountPaths } from '../../contract/api/accountPaths';
 import type { ColumnSetting } from '../../contract/api/columnSettings';
 import { Codes, SUCCESS_CODE, type CodeName } from '../../contract/codes';
 import type { Envelope, Locale, Page } from '../../contract/envelope';

@@ -1,4 +1,5 @@
 // The running app's session actor, started from the session store and wired to the API client.
+import { AccountPaths } from '../../contract/api/accountPaths';
 import { api } from '../api/api';
 import { installSessionGate } from '../api/sessionGate';
 import { requestRegistry } from '../api/requestRegistry';
@@ -22,9 +23,8 @@ export function signIn(user: SessionUser): void {
 
 /** The user menu's "log out": the server revokes the token first; the browser signs out either way. */
 export function signOut(): Promise<void> {
-  // Loaded on use: the accounts contract carries its zod schemas, which the first load does without.
-  return import('../../contract/api/accounts')
-    .then(({ AccountPaths }) => api.post(AccountPaths.logout, {}))
+  return Promise.resolve()
+    .then(() => api.post(AccountPaths.logout, {}))
     .catch(() => undefined)
     .then(() => {
       sessionActor.send({ type: 'user.logout' });

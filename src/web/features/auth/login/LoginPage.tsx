@@ -4,9 +4,8 @@ import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine
 import '@mantine/core/styles/PasswordInput.css';
 import { useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link } from 'wouter';
-import { loginFormSchema, type LoginForm } from '../../../../contract/schemas/loginForm';
+import { loginFormErrors, type LoginFormValues } from '../../../../contract/validators/loginForm';
 import { PageFrame } from '../../../shell/PageFrame';
 import { SliderCaptcha } from '../../captcha/SliderCaptcha';
 import { FlowAlert, useFieldError } from '../shared/messages';
@@ -25,10 +24,10 @@ export function LoginView({ login, captcha }: LoginActors) {
   const fieldError = useFieldError();
   const busy = useSelector(login, (s) => s.hasTag('busy'));
   const message = useSelector(login, (s) => s.context.message);
-  const form = useForm<LoginForm>({
+  const form = useForm<LoginFormValues>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
-    validate: zod4Resolver(loginFormSchema),
+    validate: loginFormErrors,
   });
 
   return (
