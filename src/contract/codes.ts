@@ -183,6 +183,11 @@ export const Codes = {
     'Only jpg, jpeg, png or pdf files are accepted',
   ),
   fileEmpty: c(440004, '文件为空', 'The file is empty'),
+  imageTooLarge: c(
+    440005,
+    '图片尺寸过大，请缩小后重新上传',
+    'The image dimensions are too large; please reduce the image and upload it again',
+  ),
 
   // ---- back office 4500xx --------------------------------------------------------------------
   decisionConflict: c(450001, '该案件已被其他审核员处理', 'Another reviewer has already decided this case'),

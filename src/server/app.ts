@@ -9,6 +9,7 @@ import { clockPlugin } from './plugins/clock';
 import { cryptoPlugin } from './plugins/crypto';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/errorHandler';
+import { clientErrorHandler, frameworkErrors } from './plugins/frameworkErrors';
 import { housekeepingPlugin } from './plugins/housekeeping';
 import { languagePlugin } from './plugins/language';
 import { mailPlugin } from './plugins/mail';
@@ -45,6 +46,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: false,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // Refusals made before any hook runs answer the envelope too (plugins/frameworkErrors.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

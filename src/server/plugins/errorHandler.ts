@@ -29,6 +29,20 @@ function fieldProblems(error: unknown): FieldProblem[] {
   });
 }
 
+/**
+ * PostgreSQL refused a value the client sent (SQLSTATE class 22, "data exception": a NUL byte in
+ * text, a malformed uuid, a number out of range). The statement — and its transaction — did nothing,
+ * so it is the client's bad input, not a fault. drizzle wraps the driver's error in `cause`.
+ */
+function isDataException(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
+    const { code, severity, cause } = e as { code?: unknown; severity?: unknown; cause?: unknown };
+    if (typeof code === 'string' && typeof severity === 'string' && code.startsWith('22')) return true;
+    e = cause;
+  }
+  return false;
+}
+
 /** Extra reporting (Sentry) for faults; set by the error-reporting plugin when a DSN is given. */
 export type FaultReporter = (error: unknown, request: FastifyRequest) => void;
 
@@ -49,6 +63,11 @@ export function sendError(
   if (status >= 400 && status < 500) {
     const name = CODE_BY_STATUS[status] ?? 'validationFailed';
     return reply.code(status).send(envelope(request, name, null));
+  }
+  if (isDataException(error)) {
+    // Worth knowing: the route let a value through that its schema should have refused.
+    request.log.warn({ err: error }, 'database refused a client value');
+    return reply.code(400).send(envelope(request, 'validationFailed', null));
   }
   // A fault: log it with the detail, answer without any.
   request.log.error({ err: error }, 'unhandled error');
@@ -74,8 +93,13 @@ export const errorHandlerPlugin = fp(
       if (spa && request.method === 'GET' && !url.startsWith('/plat/') && url !== '/plat') {
         return spa(request, reply);
       }
-      // The path exists with another method: 405 with Allow, not a misleading 404.
-      const allowed = METHODS.filter((m) => m !== request.method && app.hasRoute({ url, method: m }));
+      // The path exists with another method: 405 with Allow, not a misleading 404. hasRoute reads
+      // its url as a route pattern, so a path holding pattern syntax (a `*` not at the end throws)
+      // is simply not found.
+      const plainPath = !/[*:(]/.test(url);
+      const allowed = plainPath
+        ? METHODS.filter((m) => m !== request.method && app.hasRoute({ url, method: m }))
+        : [];
       if (allowed.length > 0) {
         return reply
           .code(405)

@@ -15,7 +15,13 @@ import type { DbOrTx } from '../types';
 import { detectType, SNIFF_BYTES, type AllowedContentType } from './detectType';
 import { displayName } from './fileName';
 import { isDiskFault } from './multipartErrors';
-import { dimensionsAcceptable, jpegDimensions, pngDimensions, type ReadAt } from './imageDimensions';
+import {
+  dimensionsAcceptable,
+  jpegDimensions,
+  pngDimensions,
+  type Dimensions,
+  type ReadAt,
+} from './imageDimensions';
 
 /**
  * A @fastify/multipart file part fits as is. `truncated` is busboy's flag: at its fileSize limit it
@@ -51,6 +57,14 @@ export interface ReceivedUpload {
 }
 
 const refused = () => new AppError('fileTypeNotAllowed', 415);
+/** A real image whose declared pixel size no viewer should be asked to decode (a bomb). */
+const tooManyPixels = () => new AppError('imageTooLarge', 413);
+
+/** Null when the image may be stored; the refusal otherwise. A 0-pixel side is no image at all. */
+function dimensionsProblem(dims: Dimensions | null): AppError | null {
+  if (!dims || dims.width === 0 || dims.height === 0) return refused();
+  return dimensionsAcceptable(dims) ? null : tooManyPixels();
+}
 
 /** Counts, hashes and types the bytes as they pass; fails the stream as soon as a rule breaks. */
 class UploadChecker extends Transform {
@@ -92,8 +106,8 @@ class UploadChecker extends Transform {
     this.contentType = detectType(this.head);
     if (this.contentType === null) return refused();
     if (this.contentType === 'image/png') {
-      const dims = pngDimensions(this.head);
-      if (!dims || !dimensionsAcceptable(dims)) return refused();
+      const problem = dimensionsProblem(pngDimensions(this.head));
+      if (problem) return problem;
     }
     return null;
   }
@@ -115,8 +129,8 @@ async function checkAndSync(tmpPath: string, contentType: AllowedContentType, si
         const { bytesRead } = await handle.read(buffer, 0, length, offset);
         return buffer.subarray(0, bytesRead);
       };
-      const dims = await jpegDimensions(readAt, size);
-      if (!dims || !dimensionsAcceptable(dims)) throw refused();
+      const problem = dimensionsProblem(await jpegDimensions(readAt, size));
+      if (problem) throw problem;
     }
     // On disk before a row can point at it.
     await handle.sync();
@@ -136,9 +150,19 @@ export async function receiveUpload(
   // The source is piped by hand, not through pipeline(), so that a refusal does not destroy it:
   // see drainOrDestroy.
   const sourceFailed = (error: Error) => checker.destroy(error);
+  // busboy destroys the part without an error when the body ends inside it (no closing boundary);
+  // pipe() does not pass a bare close on, and the upload would wait for the rest forever.
+  const sourceClosed = () => {
+    if (!(input.file as { readableEnded?: boolean }).readableEnded)
+      checker.destroy(new AppError('uploadFailed', 400));
+  };
+  const out = createWriteStream(tmpPath, { flags: 'wx', mode: 0o600 });
   input.file.once('error', sourceFailed);
+  input.file.once('close', sourceClosed);
+  // It may already be gone by the time the route asks for it.
+  if ((input.file as { destroyed?: boolean }).destroyed) sourceClosed();
   try {
-    const written = pipeline(checker, createWriteStream(tmpPath, { flags: 'wx', mode: 0o600 }));
+    const written = pipeline(checker, out);
     input.file.pipe(checker);
     await written;
     if (input.file.truncated) throw new AppError('fileTooLarge', 413);
@@ -154,10 +178,14 @@ export async function receiveUpload(
   } catch (error) {
     input.file.unpipe(checker);
     drainOrDestroy(input.file);
+    // A refusal can come before the temp file is even open; its open still completes (and creates
+    // the file) after the stream is destroyed. Remove it only once the stream has closed.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await rm(tmpPath, { force: true });
     throw asUploadError(error);
   } finally {
     input.file.off('error', sourceFailed);
+    input.file.off('close', sourceClosed);
   }
 }
 

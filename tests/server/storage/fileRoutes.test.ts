@@ -125,9 +125,9 @@ describe('POST /plat/files', () => {
     ['pe-executable.pdf', 415, Codes.fileTypeNotAllowed.code],
     ['page-html.png', 415, Codes.fileTypeNotAllowed.code],
     ['drawing.svg', 415, Codes.fileTypeNotAllowed.code],
-    ['bomb-wide.png', 415, Codes.fileTypeNotAllowed.code],
-    ['bomb-megapixels.png', 415, Codes.fileTypeNotAllowed.code],
-    ['bomb.jpg', 415, Codes.fileTypeNotAllowed.code],
+    ['bomb-wide.png', 413, Codes.imageTooLarge.code],
+    ['bomb-megapixels.png', 413, Codes.imageTooLarge.code],
+    ['bomb.jpg', 413, Codes.imageTooLarge.code],
     ['empty.png', 400, Codes.fileEmpty.code],
   ])('%s: %i, nothing on disk, no row', async (name, status, code) => {
     const before = await snapshot();

@@ -127,13 +127,20 @@ describe('refused, with nothing left on disk', () => {
     ['pe-executable.pdf', 'a Windows executable renamed .pdf'],
     ['page-html.png', 'an HTML page renamed .png'],
     ['drawing.svg', 'an SVG'],
-    ['bomb-wide.png', 'a PNG declaring 30 000 px a side'],
-    ['bomb-megapixels.png', 'a PNG declaring 225 megapixels'],
-    ['bomb.jpg', 'a JPEG declaring 30 000 px a side'],
   ])('%s (%s): 415 fileTypeNotAllowed', async (name) => {
     const { status, body } = await upload(sample(name), name);
     expect(status).toBe(415);
     expect(body.code).toBe(Codes.fileTypeNotAllowed.code);
+  });
+
+  it.each([
+    ['bomb-wide.png', 'a PNG declaring 30 000 px a side'],
+    ['bomb-megapixels.png', 'a PNG declaring 225 megapixels'],
+    ['bomb.jpg', 'a JPEG declaring 30 000 px a side'],
+  ])('%s (%s): 413 imageTooLarge', async (name) => {
+    const { status, body } = await upload(sample(name), name);
+    expect(status).toBe(413);
+    expect(body.code).toBe(Codes.imageTooLarge.code);
   });
 
   it('an executable of 12 MB is refused from its first bytes with a readable 415', async () => {
