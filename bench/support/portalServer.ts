@@ -123,7 +123,11 @@ export async function startBenchPortal(options: BenchPortalOptions = {}): Promis
     const log = openSync(logFile, 'a');
     try {
       // `node --import tsx`, not the tsx CLI: the CLI would be a wrapper process with its own pid.
-      child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      // BENCH_SERVER_CPU_PROF=<dir> writes a V8 CPU profile of the server when it exits (to see where
+      // a figure's time goes; NODE_OPTIONS may not carry --cpu-prof).
+      const profile = process.env.BENCH_SERVER_CPU_PROF;
+      const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+      child = spawn(process.execPath, [...profiling, '--import', 'tsx', 'src/server/main.ts'], {
         cwd: ROOT,
         env,
         stdio: ['ignore', log, log],

@@ -2,6 +2,7 @@
 // a signed-in applicant or reviewer. Reviewer sessions cannot call applicant APIs and the reverse.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { SessionUser } from '../../contract/api/accounts';
 import { AppError } from '../errors';
 import { createSessionService, type SessionFailure, type SessionService } from '../security/sessions';
 
@@ -12,6 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set when a token came but did not sign anybody in. */
     sessionFailure: SessionFailure | null;
+    /** The signed-in user as read with the session (same snapshot as `principal`). */
+    sessionUser: SessionUser | null;
   }
 }
 
@@ -27,6 +30,7 @@ export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('sessions', createSessionService(app.db, app.clock));
     app.decorateRequest('sessionFailure', null);
+    app.decorateRequest('sessionUser', null);
 
     // Resolved on request, before parsing and validation: an anonymous caller learns nothing from
     // a validation answer, it is told to sign in first.
@@ -38,8 +42,10 @@ export const authPlugin = fp(
         return;
       }
       const result = await app.sessions.resolve(token);
-      if ('principal' in result) request.principal = result.principal;
-      else request.sessionFailure = result.failure;
+      if ('principal' in result) {
+        request.principal = result.principal;
+        request.sessionUser = result.user;
+      } else request.sessionFailure = result.failure;
     });
 
     const signedIn = async (request: FastifyRequest) => {

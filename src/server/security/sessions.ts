@@ -2,11 +2,13 @@
 // revocation with a reason that tells the browser which session-invalid code applies
 // (DECISIONS.md "Session", "Session-invalid codes").
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../contract/api/accounts';
 import type { CodeName } from '../../contract/codes';
 import type { Locale } from '../../contract/envelope';
 import { Limits } from '../../contract/limits';
-import { sessions, users } from '../db/schema/index';
+import { companies, sessions, users } from '../db/schema/index';
+import { sessionUserColumns, toSessionUser } from '../services/accounts/sessionUser';
 import type { Clock, Db, DbOrTx, Principal } from '../types';
 
 export type RevokeReason = 'logout' | 'password' | 'permissions' | 'elsewhere';
@@ -32,6 +34,24 @@ const REVOKED_CODE: Record<RevokeReason, SessionFailure> = {
 const TOUCH_EVERY_MS = 60_000;
 
 export function createSessionService(db: Db, clock: Clock) {
+  const resolveStatement = db
+    .select({
+      session: {
+        id: sessions.id,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        revokedReason: sessions.revokedReason,
+      },
+      ...sessionUserColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_resolve');
+
   return {
     async create(userId: string, meta: { ip?: string; userAgent?: string } = {}, tx: DbOrTx = db) {
       const token = randomBytes(Limits.session.tokenBytes).toString('base64url');
@@ -51,45 +71,38 @@ export function createSessionService(db: Db, clock: Clock) {
       return { token, sessionId: row!.id };
     },
 
-    async resolve(token: string): Promise<{ principal: Principal } | { failure: SessionFailure }> {
+    /**
+     * The principal and the session user behind a token, in one prepared query (the hot path of
+     * every signed-in request: no SQL built, no statement parsed or planned twice per connection).
+     */
+    async resolve(
+      token: string,
+    ): Promise<{ principal: Principal; user: SessionUser } | { failure: SessionFailure }> {
       const now = clock.now();
-      const [row] = await db
-        .select({
-          sessionId: sessions.id,
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-          revokedAt: sessions.revokedAt,
-          revokedReason: sessions.revokedReason,
-          userId: users.id,
-          email: users.email,
-          role: users.role,
-          status: users.status,
-          companyId: users.companyId,
-          language: users.language,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.tokenHash, hashToken(token)))
-        .limit(1);
+      const [row] = await resolveStatement.execute({ tokenHash: hashToken(token) });
       if (!row) return { failure: 'loginInvalid' };
-      if (row.revokedAt)
-        return { failure: REVOKED_CODE[(row.revokedReason as RevokeReason) ?? 'logout'] ?? 'loginInvalid' };
-      if (row.status !== 'active') return { failure: 'permissionsChanged' };
-      if (row.expiresAt <= now || row.lastSeenAt.getTime() + Limits.session.idleMs <= now.getTime()) {
+      const { session, user, company } = row;
+      if (session.revokedAt)
+        return {
+          failure: REVOKED_CODE[(session.revokedReason as RevokeReason) ?? 'logout'] ?? 'loginInvalid',
+        };
+      if (user.status !== 'active') return { failure: 'permissionsChanged' };
+      if (session.expiresAt <= now || session.lastSeenAt.getTime() + Limits.session.idleMs <= now.getTime()) {
         return { failure: 'tokenExpired' };
       }
-      if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+      if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
       }
       return {
         principal: {
-          userId: row.userId,
-          sessionId: row.sessionId,
-          email: row.email,
-          role: row.role,
-          companyId: row.companyId,
-          locale: row.language as Locale,
+          userId: user.id,
+          sessionId: session.id,
+          email: user.email,
+          role: user.role,
+          companyId: user.companyId,
+          locale: user.language as Locale,
         },
+        user: toSessionUser(user, company),
       };
     },
 

@@ -7,13 +7,13 @@ import { users } from '../../db/schema/index';
 import { ok } from '../../envelope';
 import { AppError } from '../../errors';
 import { listLoginHistory } from '../../services/accounts/loginHistory';
-import { loadSessionUser } from '../../services/accounts/sessionUser';
 
 export async function userCenterRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get('/user/info', { onRequest: app.requireSignedIn }, async (request) => {
-    const user = await loadSessionUser(app.db, request.principal!.userId);
+    // Read with the session in the same query (auth plugin): one round trip per call.
+    const user = request.sessionUser;
     if (!user) throw new AppError('userNotFound', 404);
     return ok(request, user);
   });

@@ -7,14 +7,47 @@ import type { DbOrTx } from '../../types';
 
 export const NO_CERTIFICATION_STATUS = -1;
 
-export async function loadSessionUser(db: DbOrTx, userId: string): Promise<SessionUser | null> {
-  const [row] = await db
-    .select({ user: users, company: companies })
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, userId));
-  if (!row) return null;
-  const { user, company } = row;
+/**
+ * The columns a session user is made of, and no more: the session lookup runs on every signed-in
+ * request, and each extra column is decoded on every call (companies carry the whole KYB record).
+ */
+export const sessionUserColumns = {
+  user: {
+    id: users.id,
+    email: users.email,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    phoneAreaCode: users.phoneAreaCode,
+    phone: users.phone,
+    role: users.role,
+    position: users.position,
+    status: users.status,
+    language: users.language,
+    companyId: users.companyId,
+  },
+  company: {
+    id: companies.id,
+    operatorId: companies.operatorId,
+    name: companies.name,
+    location: companies.location,
+    creditCode: companies.creditCode,
+    certificationStatus: companies.certificationStatus,
+    auditStatus: companies.auditStatus,
+  },
+};
+
+type Columns<T> = {
+  [K in keyof T]: T[K] extends { _: { data: infer D; notNull: infer N } }
+    ? N extends true
+      ? D
+      : D | null
+    : never;
+};
+type UserColumns = Columns<typeof sessionUserColumns.user>;
+type CompanyColumns = Columns<typeof sessionUserColumns.company>;
+
+/** The session user from its user columns and its company's (null without a company). */
+export function toSessionUser(user: UserColumns, company: CompanyColumns | null): SessionUser {
   return {
     userId: user.id,
     email: user.email,
@@ -34,4 +67,13 @@ export async function loadSessionUser(db: DbOrTx, userId: string): Promise<Sessi
     enterpriseCertificationStatus: company?.certificationStatus ?? NO_CERTIFICATION_STATUS,
     enterpriseAuditStatus: company?.auditStatus ?? null,
   };
+}
+
+export async function loadSessionUser(db: DbOrTx, userId: string): Promise<SessionUser | null> {
+  const [row] = await db
+    .select(sessionUserColumns)
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId));
+  return row ? toSessionUser(row.user, row.company) : null;
 }
