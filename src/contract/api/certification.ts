@@ -15,18 +15,7 @@ import { personSchema, type PersonForm } from '../schemas/person';
 import { COMPANY_LOCATIONS, type CompanyLocation, type CompanyPosition } from '../options';
 import type { ValidationMessageId } from '../validationMessages';
 
-export const CertificationPaths = {
-  /** GET → CertificationView. Creates nothing. */
-  application: '/kyb/application',
-  /** POST ConfirmLocationRequest → CertificationView | locationLocked (409) | certificationEntryDenied (409). */
-  location: '/kyb/location',
-  /** POST SaveDraftRequest → SaveDraftResult | 409 DraftConflictData | certificationEntryDenied (409) | transitionNotAllowed (409). */
-  draft: '/kyb/draft',
-  /** POST SubmitRequest → SubmitResult (code 200; the page shows its success dialog) | 400 validationFailed SubmitProblems | 409 … */
-  submit: '/kyb/submit',
-  /** GET → application/pdf, Content-Disposition: attachment. */
-  authorizationLetterTemplate: '/kyb/authorization-letter-template',
-} as const;
+export { CertificationPaths } from './certificationPaths';
 
 // ---- steps ---------------------------------------------------------------------------------------
 

@@ -1,8 +1,9 @@
 // Card fee details (spec §1): a dialog with the fee table from gatewayContent.ts.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Modal, Table } from '@mantine/core';
+import { Button, Table } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
 import { useState } from 'react';
+import { LazyModal } from '../../AppModal';
 import { CARD_FEES } from './gatewayContent';
 
 export function CardFeeDialog() {
@@ -13,7 +14,13 @@ export function CardFeeDialog() {
       <Button variant="subtle" onClick={() => setOpened(true)}>
         <Trans>Card fee details</Trans>
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t`Card fee details`} size="lg" centered>
+      <LazyModal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t`Card fee details`}
+        size="lg"
+        centered
+      >
         <Table striped aria-label={t`Card fees`}>
           <Table.Thead>
             <Table.Tr>
@@ -34,7 +41,7 @@ export function CardFeeDialog() {
             ))}
           </Table.Tbody>
         </Table>
-      </Modal>
+      </LazyModal>
     </>
   );
 }

@@ -2,8 +2,10 @@
 // card-system address once approved) and, while certification is open, its draft and reason.
 // The gateway handles a failed read itself (it shows less), so these never toast.
 import { queryOptions } from '@tanstack/react-query';
-import { CardPaths, type CardApplicationView } from '../../../contract/api/card';
-import { CertificationPaths, type CertificationView } from '../../../contract/api/certification';
+import type { CardApplicationView } from '../../../contract/api/card';
+import { CardPaths } from '../../../contract/api/cardPaths';
+import type { CertificationView } from '../../../contract/api/certification';
+import { CertificationPaths } from '../../../contract/api/certificationPaths';
 import { SUCCESS_CODE } from '../../../contract/codes';
 import { api } from '../../api/api';
 
