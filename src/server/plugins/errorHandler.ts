@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { CodeName } from '../../contract/codes';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { envelope } from '../envelope';
 import { AppError, type FieldProblem } from '../errors';
 
@@ -68,6 +69,12 @@ export function sendError(
     // Worth knowing: the route let a value through that its schema should have refused.
     request.log.warn({ err: error }, 'database refused a client value');
     return reply.code(400).send(envelope(request, 'validationFailed', null));
+  }
+  if (isDatabaseUnavailable(error)) {
+    // An outage, not a bug in this request: reported like a fault, answered "try again later".
+    request.log.error({ err: error }, 'database unavailable');
+    report?.(error, request);
+    return reply.code(503).send(envelope(request, 'unavailable', null));
   }
   // A fault: log it with the detail, answer without any.
   request.log.error({ err: error }, 'unhandled error');

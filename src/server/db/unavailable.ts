@@ -1,0 +1,37 @@
+// Whether an error means "the database cannot be reached right now" (restart, crash, network, too
+// many connections), as opposed to a bug. Such a request is answered 503 `unavailable`: the caller
+// may try again, and nothing was changed (the statement never ran or its transaction rolled back).
+
+/** Node's socket errors when the connection cannot be made or is cut. */
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+
+/** SQLSTATEs outside class 08 that mean the server is going away or full. */
+const SERVER_GONE = new Set([
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down, recovery)
+  '53300', // too_many_connections
+]);
+
+/** node-postgres reports a connection that ends under a query with a plain Error and this text. */
+const TERMINATED =
+  /^Connection terminated|^Client has encountered a connection error|^timeout exceeded when trying to connect/;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  // drizzle wraps the driver's error in `cause`; look a few levels down.
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (SOCKET_CODES.has(code) || SERVER_GONE.has(code) || /^08/.test(code)))
+      return true;
+    if (typeof message === 'string' && TERMINATED.test(message)) return true;
+    e = cause;
+  }
+  return false;
+}
