@@ -151,6 +151,13 @@ interface Generated {
   summary: string;
 }
 
+/**
+ * Path parameters PostgreSQL itself refuses (a NUL byte in text): rare among the random ones, so
+ * every route with a parameter also gets each of them in a plain request, every run (the random
+ * draw reached the one route that passes such a value to the database in about 1 run in 8).
+ */
+const DATABASE_REFUSED_PARAMS = ['%00', 'OP%0012345', '%00%00%00'];
+
 function requests(route: ApiRoute, identity: Identity): fc.Arbitrary<Generated> {
   return fc
     .record({
@@ -176,6 +183,16 @@ function requests(route: ApiRoute, identity: Identity): fc.Arbitrary<Generated> 
       // fast-check prints this in a failure report instead of a payload of megabytes.
       return Object.assign(generated, { [fc.toStringMethod]: () => summary });
     });
+}
+
+/** A well-formed request but for its path parameters: nothing else stops it before the handler. */
+function plainRequest(route: ApiRoute, param: string): Generated {
+  const url = fillParams(route.url, () => param);
+  const hasBody = route.method !== 'GET' && route.method !== 'HEAD';
+  const headers: Record<string, string> = { language: '1' };
+  if (hasBody) headers['content-type'] = 'application/json';
+  const summary = `${route.method} ${url} (plain)`;
+  return { request: { method: route.method, url, headers, payload: hasBody ? '{}' : undefined }, summary };
 }
 
 async function stillSignedIn(identity: Exclude<Identity, 'anonymous'>) {
@@ -255,6 +272,8 @@ describe.sequential('fuzz of every API route', () => {
           // would cost the answer timeout for every shrinking step.
           { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
         );
+        if (!route.url.includes('/:')) continue;
+        for (const param of DATABASE_REFUSED_PARAMS) await send(route, identity, plainRequest(route, param));
       }
     }, 300_000);
   }
