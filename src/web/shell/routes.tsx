@@ -34,6 +34,8 @@ const mobileTransfer = () => import('../features/mobile/MobileTransferPage');
 const certification = () => import('../features/certification/CertificationPages');
 const cardApplication = () => import('../features/cardApplication/CardApplicationPages');
 const admin = () => import('../features/admin/AdminPages');
+/** The card application's three routes share one page (CardApplicationPages.tsx says why). */
+const cardApplicationPage = lazyPage(cardApplication, 'CardApplicationPage');
 
 const Redirecting: ComponentType = () => null;
 
@@ -152,17 +154,17 @@ export const routes: RouteDef[] = [
       {
         path: '/issuingCardApplication/issuingCardApplicationIndex',
         title: msg`Card-issuing application`,
-        component: lazyPage(cardApplication, 'CardApplicationIndexPage'),
+        component: cardApplicationPage,
       },
       {
         path: '/issuingCardApplication/selectBusinessPurpose',
         title: msg`Business purpose`,
-        component: lazyPage(cardApplication, 'SelectBusinessPurposePage'),
+        component: cardApplicationPage,
       },
       {
         path: '/issuingCardApplication/uploadRelevantInfo',
         title: msg`Relevant information`,
-        component: lazyPage(cardApplication, 'UploadRelevantInfoPage'),
+        component: cardApplicationPage,
       },
     ],
   },

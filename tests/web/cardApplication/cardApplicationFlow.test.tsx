@@ -193,6 +193,29 @@ describe('card application pages', { timeout: 30_000 }, () => {
     await waitFor(() => expect(window.location.pathname).toBe('/gateway'));
   });
 
+  it('moving between the steps keeps the page mounted (the URL follows; nothing is replaced)', async () => {
+    // The router titles the document in the commit that renders a route: once the title names the
+    // step, the route's page is the one on screen.
+    const onStep = async (path: string, title: string) => {
+      await waitFor(() => expect(window.location.pathname).toBe(`/issuingCardApplication/${path}`));
+      await waitFor(() => expect(document.title).toContain(title));
+    };
+    server.answer('/plat/card/application', envelope(200, notStarted));
+    visit('/issuingCardApplication');
+    await click(await screen.findByRole('button', { name: 'Start application' }, { timeout: LAZY_LOAD_MS }));
+    await onStep('selectBusinessPurpose', 'Business purpose');
+    // An element every step shows: the same node through the step changes.
+    const heading = screen.getByRole('heading', { level: 1 });
+    await click(screen.getByRole('radio', { name: 'Cross-border e-commerce' }));
+    await click(screen.getByRole('button', { name: 'Next step' }));
+    await onStep('uploadRelevantInfo', 'Relevant information');
+    expect(document.querySelector('input[type=file]')).not.toBeNull();
+    expect(screen.getByRole('heading', { level: 1 })).toBe(heading);
+    await click(screen.getByRole('button', { name: 'Previous step' }));
+    await onStep('selectBusinessPurpose', 'Business purpose');
+    expect(screen.getByRole('heading', { level: 1 })).toBe(heading);
+  });
+
   it('the browser refuses a file over 10 MB or of another type without uploading it', async () => {
     await toUploadStep();
     await pickFile('huge.pdf', 10 * 1024 * 1024 + 1);

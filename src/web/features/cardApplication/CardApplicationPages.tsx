@@ -1,20 +1,12 @@
-// /issuingCardApplication (spec §2), loaded on demand: the index and the two steps share one
-// actor (cardApplicationActor.ts); each page shows what the machine's state says, and the URL
-// follows the machine.
+// /issuingCardApplication (spec §2), loaded on demand: the index and the two steps are one page
+// component over one actor (cardApplicationActor.ts); it shows what the machine's state says, and
+// the URL follows the machine. One component for the three routes, so a step change that moves the
+// URL does not remount the page: a file picked just as the step changed went to an input that was
+// being replaced (and focus was lost) when each route had its own component.
 import { CardApplicationView } from './CardApplicationView';
 import { useCardApplication } from './useCardApplication';
 
-function CardApplicationFlow() {
+export function CardApplicationPage() {
   const actor = useCardApplication();
   return <CardApplicationView actor={actor} />;
-}
-
-export function CardApplicationIndexPage() {
-  return <CardApplicationFlow />;
-}
-export function SelectBusinessPurposePage() {
-  return <CardApplicationFlow />;
-}
-export function UploadRelevantInfoPage() {
-  return <CardApplicationFlow />;
 }
