@@ -18,7 +18,7 @@ export type { CardApplicationStatus } from '../../../machines/cardApplicationLif
 
 export { CardPaths } from './cardPaths';
 
-/** All paths above are under the API prefix /plat (API.md). */
+/** Every CardPaths path is under the API prefix /plat (API.md). */
 export const CARD_API_PREFIX = '/plat';
 
 /** The `kind` the application's file is uploaded with (POST /plat/files, multipart field `kind`). */

@@ -24,14 +24,25 @@ const SERVER_GONE = new Set([
 const TERMINATED =
   /^Connection terminated|^Client has encountered a connection error|^timeout exceeded when trying to connect/;
 
+interface DriverErrorFields {
+  code?: unknown;
+  severity?: unknown;
+  message?: unknown;
+}
+
+/** The error and the errors under it: drizzle wraps the driver's error in `cause`. */
+export function* errorChain(error: unknown, depth = 4): Generator<DriverErrorFields> {
+  for (let e = error, level = 0; e && typeof e === 'object' && level < depth; level++) {
+    yield e as DriverErrorFields;
+    e = (e as { cause?: unknown }).cause;
+  }
+}
+
 export function isDatabaseUnavailable(error: unknown): boolean {
-  // drizzle wraps the driver's error in `cause`; look a few levels down.
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
-    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+  for (const { code, message } of errorChain(error)) {
     if (typeof code === 'string' && (SOCKET_CODES.has(code) || SERVER_GONE.has(code) || /^08/.test(code)))
       return true;
     if (typeof message === 'string' && TERMINATED.test(message)) return true;
-    e = cause;
   }
   return false;
 }

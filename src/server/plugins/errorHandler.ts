@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { CodeName } from '../../contract/codes';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { errorChain, isDatabaseUnavailable } from '../db/unavailable';
 import { envelope } from '../envelope';
 import { AppError, type FieldProblem } from '../errors';
 
@@ -36,10 +36,8 @@ function fieldProblems(error: unknown): FieldProblem[] {
  * so it is the client's bad input, not a fault. drizzle wraps the driver's error in `cause`.
  */
 function isDataException(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
-    const { code, severity, cause } = e as { code?: unknown; severity?: unknown; cause?: unknown };
+  for (const { code, severity } of errorChain(error, 3)) {
     if (typeof code === 'string' && typeof severity === 'string' && code.startsWith('22')) return true;
-    e = cause;
   }
   return false;
 }

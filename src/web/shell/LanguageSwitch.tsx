@@ -18,11 +18,7 @@ export function LanguageSwitch() {
   return (
     <div role="radiogroup" aria-label={t`Language`} className="language-switch">
       {choices.map((choice) => (
-        <label
-          key={choice.value}
-          className="language-switch__option"
-          lang={choice.value === 'zh-cn' ? 'zh-CN' : 'en'}
-        >
+        <label key={choice.value} className="language-switch__option" lang={choice.value}>
           <input
             type="radio"
             name="portal-language"

@@ -1,6 +1,7 @@
 // The signed-in user as the browser keeps it (spec §3 "Session user store"), with the company's
 // certification status; -1 when there is no company (reviewers; DECISIONS.md "Status codes").
 import { eq } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { SessionUser } from '../../../contract/api/accounts';
 import { companies, users } from '../../db/schema/index';
 import type { DbOrTx } from '../../types';
@@ -36,15 +37,8 @@ export const sessionUserColumns = {
   },
 };
 
-type Columns<T> = {
-  [K in keyof T]: T[K] extends { _: { data: infer D; notNull: infer N } }
-    ? N extends true
-      ? D
-      : D | null
-    : never;
-};
-type UserColumns = Columns<typeof sessionUserColumns.user>;
-type CompanyColumns = Columns<typeof sessionUserColumns.company>;
+type UserColumns = SelectResultFields<typeof sessionUserColumns.user>;
+type CompanyColumns = SelectResultFields<typeof sessionUserColumns.company>;
 
 /** The session user from its user columns and its company's (null without a company). */
 export function toSessionUser(user: UserColumns, company: CompanyColumns | null): SessionUser {
