@@ -53,8 +53,10 @@ async function readDimensions(bytesPath: string, contentType: string): Promise<D
       const { bytesRead } = await handle.read(buffer, 0, length, offset);
       return buffer.subarray(0, bytesRead);
     };
+    // `return await`: the reads must finish before `finally` closes the handle (a bare return let the
+    // handle close first, and the rejection with no handler stopped Node: issue 16 §1).
     if (contentType === 'image/png') return pngDimensions(await readAt(0, 24));
-    if (contentType === 'image/jpeg') return jpegDimensions(readAt, (await handle.stat()).size);
+    if (contentType === 'image/jpeg') return await jpegDimensions(readAt, (await handle.stat()).size);
     return null;
   } finally {
     await handle.close();
