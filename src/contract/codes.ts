@@ -158,6 +158,7 @@ export const Codes = {
     '未检测到有效的人脸图像，请重试',
     'No usable face image was received, please try again',
   ),
+  faceEngineBusy: c(420007, '人脸核验繁忙，请稍后再试', 'Face check is busy, please try again in a moment'),
 
   // ---- card application 4300xx ---------------------------------------------------------------
   certificationRequired: c(430001, '请先完成企业认证', 'Please complete enterprise certification first'),

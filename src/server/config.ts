@@ -2,6 +2,7 @@
 // message naming the variable (issue 2 §3).
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_FACE_ENGINE_CONFIG, type FaceEngineConfig } from './services/verification/face/engineConfig';
 
 export const APP_ENVS = ['development', 'test', 'mirr', 'sandbox', 'production'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
@@ -52,6 +53,12 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@portal.localhost'),
   /** The face-verification provider (src/server/services/verification/faceProvider.ts). */
   FACE_PROVIDER: z.string().trim().min(1).default('builtin'),
+  /** The face engine (services/verification/face/engineConfig.ts): pool, queue bound, thresholds. */
+  FACE_WORKERS: z.coerce.number().int().min(1).max(8).default(DEFAULT_FACE_ENGINE_CONFIG.workers),
+  FACE_QUEUE: z.coerce.number().int().min(0).max(64).default(DEFAULT_FACE_ENGINE_CONFIG.queue),
+  FACE_MATCH_THRESHOLD: z.coerce.number().min(0).max(1).default(DEFAULT_FACE_ENGINE_CONFIG.matchThreshold),
+  FACE_GREY_BAND_FROM: z.coerce.number().min(0).max(1).default(DEFAULT_FACE_ENGINE_CONFIG.greyBandFrom),
+  FACE_MIN_POSE_DEG: z.coerce.number().min(0).max(90).default(DEFAULT_FACE_ENGINE_CONFIG.minPoseRangeDeg),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -107,6 +114,7 @@ export interface AppConfig {
   supportEmail: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   faceProvider: string;
+  face: FaceEngineConfig;
   baseAddresses: { checkout: string; identity: string; backOffice: string; backOfficeOps: string };
   /** Development aids (dev mailbox, /plat/dev/*) exist everywhere but production. */
   devTools: boolean;
@@ -147,6 +155,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     faceProvider: e.FACE_PROVIDER,
+    face: {
+      ...DEFAULT_FACE_ENGINE_CONFIG,
+      workers: e.FACE_WORKERS,
+      queue: e.FACE_QUEUE,
+      matchThreshold: e.FACE_MATCH_THRESHOLD,
+      greyBandFrom: Math.min(e.FACE_GREY_BAND_FROM, e.FACE_MATCH_THRESHOLD),
+      minPoseRangeDeg: e.FACE_MIN_POSE_DEG,
+    },
     baseAddresses: {
       checkout: e.CHECKOUT_BASE_URL ?? defaults.checkout,
       identity: e.IDENTITY_BASE_URL ?? defaults.identity,

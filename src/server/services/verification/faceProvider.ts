@@ -1,89 +1,96 @@
 // The face-verification provider: the one place that decides whether a phone's capture passes.
 //
-// The built-in provider does not match faces: it accepts a capture that is a plausibly sized face
-// image taken after consent was recorded, and leaves the identity match to the reviewer, who sees the
-// capture beside the document photo in the back office (issue 6 §4).
+// Two providers ship:
+//   - 'human' (the default, face/humanProvider.ts): detects and describes faces with @vladmandic/human
+//     in a small worker pool, checks capture quality, matches every frame to the authorizer's ID photo
+//     and checks a head-pose change across the frames (the motion challenge).
+//   - 'builtin': no face engine at all. It checks consent, type and size of the first frame and
+//     verifies it; a file-picker capture is referred to review. Kept for tests that do not need the
+//     engine and as the fallback when the engine cannot run.
 //
 // How a vendor (a face-match service) plugs in:
-//   1. Write a factory `(deps: FaceProviderDeps) => FaceProvider` in its own file beside this one
-//      (e.g. vendorFaceProvider.ts). Its `verify` reads the capture from `bytesPath` (or streams it
-//      to the vendor), calls the vendor, and answers `{ outcome, reason }`. It must not throw for a
-//      "no match" (that is `outcome: 'failed'`); a throw means the vendor is unreachable, and the
-//      session is then marked failed with reason 'providerError' so the phone can retry.
+//   1. Write a factory `(deps: FaceProviderDeps) => FaceProvider` in its own file beside this one.
+//      Its `verify` reads the frames from their `path` (or streams them to the vendor), calls the
+//      vendor, and answers a FaceVerificationResult. It must not throw for a "no match" (that is
+//      `outcome: 'failed'`); a throw means the vendor is unreachable, and the session is then marked
+//      failed so the phone can retry. A full pool throws FaceEngineBusyError.
 //   2. Add it to FACE_PROVIDERS below under a short name.
-//   3. Select it with the FACE_PROVIDER environment variable (config `faceProvider`; default
-//      'builtin'). Vendor credentials belong in the config as well, never in code.
-// The session lifecycle, consent, the 10-minute window and the stored capture stay the server's;
-// the provider only answers verified or failed, and its `name` is stored with the outcome.
-import { open } from 'node:fs/promises';
-import { FaceCaptureRules } from '../../../contract/api/verification';
-import { jpegDimensions, pngDimensions, type Dimensions, type ReadAt } from '../../storage/imageDimensions';
+//   3. Select it with the FACE_PROVIDER environment variable (config `faceProvider`). Vendor
+//      credentials belong in the config as well, never in code.
+// The session lifecycle, consent, the 10-minute window and the stored frames stay the server's; the
+// provider answers an outcome, and its `engine` is stored with it. A provider never logs or keeps
+// face data (frames, descriptors) beyond the call.
+import { humanFaceProvider } from './face/humanProvider';
+import { DEFAULT_FACE_ENGINE_CONFIG, type FaceEngineConfig } from './face/engineConfig';
+import { precheckFrame } from './face/precheck';
+
+export type FaceQualityReason =
+  'noFace' | 'multipleFaces' | 'faceTooSmall' | 'faceCutOff' | 'tooDark' | 'blurred' | 'notFrontal';
+export type FaceFailReason =
+  FaceQualityReason | 'noMatch' | 'noLiveness' | 'consentMissing' | 'notAnImage' | 'imageTooSmall';
+export type FaceReferReason = 'greyBand' | 'referenceHasNoFace' | 'noReference' | 'fileFallback';
+
+export interface FaceImageRef {
+  path: string;
+  contentType: string;
+}
 
 export interface FaceVerificationInput {
   sessionId: string;
-  captureFileId: string;
-  contentType: string;
-  /** The stored capture on local disk. */
-  bytesPath: string;
-  /** When the phone recorded consent to biometric processing; null when it did not. */
   consentAt: Date | null;
+  /** Frames from the phone camera during the motion challenge, in order (one when the file fallback is used). */
+  frames: FaceImageRef[];
+  source: 'camera' | 'file';
+  /** The authorizer's ID front or passport photo page from the certification wizard; null when none. */
+  reference: (FaceImageRef & { fileId: string }) | null;
 }
 
 export interface FaceVerificationResult {
-  outcome: 'verified' | 'failed';
-  /** A short camelCase reason for 'failed' (shown to nobody verbatim; the phone shows a retry). */
-  reason?: string;
+  outcome: 'verified' | 'failed' | 'referred';
+  reason?: FaceFailReason | FaceReferReason;
+  /** Similarity to the reference, 0..1 (the lowest across frames), when compared. */
+  score?: number;
+  liveness?: { passed: boolean; yawRangeDeg: number; pitchRangeDeg: number; frames: number };
+  engine: { name: string; version: string };
 }
 
 export interface FaceProvider {
   /** Stored with every outcome it decides. */
   readonly name: string;
   verify(input: FaceVerificationInput): Promise<FaceVerificationResult>;
+  /** Warm the engine (load models) ahead of the first request; optional. */
+  warm?(): Promise<void>;
+  close?(): Promise<void>;
 }
 
-// Reserved for vendor factories (their config, a logger); the built-in provider needs nothing.
-export type FaceProviderDeps = Record<string, never>;
+/** Thrown by verify when the pool is full: the route answers code `faceEngineBusy`. */
+export { FaceEngineBusyError } from './face/busyError';
+
+/** What a provider factory may need; every field optional so tests can build one bare. */
+export interface FaceProviderDeps {
+  face?: Partial<FaceEngineConfig>;
+}
 export type FaceProviderFactory = (deps: FaceProviderDeps) => FaceProvider;
 
-async function readDimensions(bytesPath: string, contentType: string): Promise<Dimensions | null> {
-  const handle = await open(bytesPath, 'r');
-  try {
-    const readAt: ReadAt = async (offset, length) => {
-      const buffer = Buffer.alloc(length);
-      const { bytesRead } = await handle.read(buffer, 0, length, offset);
-      return buffer.subarray(0, bytesRead);
-    };
-    // `return await`: the reads must finish before `finally` closes the handle (a bare return let the
-    // handle close first, and the rejection with no handler stopped Node: issue 16 §1).
-    if (contentType === 'image/png') return pngDimensions(await readAt(0, 24));
-    if (contentType === 'image/jpeg') return await jpegDimensions(readAt, (await handle.stat()).size);
-    return null;
-  } finally {
-    await handle.close();
-  }
-}
+const BUILTIN_ENGINE = { name: 'builtin', version: '1' } as const;
 
 export const builtinFaceProvider: FaceProviderFactory = () => ({
   name: 'builtin',
-  async verify({ contentType, bytesPath, consentAt }) {
-    if (!consentAt) return { outcome: 'failed', reason: 'consentMissing' };
-    if (!(FaceCaptureRules.contentTypes as readonly string[]).includes(contentType)) {
-      return { outcome: 'failed', reason: 'notAnImage' };
-    }
-    const size = await readDimensions(bytesPath, contentType);
-    if (!size) return { outcome: 'failed', reason: 'notAnImage' };
-    if (size.width < FaceCaptureRules.minSidePx || size.height < FaceCaptureRules.minSidePx) {
-      return { outcome: 'failed', reason: 'imageTooSmall' };
-    }
-    return { outcome: 'verified' };
+  async verify({ frames, consentAt, source }) {
+    const problem = await precheckFrame(frames[0], consentAt);
+    if (problem) return { outcome: 'failed', reason: problem, engine: BUILTIN_ENGINE };
+    if (source === 'file') return { outcome: 'referred', reason: 'fileFallback', engine: BUILTIN_ENGINE };
+    return { outcome: 'verified', engine: BUILTIN_ENGINE };
   },
 });
 
 export const FACE_PROVIDERS: Readonly<Record<string, FaceProviderFactory>> = {
+  human: humanFaceProvider,
   builtin: builtinFaceProvider,
 };
 
-export const DEFAULT_FACE_PROVIDER = 'builtin';
+export const DEFAULT_FACE_PROVIDER = 'builtin'; // becomes 'human' once the engine lands
+export { DEFAULT_FACE_ENGINE_CONFIG, type FaceEngineConfig };
 
 /** The configured provider; an unknown name stops the start rather than verifying with another. */
 export function selectFaceProvider(name: string | undefined, deps: FaceProviderDeps = {}): FaceProvider {

@@ -1,0 +1,25 @@
+// The face engine's knobs, from config (FACE_* variables, src/server/config.ts). Defaults come from
+// the measurements in docs/decisions.d/face-engine.md (bench/face.ts reproduces them).
+export interface FaceEngineConfig {
+  /** Worker threads running the engine (each loads the models once, ~150 MB). */
+  workers: number;
+  /** Checks allowed to wait for a worker; one more is refused with FaceEngineBusyError. */
+  queue: number;
+  /** Similarity to the ID photo (0..1) at or above which a frame is the same person. */
+  matchThreshold: number;
+  /** Similarity at or above which, while below matchThreshold, the check is referred (grey band). */
+  greyBandFrom: number;
+  /** Head-pose change (degrees of yaw or pitch across the frames) the motion challenge needs. */
+  minPoseRangeDeg: number;
+  /** Reference (ID photo) descriptors kept in memory, least recently used first out. */
+  referenceCacheSize: number;
+}
+
+export const DEFAULT_FACE_ENGINE_CONFIG: FaceEngineConfig = {
+  workers: 1,
+  queue: 4,
+  matchThreshold: 0.5,
+  greyBandFrom: 0.4,
+  minPoseRangeDeg: 8,
+  referenceCacheSize: 200,
+};
