@@ -4,6 +4,7 @@
 // token, the phone key) are stored only as SHA-256 hashes.
 import {
   bigserial,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -31,7 +32,8 @@ export const verificationSessions = pgTable(
     /** What the verification is for ('authorizer'). */
     purpose: text('purpose').notNull(),
     subjectName: text('subject_name').notNull(),
-    /** The lifecycle's meta.status: created, scanned, verifying, verified, failed, cancelled, expired. */
+    /** The lifecycle's meta.status: created, scanned, verifying, verified, failed, referred,
+     *  failedFinal, cancelled, expired. */
     state: text('state').notNull(),
     /** One more with every change; the SSE event id. */
     version: integer('version').notNull().default(1),
@@ -47,6 +49,31 @@ export const verificationSessions = pgTable(
     /** The face provider that decided (its `name`). */
     provider: text('provider'),
     outcomeReason: text('outcome_reason'),
+    /** Issue 16 §3: face checks decided with this scan (a busy engine or a provider fault spends none). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Where the last capture's frames came from: 'camera' or 'file'. */
+    captureSource: text('capture_source'),
+    /** The last decided check: 'verified' | 'failed' | 'referred', its score and liveness. */
+    outcome: text('outcome'),
+    score: doublePrecision('score'),
+    liveness: jsonb('liveness').$type<{
+      passed: boolean;
+      yawRangeDeg: number;
+      pitchRangeDeg: number;
+      frames: number;
+    }>(),
+    engineName: text('engine_name'),
+    engineVersion: text('engine_version'),
+    /** The authorizer's ID photo the capture was compared with (null: none in the draft). */
+    referenceFileId: uuid('reference_file_id').references(() => storedFiles.id),
+    /** When the last outcome was recorded. */
+    decidedAt: ts('decided_at'),
+    /** A reviewer's decision on a referred verification (issue 16 §5), with its written reason. */
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewReason: text('review_reason'),
+    reviewedAt: ts('reviewed_at'),
+    /** Housekeeping deleted the frames (special-category data) at this time (issue 16 §6). */
+    framesPurgedAt: ts('frames_purged_at'),
     /** A later session of the same company and purpose (regenerate, or a new dialog): this one no
      *  longer counts for certification. */
     supersededBy: uuid('superseded_by'),
@@ -61,6 +88,29 @@ export const verificationSessions = pgTable(
 );
 
 export type VerificationSessionRow = typeof verificationSessions.$inferSelect;
+
+/** The frames of every capture of a session, in order (issue 16): the evidence the back office
+ *  shows, deleted by housekeeping after the decision plus the retention period. */
+export const verificationFrames = pgTable(
+  'verification_frames',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => verificationSessions.id),
+    /** Which capture of the session sent it (1, 2, …; a capture the busy engine did not check
+     *  counts too, so the number can exceed the attempts). */
+    capture: integer('capture').notNull(),
+    position: integer('position').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+  },
+  (t) => [
+    uniqueIndex('verification_frames_file_unique').on(t.fileId),
+    index('verification_frames_session_idx').on(t.sessionId, t.capture, t.position),
+  ],
+);
 
 /** Append-only: every change of a session, with what the SSE stream sent for it (replayed on a
  *  reconnect with Last-Event-ID). */
