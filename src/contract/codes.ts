@@ -3,6 +3,7 @@
 //   1000xx common · 3020xx accounts (ums) · 4100xx certification (kyb) · 4200xx QR verification
 //   4300xx card application · 4400xx files · 4500xx back office · 4600xx config management
 import type { Locale } from './envelope';
+import { Limits, MB, Time } from './limits';
 
 export interface CodeEntry {
   code: number;
@@ -13,6 +14,21 @@ export interface CodeEntry {
 function c(code: number, zh: string, en: string): CodeEntry {
   return { code, 'zh-cn': zh, 'en-us': en };
 }
+
+// Numbers in messages come from limits.ts, so changing a limit changes every message that states it.
+const ZH_NUMERALS = ['零', '一', '两', '三', '四', '五', '六', '七', '八', '九', '十'];
+const EN_NUMERALS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+/** Small counts in words, as the spec's wording has them ("一年", "the last three"); larger ones in digits. */
+const zhCount = (n: number) => ZH_NUMERALS[n] ?? String(n);
+const enCount = (n: number) => EN_NUMERALS[n] ?? String(n);
+const plural = (n: number, unit: string) => `${enCount(n)} ${unit}${n === 1 ? '' : 's'}`;
+
+const lockoutMinutes = Limits.login.lockoutMs / Time.MINUTE;
+const activationHours = Limits.activationLink.validMs / Time.HOUR;
+const regenerateSeconds = Limits.qr.regenerateAfterMs / Time.SECOND;
+const uploadMegabytes = Limits.upload.maxBytes / MB;
+const { historyDepth } = Limits.password;
+const { maxYears } = Limits.dateRange;
 
 export const Codes = {
   // ---- spec §8 -------------------------------------------------------------------------------
@@ -52,6 +68,11 @@ export const Codes = {
   tooLarge: c(100413, '内容过大', 'The content is too large'),
   unsupportedMediaType: c(100415, '不支持的内容类型', 'Unsupported content type'),
   rateLimited: c(100429, '操作过于频繁，请稍后再试', 'Too many requests, please try again later'),
+  jsonTooComplex: c(
+    100422,
+    '提交的内容层级过深或条目过多',
+    'The submitted data is nested too deeply or has too many entries',
+  ),
   forbidden: c(100403, '无权访问', 'You are not allowed to do this'),
   internal: c(100500, 'Error 网络异常，请稍后重试', 'Error: network abnormal, please try again later'),
   unavailable: c(
@@ -64,8 +85,8 @@ export const Codes = {
   invalidCredentials: c(302001, '邮箱或密码错误', 'Invalid email or password'),
   accountLocked: c(
     302002,
-    '多次登录失败，账号已锁定，请30分钟后再试',
-    'Account locked after multiple failed logins, please try again in 30 minutes',
+    `多次登录失败，账号已锁定，请${lockoutMinutes}分钟后再试`,
+    `Account locked after multiple failed logins, please try again in ${lockoutMinutes} minutes`,
   ),
   captchaFailed: c(302003, '验证失败，请重试', 'Verification failed, please try again'),
   passwordCipherRejected: c(
@@ -85,8 +106,8 @@ export const Codes = {
   codeResendTooSoon: c(302010, '发送过于频繁，请稍后再试', 'Please wait before requesting another code'),
   emailRegisteredNotActivated: c(
     302011,
-    '该邮箱已注册但未激活，激活链接已发送，24小时内有效',
-    'Email already registered but not activated: the activation link has been sent, valid for 24 hours',
+    `该邮箱已注册但未激活，激活链接已发送，${activationHours}小时内有效`,
+    `Email already registered but not activated: the activation link has been sent, valid for ${activationHours} hours`,
   ),
   emailRegistered: c(302012, '该邮箱已注册，请登录', 'Email already registered, please log in'),
   activationExpired: c(302013, '激活链接已过期，请重新发送', 'Activation link expired, please resend'),
@@ -97,8 +118,8 @@ export const Codes = {
   currentPasswordIncorrect: c(302018, '当前密码错误', 'Current password incorrect'),
   passwordReused: c(
     302019,
-    '新密码不能与当前密码及最近三次使用过的密码相同',
-    'The new password may not equal the current one or any of the last three',
+    `新密码不能与当前密码及最近${zhCount(historyDepth)}次使用过的密码相同`,
+    `The new password may not equal the current one or any of the last ${enCount(historyDepth)}`,
   ),
   passwordFormat: c(302020, '密码格式不正确', 'Invalid password format'),
   passwordsDiffer: c(302021, '两次输入的密码不一致', 'Passwords do not match'),
@@ -109,7 +130,11 @@ export const Codes = {
   ),
   activationLinkInvalid: c(302023, '激活链接无效', 'The activation link is not valid'),
   resetLinkInvalid: c(302024, '重置链接无效', 'The reset link is not valid'),
-  dateRangeTooLong: c(302025, '日期范围限制为一年', 'Date range limited to one year'),
+  dateRangeTooLong: c(
+    302025,
+    `日期范围限制为${zhCount(maxYears)}年`,
+    `Date range limited to ${plural(maxYears, 'year')}`,
+  ),
 
   // ---- certification 4100xx ------------------------------------------------------------------
   certificationEntryDenied: c(
@@ -148,8 +173,8 @@ export const Codes = {
   verificationCancelled: c(420002, '验证已取消，请重新扫码', 'Verification was cancelled, please scan again'),
   regenerateTooSoon: c(
     420003,
-    '请在120秒后重新生成二维码',
-    'A new QR code can be generated after 120 seconds',
+    `请在${regenerateSeconds}秒后重新生成二维码`,
+    `A new QR code can be generated after ${regenerateSeconds} seconds`,
   ),
   verificationTokenUsed: c(420004, '该二维码已被使用', 'This QR code has already been used'),
   consentRequired: c(420005, '请先同意条款与隐私政策', 'Please agree to the terms and privacy policy first'),
@@ -159,6 +184,22 @@ export const Codes = {
     'No usable face image was received, please try again',
   ),
   faceEngineBusy: c(420007, '人脸核验繁忙，请稍后再试', 'Face check is busy, please try again in a moment'),
+  faceCheckFailed: c(420008, '人脸核验未通过', 'The face check did not pass'),
+  frameCountInvalid: c(
+    420009,
+    `请发送${Limits.face.minFrames}至${Limits.face.maxFrames}张摄像头画面，或一张照片`,
+    `Send ${Limits.face.minFrames} to ${Limits.face.maxFrames} camera frames, or one photo`,
+  ),
+  frameTooLarge: c(
+    420010,
+    `每张摄像头画面不能超过${Limits.face.frameMaxBytes / MB}MB`,
+    `A camera frame may not be larger than ${Limits.face.frameMaxBytes / MB} MB`,
+  ),
+  referredOverrideNotAllowed: c(
+    420011,
+    '该人脸核验不在待复核状态',
+    'This face verification is not waiting for review',
+  ),
 
   // ---- card application 4300xx ---------------------------------------------------------------
   certificationRequired: c(430001, '请先完成企业认证', 'Please complete enterprise certification first'),
@@ -177,7 +218,11 @@ export const Codes = {
 
   // ---- files 4400xx --------------------------------------------------------------------------
   uploadFailed: c(440001, '上传失败', 'Upload failed'),
-  fileTooLarge: c(440002, '文件大小不能超过10MB', 'The file may not be larger than 10 MB'),
+  fileTooLarge: c(
+    440002,
+    `文件大小不能超过${uploadMegabytes}MB`,
+    `The file may not be larger than ${uploadMegabytes} MB`,
+  ),
   fileTypeNotAllowed: c(
     440003,
     '仅支持 jpg、jpeg、png、pdf 格式',

@@ -24,6 +24,9 @@ export const Limits = {
   passwordTransport: { maxAgeMs: 2 * MINUTE },
   session: { idleMs: 30 * MINUTE, absoluteMs: 12 * HOUR, tokenBytes: 32 },
   qr: { validAfterScanMs: 10 * MINUTE, regenerateAfterMs: 120 * SECOND },
+  /** The phone's live face capture (issue 16 §3/§4): a failed check may be retried this many times
+   *  in all per QR scan; the camera sends a few JPEG frames taken during the head turn. */
+  face: { attemptsPerScan: 3, minFrames: 3, maxFrames: 6, frameMaxBytes: 2 * MB },
   beneficiary: { thresholdPercent: 25, totalMaxPercent: 100 },
   upload: {
     maxBytes: 10 * MB,
@@ -32,10 +35,15 @@ export const Limits = {
     mimeTypes: ['image/jpeg', 'image/png', 'application/pdf'] as const,
   },
   cardApplication: { maxFiles: 1, maxBytes: 10 * MB },
+  /** Every JSON body and every free-form JSON value (drafts): deeper, wider or longer is refused
+   *  with jsonTooComplex before it is parsed into objects, stored or walked (issue 22 §1). Real forms
+   *  nest a handful of levels and hold a few hundred members. */
+  json: { maxDepth: 32, maxMembers: 10_000, maxStringLength: 10_000 },
   toast: { durationMs: 3 * SECOND },
   request: { timeoutMs: 90_000 },
   logoutDelayMs: 100,
-  dateRange: { maxDays: 366 },
+  /** A date range spans at most this many calendar years, both ends counted (validators/dateRange.ts). */
+  dateRange: { maxYears: 1 },
   chatDialog: { width: 400, height: 500 },
   draftAutosaveMs: 800,
   /** Longest accepted free-text entries: any real name or address fits; the database and the

@@ -14,7 +14,6 @@ import { CERTIFICATION_STEPS, type CertificationStepId } from './certification';
 import type { CardApplicationState, LocalizedText, QuestionKind } from './card';
 import type { Locale, Page } from '../envelope';
 import { COMPANY_LOCATIONS, type CompanyLocation } from '../options';
-import { Limits } from '../limits';
 
 /** Numbers of the back office. LEAD: move to limits.ts (Limits.admin). */
 export const AdminLimits = {
@@ -107,7 +106,7 @@ const pageFields = {
 
 /**
  * Queue filters (query string). All optional. `from`/`to` bound the submission time (ISO 8601 with
- * offset; the page sends its local day boundaries), at most one year apart (Limits.dateRange.maxDays)
+ * offset; the page sends its local day boundaries), at most one calendar year (validators/dateRange.ts)
  * → dateRangeTooLong (400); `to` before `from` → validationFailed. `q` matches the company name or
  * the applicant's email, case-insensitively, as plain text (no wildcards). Items come oldest
  * submission first.
@@ -132,9 +131,6 @@ export const certificationQueueQuery = queueQuery(CERTIFICATION_QUEUE_STATUSES);
 export type CertificationQueueQuery = QueryInput<typeof certificationQueueQuery>;
 export const cardQueueQuery = queueQuery(CARD_QUEUE_STATUSES);
 export type CardQueueQuery = QueryInput<typeof cardQueueQuery>;
-
-/** The most days a queue date range may span (inclusive), read by the web's date picker too. */
-export const ADMIN_DATE_RANGE_MAX_DAYS = Limits.dateRange.maxDays;
 
 export interface CaseCompany {
   id: string;

@@ -120,7 +120,7 @@ describe('certification queue', () => {
   it('filters by submission date; a range over one year → dateRangeTooLong; to before from → validationFailed', async () => {
     const week = await certQueue({ from: at(-7).toISOString(), to: at(0).toISOString() });
     expect(week.body.data.items.map((i) => i.id)).toEqual([ids['revision'], ids['approved']]);
-    const year = await certQueue({ from: at(-366).toISOString(), to: at(0).toISOString() });
+    const year = await certQueue({ from: at(-365).toISOString(), to: at(0).toISOString() });
     expect(year.status).toBe(200);
     const tooLong = await certQueue({ from: at(-367).toISOString(), to: at(0).toISOString() });
     expect(tooLong.status).toBe(400);

@@ -37,9 +37,9 @@ describe('calendar dates', () => {
   });
 });
 
-describe('date range ≤ one year', () => {
-  it('the limit is the 366 days of limits.ts', () => {
-    expect(Limits.dateRange.maxDays).toBe(366);
+describe('date range ≤ one calendar year (spec §9; DECISIONS.md "Date range: one calendar year")', () => {
+  it('the limit is the one year of limits.ts', () => {
+    expect(Limits.dateRange.maxYears).toBe(1);
   });
 
   it.each([
@@ -47,13 +47,22 @@ describe('date range ≤ one year', () => {
     ['the last 7 days', '2025-06-09', '2025-06-15'],
     ['a whole common year', '2025-01-01', '2025-12-31'],
     ['a whole leap year (366 days)', '2024-01-01', '2024-12-31'],
-    ['a year to the same date (366 days counted inclusively)', '2023-03-01', '2024-02-29'],
+    ['a year after 1 March, before the anniversary', '2024-03-01', '2025-02-28'],
+    ['a year across 29 February (366 days)', '2023-03-01', '2024-02-29'],
+    ['a year across 29 February, from mid-year', '2023-06-15', '2024-06-14'],
+    ['a year from 29 February (its anniversary is 1 March)', '2024-02-29', '2025-02-28'],
+    ['a year from 28 February of a leap year', '2024-02-28', '2025-02-27'],
   ])('accepts %s', (_label, start, end) => {
     expect(checkDateRange(start, end)).toBe('ok');
     expect(isDateRangeWithinLimit(start, end)).toBe(true);
   });
 
   it.each([
+    // 366 days counted inclusively, but a year and a day by the calendar: the old 366-day rule let it pass.
+    ['a year and a day (2024-03-01 → 2025-03-01)', '2024-03-01', '2025-03-01', 'tooLong'],
+    ['a year and a day in a common year', '2025-01-01', '2026-01-01', 'tooLong'],
+    ['a year and a day across 29 February', '2023-03-01', '2024-03-01', 'tooLong'],
+    ['a year and a day from 29 February', '2024-02-29', '2025-03-01', 'tooLong'],
     ['367 days', '2024-01-01', '2025-01-01', 'tooLong'],
     ['two years', '2023-01-01', '2024-12-31', 'tooLong'],
     ['end before start', '2025-06-15', '2025-06-14', 'endBeforeStart'],
@@ -65,14 +74,34 @@ describe('date range ≤ one year', () => {
   });
 });
 
-describe('checkInstantRange (the server side of the one-year filter)', () => {
-  it('accepts a year of local days, refuses a range ending before it starts or longer than the limit', () => {
+describe('checkInstantRange (the server side of the one-year filter) agrees with the dates', () => {
+  /** What the page sends for a range of local days: the start of the first, the end of the last. */
+  const bounds = (start: string, end: string, offset: string) => ({
+    from: new Date(`${start}T00:00:00.000${offset}`),
+    to: new Date(`${end}T23:59:59.999${offset}`),
+  });
+
+  const ranges: [string, string][] = [
+    ['2024-03-01', '2025-02-28'],
+    ['2024-03-01', '2025-03-01'],
+    ['2023-03-01', '2024-02-29'],
+    ['2023-03-01', '2024-03-01'],
+    ['2024-02-29', '2025-02-28'],
+    ['2024-02-29', '2025-03-01'],
+    ['2025-01-01', '2025-12-31'],
+    ['2025-01-01', '2026-01-01'],
+    ['2024-01-01', '2024-12-31'],
+    ['2025-06-09', '2025-06-15'],
+  ];
+  for (const offset of ['+08:00', 'Z', '-05:00', '+12:00', '-11:00']) {
+    it.each(ranges)(`%s → %s, page at UTC${offset}`, (start, end) => {
+      const { from, to } = bounds(start, end, offset);
+      expect(checkInstantRange(from, to)).toBe(checkDateRange(start, end));
+    });
+  }
+
+  it('refuses a range ending before it starts', () => {
     const from = new Date('2025-01-01T00:00:00+08:00');
-    const day = 24 * 60 * 60 * 1000;
-    expect(checkInstantRange(from, new Date(from.getTime() + Limits.dateRange.maxDays * day - 1))).toBe('ok');
-    expect(checkInstantRange(from, new Date(from.getTime() + Limits.dateRange.maxDays * day + 1))).toBe(
-      'tooLong',
-    );
     expect(checkInstantRange(from, new Date(from.getTime() - 1))).toBe('endBeforeStart');
   });
 });
