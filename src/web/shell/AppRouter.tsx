@@ -11,6 +11,7 @@ import { decideAccess, LOGIN, type AccessDecision } from './accessRules';
 import { AppLayout } from './AppLayout';
 import { routeProgress } from './routeProgress';
 import { findRoute } from './routes';
+import { useSessionRevokedOnNavigation } from './sessionCheck';
 
 /** Finishes the progress bar once the page (lazy or not) has committed. */
 function RouteSettled() {
@@ -24,8 +25,11 @@ export function AppRouter({ isMobile }: { isMobile: boolean }) {
   const search = useSearch();
   const user = useSessionUser();
   const isLoggedIn = user?.isLogin === true;
+  // The navigation check asks the server too: a session revoked while the page was open fails it.
+  const sessionRevoked = useSessionRevokedOnNavigation(location, isLoggedIn);
 
   const decision = useMemo<AccessDecision | 'check failed'>(() => {
+    if (sessionRevoked) return 'check failed';
     try {
       return decideAccess(location, {
         isMobile,
@@ -38,7 +42,7 @@ export function AppRouter({ isMobile }: { isMobile: boolean }) {
       console.error('navigation check failed', error);
       return 'check failed';
     }
-  }, [location, isMobile, isLoggedIn, user]);
+  }, [location, isMobile, isLoggedIn, user, sessionRevoked]);
 
   // Layout effects run before the page's passive effects, so start() precedes RouteSettled's done().
   useLayoutEffect(() => routeProgress.start(), [location]);

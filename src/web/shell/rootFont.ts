@@ -1,6 +1,7 @@
 // Root font scaling (spec §1): rem-based sizes follow the window width relative to the design
-// width, never below the minimum. On desktop the body also gets a zoom factor, for the few
-// px-sized things (third-party widgets) that rem does not reach.
+// width, never below the minimum. On desktop the body zoom factor scales the few px-sized things
+// (third-party widgets, the chat frame) that rem does not reach: they opt in with BODY_ZOOM_STYLE.
+// Zooming the whole <body> would scale every rem size twice (DECISIONS.md "Body zoom factor").
 import { RootFont } from '../../contract/limits';
 
 /** The browser default the designs were drawn against. */
@@ -19,6 +20,11 @@ export function rootScale(windowWidth: number, isMobile: boolean): RootScale {
   return { fontSizePx: Math.round(fontSizePx * 100) / 100, bodyZoom: Math.round(bodyZoom * 1000) / 1000 };
 }
 
+export const BODY_ZOOM_VAR = '--portal-body-zoom';
+
+/** The style a px-sized element takes to follow the root font scaling. */
+export const BODY_ZOOM_STYLE = { zoom: `var(${BODY_ZOOM_VAR}, 1)` } as const;
+
 /** Applies the scale now and on every resize; returns the cleanup. */
 export function startRootFontScaling(isMobile: boolean, win: Window = window): () => void {
   const apply = () => {
@@ -27,7 +33,7 @@ export function startRootFontScaling(isMobile: boolean, win: Window = window): (
       isMobile,
     );
     win.document.documentElement.style.fontSize = `${fontSizePx}px`;
-    win.document.documentElement.style.setProperty('--portal-body-zoom', String(bodyZoom));
+    win.document.documentElement.style.setProperty(BODY_ZOOM_VAR, String(bodyZoom));
   };
   apply();
   win.addEventListener('resize', apply);

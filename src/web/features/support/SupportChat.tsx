@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Limits } from '../../../contract/limits';
 import { publicConfigQuery } from '../../api/publicConfig';
+import { BODY_ZOOM_STYLE } from '../../shell/rootFont';
 import { sendSupportMessage } from '../../api/supportMessages';
 import { toasts } from '../../shell/toast/toastStore';
 import { LazyModal as Modal } from '../../AppModal';
@@ -77,7 +78,9 @@ export function SupportChat({ userEmail }: { userEmail: string }) {
         size={width}
         padding="sm"
       >
-        <div style={{ height: height - 60, overflow: 'auto' }}>
+        {/* The dialog is sized in rem; this px-sized content (and the third-party chat inside) follows
+            the root font scaling through the body zoom factor (rootFont.ts, spec §1). */}
+        <div style={{ height: height - 60, overflow: 'auto', ...BODY_ZOOM_STYLE }}>
           {config.isPending ? (
             <Text>
               <Trans>Loading…</Trans>
