@@ -18,6 +18,7 @@ import { sessionMachine } from './session.machine';
 import { verificationSessionLifecycleMachine } from './verificationSessionLifecycle.machine';
 import { qrVerificationEntries } from './qrVerification.registry';
 import { reviewDecisionEntry } from './reviewDecision.registry';
+import { uploadEntry } from './upload.registry';
 
 export interface MachineRegistryEntry {
   /** The machine's own id (`createMachine({ id })`); names docs/machines/<id>.md. */
@@ -137,6 +138,7 @@ const accountsFlowEntries: readonly MachineRegistryEntry[] = [
       done('register', refused('codeWrong')),
       failed('register'),
       done('resendActivation', ok()),
+      done('resendActivation', { ...refused('rateLimited'), retry: { afterMs: 60_000, at: 60_000 } }),
       failed('resendActivation'),
     ],
   },
@@ -429,6 +431,7 @@ export const machineRegistry: readonly MachineRegistryEntry[] = [
   ...qrVerificationEntries,
   ...certificationFlowEntries,
   reviewDecisionEntry,
+  uploadEntry,
 ];
 
 export function registryEntry(id: string): MachineRegistryEntry | undefined {

@@ -1,17 +1,21 @@
 // A document upload (spec §5; DECISIONS.md "Uploads"): Mantine Dropzone, jpg/jpeg/png/pdf up to
-// Limits.upload.maxMegabytes MB checked before sending, progress, a preview of images and PDFs,
-// replace and delete, and "Upload failed" with a retry when the connection fails.
+// Limits.upload.maxMegabytes MB checked before sending, progress with cancel, a preview of images and
+// PDFs, replace and delete, and "Upload failed" with a retry when the connection fails (on its own
+// when the browser comes back online). It renders the upload chart's state and sends it events.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Image, Input, Paper, Progress, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Image.css';
 import { Dropzone } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
+import { useSelector } from '@xstate/react';
 import { useRef, type ReactNode } from 'react';
 import { Limits } from '../../../contract/limits';
 import { ACCEPTED_TYPES, isImage, type FileProblem } from './fileChecks';
 import { useUploadField } from './useUploadField';
 import type { UploadTransport } from './uploadTransport';
+
+type UploadFieldActor = ReturnType<typeof useUploadField>['actor'];
 
 export interface UploadFieldProps {
   label: string;
@@ -24,14 +28,74 @@ export interface UploadFieldProps {
   description?: ReactNode;
 }
 
-function useProblemText(): (problem: FileProblem) => string {
+function useProblemText(): (problem: FileProblem | null) => string {
   const { t } = useLingui();
   const max = Limits.upload.maxMegabytes;
   return (problem) => {
-    if (problem === 'wrongType') return t`Only JPG, JPEG, PNG or PDF files can be uploaded`;
     if (problem === 'tooLarge') return t`The file is larger than ${max} MB`;
-    return t`The file is empty`;
+    if (problem === 'empty') return t`The file is empty`;
+    return t`Only JPG, JPEG, PNG or PDF files can be uploaded`;
   };
+}
+
+/** The chart's state under the drop zone: progress with cancel, or what went wrong and what to do. */
+function UploadStatus({ actor, label }: { actor: UploadFieldActor; label: string }) {
+  const { t } = useLingui();
+  const problemText = useProblemText();
+  const state = useSelector(actor, (s) => s.value);
+  const { file, fraction, problem, message, offline } = useSelector(actor, (s) => s.context);
+  const fileName = file?.name ?? '';
+  switch (state) {
+    case 'uploading':
+      return (
+        <Stack gap={4}>
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">
+              <Trans>Uploading {fileName}</Trans>
+            </Text>
+            <Button size="compact-sm" variant="subtle" onClick={() => actor.send({ type: 'user.cancel' })}>
+              <Trans>Cancel upload</Trans>
+            </Button>
+          </Group>
+          <Progress value={Math.round(fraction * 100)} aria-label={t`Upload progress of ${label}`} />
+        </Stack>
+      );
+    case 'rejected':
+      return (
+        <Text role="alert" size="sm" c="red">
+          {problemText(problem)}
+        </Text>
+      );
+    case 'refused':
+      return (
+        <Text role="alert" size="sm" c="red">
+          {message || t`Upload failed`}
+        </Text>
+      );
+    case 'failed':
+      return (
+        <Group gap="sm" role="alert">
+          <Text size="sm" c="red">
+            {offline ? (
+              <Trans>You are offline. The file is kept and is sent when the connection is back.</Trans>
+            ) : (
+              <Trans>Upload failed</Trans>
+            )}
+          </Text>
+          <Button size="compact-sm" variant="light" onClick={() => actor.send({ type: 'user.retry' })}>
+            <Trans>Retry upload</Trans>
+          </Button>
+        </Group>
+      );
+    case 'cancelled':
+      return (
+        <Text role="status" size="sm" c="dimmed">
+          <Trans>Upload cancelled. Nothing was stored.</Trans>
+        </Text>
+      );
+    default:
+      return null;
+  }
 }
 
 export function UploadField({
@@ -44,46 +108,14 @@ export function UploadField({
   description,
 }: UploadFieldProps) {
   const { t } = useLingui();
-  const problemText = useProblemText();
   const openPicker = useRef<() => void>(null);
-  const { status, info, previewUrl, send, retry, remove } = useUploadField({
-    transport,
-    kind,
-    value,
-    onChange,
-  });
+  const { actor, info, previewUrl, pick, remove } = useUploadField({ transport, kind, value, onChange });
+  const uploading = useSelector(actor, (s) => s.hasTag('busy'));
   const max = Limits.upload.maxMegabytes;
-  const pick = (files: File[]) => {
+  const choose = (files: File[]) => {
     const first = files[0];
-    if (first) void send(first);
+    if (first) pick(first);
   };
-
-  const statusLine =
-    status.kind === 'uploading' ? (
-      <Stack gap={4}>
-        <Text size="sm">
-          <Trans>Uploading {status.fileName}</Trans>
-        </Text>
-        <Progress value={Math.round(status.fraction * 100)} aria-label={t`Upload progress of ${label}`} />
-      </Stack>
-    ) : status.kind === 'rejected' ? (
-      <Text role="alert" size="sm" c="red">
-        {problemText(status.problem)}
-      </Text>
-    ) : status.kind === 'refused' ? (
-      <Text role="alert" size="sm" c="red">
-        {status.message || t`Upload failed`}
-      </Text>
-    ) : status.kind === 'failed' ? (
-      <Group gap="sm" role="alert">
-        <Text size="sm" c="red">
-          <Trans>Upload failed</Trans>
-        </Text>
-        <Button size="compact-sm" variant="light" onClick={retry}>
-          <Trans>Retry upload</Trans>
-        </Button>
-      </Group>
-    ) : null;
 
   return (
     <Input.Wrapper label={label} description={description} error={error}>
@@ -116,12 +148,12 @@ export function UploadField({
           </Paper>
         ) : null}
         <Dropzone
-          onDrop={pick}
-          onReject={(rejections) => pick(rejections.map((r) => r.file))}
+          onDrop={choose}
+          onReject={(rejections) => choose(rejections.map((r) => r.file))}
           accept={ACCEPTED_TYPES}
           multiple={false}
           openRef={openPicker}
-          loading={status.kind === 'uploading'}
+          loading={uploading}
           hidden={value !== null}
           aria-label={label}
           inputProps={{ 'aria-label': label }}
@@ -135,7 +167,7 @@ export function UploadField({
             </Text>
           </Stack>
         </Dropzone>
-        {statusLine}
+        <UploadStatus actor={actor} label={label} />
       </Stack>
     </Input.Wrapper>
   );

@@ -1,15 +1,24 @@
-// The life of one upload field: check the chosen file, send it with progress, keep the file for a
-// retry after a transport failure, describe and preview a stored file, replace and delete it.
+// The one place an upload field's chart (machines/upload.machine.ts) gets its effect: the send
+// through the app's transport, with progress, aborted when the chart stops it (cancel, a new pick,
+// the field gone). Beside it, what belongs to the stored file rather than to a send: its facts and
+// preview for a field that only knows the id (a resumed draft), and delete.
+import { useActorRef } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { checkFile, type FileProblem } from './fileChecks';
-import type { StoredFileInfo, UploadTransport } from './uploadTransport';
+import { fromCallback } from 'xstate';
+import {
+  uploadMachine,
+  type SendInput,
+  type UploadEvent,
+  type UploadResult,
+} from '../../../../machines/upload.machine';
+import type { StoredFileInfo, UploadOutcome, UploadTransport } from './uploadTransport';
 
-export type UploadStatus =
-  | { kind: 'idle' }
-  | { kind: 'uploading'; fraction: number; fileName: string }
-  | { kind: 'rejected'; problem: FileProblem; fileName: string }
-  | { kind: 'refused'; message: string }
-  | { kind: 'failed'; file: File };
+/** The transport's outcome in the chart's terms; a failure says whether the browser was offline. */
+function resultOf(outcome: UploadOutcome): UploadResult {
+  if (outcome.kind === 'transportFailed')
+    return { kind: 'transportFailed', offline: typeof navigator !== 'undefined' && !navigator.onLine };
+  return outcome;
+}
 
 export function useUploadField(options: {
   transport: UploadTransport;
@@ -18,10 +27,50 @@ export function useUploadField(options: {
   onChange: (id: string | null) => void;
 }) {
   const { transport, kind, value, onChange } = options;
-  const [status, setStatus] = useState<UploadStatus>({ kind: 'idle' });
   const [info, setInfo] = useState<StoredFileInfo | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-  const controller = useRef<AbortController | null>(null);
+  // The chart is made once; the send reads the field's current transport and onChange.
+  const latest = useRef({ transport, onChange });
+  latest.current = { transport, onChange };
+
+  const actor = useActorRef(
+    uploadMachine.provide({
+      actors: {
+        'upload file': fromCallback<UploadEvent, SendInput>(({ input, sendBack }) => {
+          const abort = new AbortController();
+          latest.current.transport
+            .upload(
+              input.file.content as File,
+              input.kind,
+              (fraction) => sendBack({ type: 'upload.progress', fraction }),
+              abort.signal,
+            )
+            .then(
+              (outcome) => sendBack({ type: 'upload.finished', result: resultOf(outcome) }),
+              // Aborted: the chart stopped this send and no longer listens.
+              () => undefined,
+            );
+          return () => abort.abort();
+        }),
+      },
+    }),
+    { input: { kind } },
+  );
+
+  useEffect(() => {
+    const subscription = actor.on('upload.stored', ({ file }) => {
+      setInfo(file);
+      latest.current.onChange(file.id);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
+
+  // Back online: a send that failed for want of a network goes again by itself.
+  useEffect(() => {
+    const online = () => actor.send({ type: 'network.online' });
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [actor]);
 
   // A stored file known only by its id (a resumed draft): read its facts and bytes for the preview.
   useEffect(() => {
@@ -49,53 +98,22 @@ export function useUploadField(options: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value, transport]);
 
-  useEffect(() => () => controller.current?.abort(), []);
-
-  const send = useCallback(
-    async (file: File) => {
-      const problem = checkFile(file);
-      if (problem) {
-        setStatus({ kind: 'rejected', problem, fileName: file.name });
-        return;
-      }
-      controller.current?.abort();
-      const abort = new AbortController();
-      controller.current = abort;
-      setStatus({ kind: 'uploading', fraction: 0, fileName: file.name });
-      try {
-        const outcome = await transport.upload(
-          file,
-          kind,
-          (fraction) => setStatus({ kind: 'uploading', fraction, fileName: file.name }),
-          abort.signal,
-        );
-        if (outcome.kind === 'uploaded') {
-          setInfo(outcome.file);
-          setStatus({ kind: 'idle' });
-          onChange(outcome.file.id);
-        } else if (outcome.kind === 'refused') {
-          setStatus({ kind: 'refused', message: outcome.message });
-        } else {
-          setStatus({ kind: 'failed', file });
-        }
-      } catch {
-        // Cancelled: the field was left or another file was chosen.
-      }
-    },
-    [transport, kind, onChange],
+  const pick = useCallback(
+    (file: File) =>
+      actor.send({
+        type: 'user.pick',
+        file: { name: file.name, type: file.type, size: file.size, content: file },
+      }),
+    [actor],
   );
-
-  const retry = useCallback(() => {
-    if (status.kind === 'failed') void send(status.file);
-  }, [status, send]);
 
   const remove = useCallback(async () => {
     if (!value) return;
     // The draft stops pointing at the file first; the stored bytes go when the server agrees.
     onChange(null);
-    setStatus({ kind: 'idle' });
+    actor.send({ type: 'user.dismiss' });
     await transport.remove(value).catch(() => false);
-  }, [value, onChange, transport]);
+  }, [value, onChange, transport, actor]);
 
-  return { status, info, previewUrl, send, retry, remove };
+  return { actor, info, previewUrl, pick, remove };
 }
