@@ -16,6 +16,9 @@ function formatSize(bytes: number): string {
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
+/** The picked or dropped files, as the chart takes them (it refuses more than one, or a wrong type). */
+const picked = (files: File[]) => files.map((f) => ({ name: f.name, size: f.size, content: f }));
+
 export function UploadStep({ actor }: { actor: CardApplicationActor }) {
   const { t } = useLingui();
   const file = useSelector(actor, (s) => s.context.file);
@@ -54,22 +57,43 @@ export function UploadStep({ actor }: { actor: CardApplicationActor }) {
               </Group>
             </Paper>
           ) : (
-            <FileButton
-              accept={ACCEPT}
-              multiple
-              onChange={(files: File[]) =>
-                actor.send({
-                  type: 'user.chooseFiles',
-                  files: files.map((f) => ({ name: f.name, size: f.size, content: f })),
-                })
-              }
+            // Issue 17 §3: a file dragged from the desktop may be dropped here, as on the
+            // certification uploads; the button is the keyboard's and the picker's way in.
+            <Paper
+              withBorder
+              p="md"
+              role="group"
+              aria-label={t`Drop zone for the relevant document`}
+              style={{ borderStyle: 'dashed' }}
+              onDragOver={(event) => event.preventDefault()}
+              onDrop={(event) => {
+                event.preventDefault();
+                if (!canChoose || uploading) return;
+                actor.send({ type: 'user.chooseFiles', files: picked([...event.dataTransfer.files]) });
+              }}
             >
-              {(props) => (
-                <Button {...props} variant="outline" loading={uploading} disabled={!canChoose || uploading}>
-                  <Trans>Choose file</Trans>
-                </Button>
-              )}
-            </FileButton>
+              <Group gap="sm">
+                <FileButton
+                  accept={ACCEPT}
+                  multiple
+                  onChange={(files: File[]) => actor.send({ type: 'user.chooseFiles', files: picked(files) })}
+                >
+                  {(props) => (
+                    <Button
+                      {...props}
+                      variant="outline"
+                      loading={uploading}
+                      disabled={!canChoose || uploading}
+                    >
+                      <Trans>Choose file</Trans>
+                    </Button>
+                  )}
+                </FileButton>
+                <Text size="sm" c="dimmed">
+                  <Trans>or drop it here</Trans>
+                </Text>
+              </Group>
+            </Paper>
           )}
         </Stack>
       </section>
