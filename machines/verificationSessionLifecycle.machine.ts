@@ -1,6 +1,9 @@
 // One QR verification session (desktop hand-off to a phone) as the server stores it: spec §4
 // "Identity QR verification", §9, DECISIONS.md "QR verification", issue 6 §1:
-// created → scanned → verifying → verified | failed | cancelled | expired.
+// created → scanned → verifying → verified | failed | cancelled | expired; issue 16 §3 adds the
+// outcomes of a real face check: referred to review (a reviewer then confirms or rejects it) and
+// failed with no attempt left (the desktop shows why and offers a new code). The service picks
+// between provider.failed and provider.failedLastAttempt by counting attempts (Limits.face).
 // The 10-minute validity counts from the scan, so the states that live under it share one parent
 // (`scanned`) whose named delay expires them all. `meta.status` is the stored value per state.
 import { setup } from 'xstate';
@@ -14,11 +17,24 @@ export type VerificationSessionLifecycleEvent =
   | { type: 'phone.cancel' }
   | { type: 'provider.verified' }
   | { type: 'provider.failed' }
+  | { type: 'provider.failedLastAttempt' }
+  | { type: 'provider.referred' }
+  | { type: 'provider.busy' }
+  | { type: 'reviewer.confirm' }
+  | { type: 'reviewer.reject' }
   | { type: 'desktop.regenerate' }
   | { type: 'desktop.close' };
 
 export type VerificationSessionStatus =
-  'created' | 'scanned' | 'verifying' | 'verified' | 'failed' | 'cancelled' | 'expired';
+  | 'created'
+  | 'scanned'
+  | 'verifying'
+  | 'verified'
+  | 'failed'
+  | 'referred'
+  | 'failedFinal'
+  | 'cancelled'
+  | 'expired';
 
 /** desktopMayClose: the desktop dialog can be closed (not while the phone is verifying). */
 export type VerificationSessionLifecycleTag = 'desktopMayClose' | 'usable';
@@ -85,11 +101,18 @@ export const verificationSessionLifecycleMachine = setup({
           tags: ['usable'],
           on: {
             'provider.verified': '#verificationSessionLifecycle.verified',
+            'provider.referred': '#verificationSessionLifecycle.referred',
             'provider.failed': 'failed',
+            'provider.failedLastAttempt': '#verificationSessionLifecycle.failedFinal',
+            // A full engine pool decided nothing: the phone may send the frames again, no attempt spent.
+            'provider.busy': 'opened',
           },
         },
         failed: {
-          meta: { spec: 'Issue 6 §3: verification result failed, with a retry', status: 'failed' },
+          meta: {
+            spec: 'Issue 16 §3: failed (no match, no liveness, a quality reason), attempts left for this scan',
+            status: 'failed',
+          },
           tags: ['desktopMayClose', 'usable'],
           on: {
             // A retry stays inside the same scan, so the 10 minutes keep counting from the scan.
@@ -100,7 +123,29 @@ export const verificationSessionLifecycleMachine = setup({
       },
     },
     verified: {
-      meta: { spec: '§4 Identity QR verification: verified', status: 'verified' },
+      meta: {
+        spec: '§4 Identity QR verification: verified (issue 16 §3: match and liveness, or a reviewer confirmed)',
+        status: 'verified',
+      },
+      type: 'final',
+    },
+    referred: {
+      meta: {
+        spec: 'Issue 16 §3: referred to review (grey band, no usable ID face, no reference, file fallback)',
+        status: 'referred',
+      },
+      // Certification may be submitted with it; a reviewer decides it with a written reason (§5).
+      tags: ['desktopMayClose'],
+      on: {
+        'reviewer.confirm': 'verified',
+        'reviewer.reject': 'failedFinal',
+      },
+    },
+    failedFinal: {
+      meta: {
+        spec: 'Issue 16 §3: failed with no attempt left for this scan: the desktop shows why, a new code is needed',
+        status: 'failedFinal',
+      },
       type: 'final',
     },
     cancelled: {

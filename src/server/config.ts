@@ -59,6 +59,8 @@ const envSchema = z.object({
   FACE_MATCH_THRESHOLD: z.coerce.number().min(0).max(1).default(DEFAULT_FACE_ENGINE_CONFIG.matchThreshold),
   FACE_GREY_BAND_FROM: z.coerce.number().min(0).max(1).default(DEFAULT_FACE_ENGINE_CONFIG.greyBandFrom),
   FACE_MIN_POSE_DEG: z.coerce.number().min(0).max(90).default(DEFAULT_FACE_ENGINE_CONFIG.minPoseRangeDeg),
+  /** Days the face-capture frames are kept after the decision (docs/decisions.md, issue 16 §6). */
+  FACE_FRAME_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -115,6 +117,8 @@ export interface AppConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   faceProvider: string;
   face: FaceEngineConfig;
+  /** Face-capture frames are deleted this many days after the decision (housekeeping). */
+  faceFrameRetentionDays: number;
   baseAddresses: { checkout: string; identity: string; backOffice: string; backOfficeOps: string };
   /** Development aids (dev mailbox, /plat/dev/*) exist everywhere but production. */
   devTools: boolean;
@@ -163,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       greyBandFrom: Math.min(e.FACE_GREY_BAND_FROM, e.FACE_MATCH_THRESHOLD),
       minPoseRangeDeg: e.FACE_MIN_POSE_DEG,
     },
+    faceFrameRetentionDays: e.FACE_FRAME_RETENTION_DAYS,
     baseAddresses: {
       checkout: e.CHECKOUT_BASE_URL ?? defaults.checkout,
       identity: e.IDENTITY_BASE_URL ?? defaults.identity,

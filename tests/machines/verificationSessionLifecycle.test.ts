@@ -17,6 +17,11 @@ const events = [
   'phone.cancel',
   'provider.verified',
   'provider.failed',
+  'provider.failedLastAttempt',
+  'provider.referred',
+  'provider.busy',
+  'reviewer.confirm',
+  'reviewer.reject',
   'desktop.regenerate',
   'desktop.close',
 ] as const;
@@ -39,6 +44,11 @@ describe('verification session lifecycle: every allowed and every refused change
     'scanned.verifying': {
       'provider.verified': 'verified',
       'provider.failed': 'scanned.failed',
+      // Issue 16 §3: the last attempt of the scan ends it; a referral waits for a reviewer; a busy
+      // engine decided nothing.
+      'provider.failedLastAttempt': 'failedFinal',
+      'provider.referred': 'referred',
+      'provider.busy': 'scanned.opened',
       'phone.cancel': 'cancelled',
     },
     'scanned.failed': {
@@ -46,7 +56,10 @@ describe('verification session lifecycle: every allowed and every refused change
       'phone.cancel': 'cancelled',
       'desktop.close': 'cancelled',
     },
-    // An expired or cancelled session refuses every later step.
+    // Only a reviewer moves a referred session, with a written reason (issue 16 §5).
+    referred: { 'reviewer.confirm': 'verified', 'reviewer.reject': 'failedFinal' },
+    // An expired, cancelled or finally failed session refuses every later step.
+    failedFinal: {},
     verified: {},
     cancelled: {},
     expired: {},
@@ -109,6 +122,12 @@ describe('verification session timing (named delays from Limits.qr)', () => {
     expect(closable('scanned.verifying')).toBe(false);
     expect(closable('scanned.opened')).toBe(true);
     expect(closable('created.fresh')).toBe(true);
+    expect(closable('referred')).toBe(true);
+  });
+
+  it('neither a referral nor the final failure expires: they are outside the 10 minutes', () => {
+    expect(elapseLifecycleDelay(machine, 'referred', 'qrValidAfterScan')).toBeNull();
+    expect(elapseLifecycleDelay(machine, 'failedFinal', 'qrValidAfterScan')).toBeNull();
   });
 });
 
@@ -120,6 +139,8 @@ describe('verification session stored statuses', () => {
     ['scanned.verifying', 'verifying'],
     ['scanned.failed', 'failed'],
     ['verified', 'verified'],
+    ['referred', 'referred'],
+    ['failedFinal', 'failedFinal'],
     ['cancelled', 'cancelled'],
     ['expired', 'expired'],
   ])('%s is stored as %s', (path, status) => {
@@ -131,6 +152,8 @@ describe('verification session stored statuses', () => {
     ['scanned', 'scanned.opened'],
     ['verifying', 'scanned.verifying'],
     ['failed', 'scanned.failed'],
+    ['referred', 'referred'],
+    ['failedFinal', 'failedFinal'],
     ['expired', 'expired'],
   ])('status %s is read back as %s', (status, path) => {
     expect(lifecycleStateOf(machine, status)).toEqual(valueOf(path));

@@ -31,8 +31,13 @@ export const VerificationPaths = {
   scan: '/verify/scan', // POST ScanRequest → PhoneScanResult | verificationTokenUsed | verificationExpired | verificationCancelled
   phone: '/verify/phone', // GET ?key=… → PhoneVerificationView
   consent: '/verify/consent', // POST ConsentRequest → PhoneVerificationView
-  /** POST multipart/form-data: field `key` and part `file` (jpg/png ≤ 10 MB), in any order
-   *  → PhoneVerificationView ('verified', code ok) | faceNotDetected (HTTP 200, 'failed') */
+  /** POST multipart/form-data (issue 16): fields `key` and `source` ('camera' | 'file') first,
+   *  then the frames as parts named `frame`: from the camera FaceCaptureRules.camera.minFrames to
+   *  maxFrames frames (jpg/png, each ≤ frameMaxBytes) taken during the head turn; from the file
+   *  picker exactly one (jpg/png ≤ 10 MB). A part named `file` is read as a frame (older clients).
+   *  → PhoneVerificationView: 'verified' or 'referred' (code ok) | faceCheckFailed (HTTP 200,
+   *  'failed' with attempts left, or 'failedFinal'; outcomeReason says why) | faceEngineBusy (503,
+   *  nothing spent: send again in a moment) | frameCountInvalid / frameTooLarge (400 / 413). */
   capture: '/verify/capture',
   cancel: '/verify/cancel', // POST PhoneKeyRequest → PhoneVerificationView ('cancelled')
 } as const;
@@ -48,6 +53,8 @@ export const VERIFICATION_SESSION_STATES = [
   'verifying',
   'verified',
   'failed',
+  'referred',
+  'failedFinal',
   'cancelled',
   'expired',
 ] as const;
@@ -56,9 +63,45 @@ export type VerificationSessionState = (typeof VERIFICATION_SESSION_STATES)[numb
 /** States after which nothing can happen to the session any more. */
 export const FINAL_VERIFICATION_STATES: readonly VerificationSessionState[] = [
   'verified',
+  'referred',
+  'failedFinal',
   'cancelled',
   'expired',
 ];
+
+/** The states with which certification may be submitted (issue 16 §3: a referred verification
+ *  does not block the submit; the back office sees it flagged). */
+export const SUBMITTABLE_VERIFICATION_STATES: readonly VerificationSessionState[] = ['verified', 'referred'];
+
+/** Where the frames of a capture came from: the live camera (motion challenge) or the file picker
+ *  (the fallback, always referred to review). */
+export const CAPTURE_SOURCES = ['camera', 'file'] as const;
+export type CaptureSource = (typeof CAPTURE_SOURCES)[number];
+
+/** Why a face check failed or was referred (the provider's reasons, faceProvider.ts); the web
+ *  translates each one. 'providerError' and 'faceEngineBusy' are the server's own. */
+export const FACE_OUTCOME_REASONS = [
+  'noFace',
+  'multipleFaces',
+  'faceTooSmall',
+  'faceCutOff',
+  'tooDark',
+  'blurred',
+  'notFrontal',
+  'noMatch',
+  'noLiveness',
+  'consentMissing',
+  'notAnImage',
+  'imageTooSmall',
+  'greyBand',
+  'referenceHasNoFace',
+  'noReference',
+  'fileFallback',
+  'providerError',
+  'reviewerConfirmed',
+  'reviewerRejected',
+] as const;
+export type FaceOutcomeReason = (typeof FACE_OUTCOME_REASONS)[number];
 
 export const VERIFICATION_PURPOSES = ['authorizer'] as const;
 export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
@@ -71,6 +114,14 @@ export const FaceCaptureRules = {
   maxBytes: Limits.upload.maxBytes,
   /** Both sides at least this many pixels. */
   minSidePx: 200,
+  /** The camera's frames during the head turn (issue 16 §2/§4): counts and size per frame. */
+  camera: {
+    minFrames: Limits.face.minFrames,
+    maxFrames: Limits.face.maxFrames,
+    frameMaxBytes: Limits.face.frameMaxBytes,
+  },
+  /** Attempts per QR scan before a new code is needed. */
+  attemptsPerScan: Limits.face.attemptsPerScan,
 } as const;
 
 /** SSE: a comment line (`: heartbeat`) this often keeps proxies from closing the stream. */
@@ -111,6 +162,13 @@ export const consentRequest = z.object({
 });
 export type ConsentRequest = z.infer<typeof consentRequest>;
 
+/** The text fields of a capture (multipart), read before its frames. */
+export const captureFields = z.object({
+  key: phoneKey,
+  source: z.enum(CAPTURE_SOURCES, { error: 'field.select' }),
+});
+export type CaptureFields = z.infer<typeof captureFields>;
+
 // ---- answers -----------------------------------------------------------------------------------
 
 /** What the desktop sees of a session (GET, SSE data, and the base of the create answer).
@@ -135,8 +193,10 @@ export interface VerificationSessionView {
   rescanRequired: boolean;
   /** Set when regenerate replaced this session: the id of the new one. */
   replacedBy: string | null;
-  /** Why the provider said 'failed' (e.g. 'imageTooSmall'); null otherwise. */
+  /** Why the provider said 'failed' or 'referred' (a FaceOutcomeReason, e.g. 'noMatch'); null otherwise. */
   outcomeReason: string | null;
+  /** Face checks the phone may still make with this scan (issue 16 §3). */
+  attemptsLeft: number;
   /** The server's clock when this view was made (countdowns use it, not the device clock). */
   serverTime: string;
 }
@@ -163,6 +223,8 @@ export interface PhoneVerificationView {
   expiresAt: string;
   consentAt: string | null;
   outcomeReason: string | null;
+  /** Face checks left with this scan (0 in 'failedFinal'). */
+  attemptsLeft: number;
   serverTime: string;
 }
 

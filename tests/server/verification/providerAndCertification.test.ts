@@ -8,6 +8,7 @@ import { isVerificationSessionVerified } from '../../../src/server/services/veri
 import type {
   FaceProvider,
   FaceVerificationInput,
+  FaceVerificationResult,
 } from '../../../src/server/services/verification/faceProvider';
 import {
   builtinFaceProvider,
@@ -41,9 +42,11 @@ beforeEach(async () => {
 });
 afterAll(() => t?.close());
 
+const ENGINE = { name: 'gated-engine', version: '0.1' };
+
 /** A provider that answers only when the test says so. */
 function gatedProvider() {
-  let open!: (r: { outcome: 'verified' | 'failed'; reason?: string }) => void;
+  let open!: (r: FaceVerificationResult) => void;
   let called!: (input: FaceVerificationInput) => void;
   const calledWith = new Promise<FaceVerificationInput>((resolve) => (called = resolve));
   const provider: FaceProvider = {
@@ -68,6 +71,11 @@ function depsWith(provider: FaceProvider): VerificationDeps {
 
 const upload = (bytes: Buffer) =>
   t.app.storage.receiveUpload({ file: Readable.from([bytes]), filename: 'face.png' });
+/** A camera capture of three copies of `bytes`, received and not yet stored. */
+const frames = async (bytes: Buffer) => ({
+  source: 'camera' as const,
+  frames: [await upload(bytes), await upload(bytes), await upload(bytes)],
+});
 const owner = () => ({ userId: alice.userId, companyId: companyA });
 
 describe('while the provider decides', () => {
@@ -75,10 +83,11 @@ describe('while the provider decides', () => {
     const gate = gatedProvider();
     const deps = depsWith(gate.provider);
     const { id, key } = await scannedSession(t, alice);
-    const done = captureFace(deps, key, await upload(faceImage()));
+    const done = captureFace(deps, key, await frames(faceImage()));
     const input = await gate.calledWith;
     expect(input.sessionId).toBe(id);
-    expect(input.contentType).toBe('image/png');
+    expect(input.frames.map((f) => f.contentType)).toEqual(['image/png', 'image/png', 'image/png']);
+    expect(input.source).toBe('camera');
     expect(input.consentAt).toBeInstanceOf(Date);
 
     const refused = await closeSession(deps, owner(), id).catch((e: unknown) => e);
@@ -87,7 +96,7 @@ describe('while the provider decides', () => {
     const viaHttp = await call(t, 'POST', VerificationPaths.close(id), { who: alice });
     expect(viaHttp.status).toBe(409);
 
-    gate.answer({ outcome: 'verified' });
+    gate.answer({ outcome: 'verified', engine: ENGINE });
     const row = await done;
     expect(row.state).toBe('verified');
     expect(row.provider).toBe('gated');
@@ -97,10 +106,10 @@ describe('while the provider decides', () => {
     const gate = gatedProvider();
     const deps = depsWith(gate.provider);
     const { key } = await scannedSession(t, alice);
-    const done = captureFace(deps, key, await upload(faceImage()));
+    const done = captureFace(deps, key, await frames(faceImage()));
     await gate.calledWith;
     expect((await cancelFromPhone(deps, key)).state).toBe('cancelled');
-    gate.answer({ outcome: 'verified' });
+    gate.answer({ outcome: 'verified', engine: ENGINE });
     expect((await done).state).toBe('cancelled');
   });
 
@@ -110,7 +119,7 @@ describe('while the provider decides', () => {
       verify: () => Promise.reject(new Error('vendor unreachable')),
     });
     const { key } = await scannedSession(t, alice);
-    const row = await captureFace(deps, key, await upload(faceImage()));
+    const row = await captureFace(deps, key, await frames(faceImage()));
     expect(row.state).toBe('failed');
     expect(row.outcomeReason).toBe('providerError');
   });
@@ -124,14 +133,14 @@ describe('the built-in provider', () => {
         await upload(bytes)
       ).save(t.app.db, { kind: 'faceCapture', companyId: null, uploadedBy: null }, new Date());
       return {
-        contentType: saved.contentType,
-        bytesPath: `${t.app.storage.dir}/${saved.storageKey}`,
-        captureFileId: saved.id,
+        frames: [{ contentType: saved.contentType, path: `${t.app.storage.dir}/${saved.storageKey}` }],
+        source: 'camera' as const,
+        reference: null,
         sessionId: 'x',
       };
     };
     const big = await file(png(200, 200));
-    expect(await provider.verify({ ...big, consentAt: new Date() })).toEqual({ outcome: 'verified' });
+    expect(await provider.verify({ ...big, consentAt: new Date() })).toMatchObject({ outcome: 'verified' });
     expect(await provider.verify({ ...big, consentAt: null })).toMatchObject({
       outcome: 'failed',
       reason: 'consentMissing',

@@ -306,11 +306,11 @@ describe('consent and capture', () => {
     expect((await capture(t, key, faceImage())).status).toBe(409);
   });
 
-  it('a too-small image fails (faceNotDetected, HTTP 200) and the phone may retry', async () => {
+  it('a too-small image fails (faceCheckFailed, HTTP 200) and the phone may retry', async () => {
     const { id, key } = await scannedSession(t, alice);
     const small = await capture(t, key, png(199, 400));
     expect(small.status).toBe(200);
-    expect(small.body.code).toBe(code('faceNotDetected'));
+    expect(small.body.code).toBe(code('faceCheckFailed'));
     expect(small.body.data.state).toBe('failed');
     expect(small.body.data.outcomeReason).toBe('imageTooSmall');
     const retry = await capture(t, key, faceImage());
@@ -321,10 +321,10 @@ describe('consent and capture', () => {
   it('a non-image capture is refused (PDF, and text named .png); the session does not move', async () => {
     const { id, key } = await scannedSession(t, alice);
     const before = await storedRow(id);
-    const asPdf = await capture(t, key, pdf(), 'face.pdf');
+    const asPdf = await capture(t, key, pdf(), { filename: 'face.pdf' });
     expect(asPdf.status).toBe(415);
     expect(asPdf.body.code).toBe(code('fileTypeNotAllowed'));
-    const text = await capture(t, key, Buffer.from('not an image at all'), 'face.png');
+    const text = await capture(t, key, Buffer.from('not an image at all'), { filename: 'face.png' });
     expect(text.status).toBe(415);
     expect(await storedRow(id)).toEqual(before);
   });

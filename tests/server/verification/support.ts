@@ -2,6 +2,7 @@
 // face images, and a reader for the server-sent event stream.
 import type { FastifyInstance } from 'fastify';
 import {
+  FaceCaptureRules,
   VerificationPaths,
   type PhoneScanResult,
   type PhoneVerificationView,
@@ -82,10 +83,34 @@ export const phone = (t: TestApp, key: string) =>
 export const desktop = (t: TestApp, who: SignedIn, id: string) =>
   call<VerificationSessionView>(t, 'GET', VerificationPaths.session(id), { who });
 
-export function capture(t: TestApp, key: string, file: Buffer, filename = 'face.png') {
+/**
+ * A capture as the phone sends it: `key` and `source` first, then the frames. From the camera by
+ * default, with the fewest frames the server takes (copies of `file`); `source: 'file'` sends one
+ * photo as the file picker does.
+ */
+export function capture(
+  t: TestApp,
+  key: string,
+  file: Buffer,
+  opts: { source?: 'camera' | 'file'; frames?: Buffer[]; filename?: string } = {},
+) {
+  const source = opts.source ?? 'camera';
+  const frames =
+    opts.frames ?? (source === 'camera' ? Array.from({ length: FaceCaptureRules.camera.minFrames }, () => file) : [file]);
   const form = new FormData();
   form.append('key', key);
-  form.append('file', new Blob([new Uint8Array(file)]), filename);
+  form.append('source', source);
+  frames.forEach((frame, i) =>
+    form.append('frame', new Blob([new Uint8Array(frame)]), opts.filename ?? `frame${i}.png`),
+  );
+  return call<PhoneVerificationView>(t, 'POST', VerificationPaths.capture, { form });
+}
+
+/** The file picker's photo as a client before issue 16 sent it: `key` and one part `file`, no source. */
+export function legacyCapture(t: TestApp, key: string, file: Buffer) {
+  const form = new FormData();
+  form.append('key', key);
+  form.append('file', new Blob([new Uint8Array(file)]), 'face.png');
   return call<PhoneVerificationView>(t, 'POST', VerificationPaths.capture, { form });
 }
 

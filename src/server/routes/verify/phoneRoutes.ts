@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   consentRequest,
-  FaceCaptureRules,
   phoneKeyRequest,
   phoneQuery,
   scanRequest,
@@ -14,8 +13,6 @@ import {
 } from '../../../contract/api/verification';
 import type { VerificationSessionRow } from '../../db/schema/verification';
 import { ok, outcome } from '../../envelope';
-import { AppError } from '../../errors';
-import { receiveMultipart } from '../../storage/receiveMultipart';
 import {
   cancelFromPhone,
   captureFace,
@@ -27,6 +24,7 @@ import {
 import { companyNameOf } from '../../services/verification/sessionStore';
 import { phoneView } from '../../services/verification/views';
 import { PhoneRateLimits } from './rateLimits';
+import { receiveCapture } from './receiveCapture';
 
 export function phoneRoutes(fastify: FastifyInstance, deps: VerificationDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -66,20 +64,12 @@ export function phoneRoutes(fastify: FastifyInstance, deps: VerificationDeps) {
     VerificationPaths.capture,
     { config: { rateLimit: PhoneRateLimits.capture } },
     async (request, reply) => {
-      const { upload, fields } = await receiveMultipart(request, (input) => app.storage.receiveUpload(input));
-      const key = phoneKeyRequest.safeParse({ key: fields['key'] });
-      if (!key.success) {
-        await upload.discard();
-        throw new AppError('validationFailed', 400, [{ path: 'key', message: 'field.required' }]);
+      const { key, source, frames } = await receiveCapture(request, app.storage.dirs);
+      const row = await captureFace(deps, key, { source, frames });
+      // A failed check is an outcome the phone handles (retry, or a new code), not a refusal.
+      if (row.state === 'failed' || row.state === 'failedFinal') {
+        return outcome(reply, 'faceCheckFailed', await view(row));
       }
-      // A PDF passes the general upload check; a face capture must be a photo.
-      if (!(FaceCaptureRules.contentTypes as readonly string[]).includes(upload.contentType)) {
-        await upload.discard();
-        throw new AppError('fileTypeNotAllowed', 415);
-      }
-      const row = await captureFace(deps, key.data.key, upload);
-      // A failed check is an outcome the phone handles (retry), not a refusal.
-      if (row.state === 'failed') return outcome(reply, 'faceNotDetected', await view(row));
       return ok(request, await view(row));
     },
   );

@@ -6,8 +6,10 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { StateValue } from 'xstate';
 import {
+  FaceCaptureRules,
   VERIFICATION_LINK_PARAM,
   VERIFICATION_PHONE_PAGE,
+  type CaptureSource,
   type CreateVerificationSessionRequest,
   type RegenerateTooSoonData,
 } from '../../../contract/api/verification';
@@ -16,7 +18,13 @@ import { AppError, notFound, transitionNotAllowed } from '../../errors';
 import type { StoredFile } from '../../db/schema/files';
 import type { ReceivedUpload } from '../../storage/saveUpload';
 import type { Clock, Db, DbOrTx } from '../../types';
-import type { FaceProvider, FaceVerificationResult } from './faceProvider';
+import {
+  FaceEngineBusyError,
+  type FaceProvider,
+  type FaceVerificationInput,
+  type FaceVerificationResult,
+} from './faceProvider';
+import { findFaceReference } from './faceReference';
 import {
   chartStateAt,
   next,
@@ -26,6 +34,7 @@ import {
 } from './sessionLifecycle';
 import {
   hashSecret,
+  insertFrames,
   insertSession,
   lockById,
   lockByPhoneKeyHash,
@@ -33,6 +42,7 @@ import {
   lockOwned,
   newSecret,
   writeChange,
+  type SessionPatch,
 } from './sessionStore';
 
 export interface VerificationDeps {
@@ -69,16 +79,16 @@ async function inLockedSession<T>(deps: VerificationDeps, lock: Locker, step: St
   const outcome = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const found = await lock(tx);
-    if (!found) return { refusal: notFound() };
+    if (!found) return { ok: false as const, refusal: notFound() };
     const row = await applyDueTime(tx, found, now);
     try {
-      return { result: await step(tx, row, chartStateAt(row, now), now) };
+      return { ok: true as const, result: await step(tx, row, chartStateAt(row, now), now) };
     } catch (error) {
-      if (error instanceof AppError) return { refusal: error };
+      if (error instanceof AppError) return { ok: false as const, refusal: error };
       throw error;
     }
   });
-  if ('refusal' in outcome) throw outcome.refusal;
+  if (!outcome.ok) throw outcome.refusal;
   return outcome.result;
 }
 
@@ -268,82 +278,166 @@ export function cancelFromPhone(deps: VerificationDeps, key: string) {
   });
 }
 
+/** One capture from the phone: its frames (received, not yet stored) and where they came from. */
+export interface FaceCapture {
+  source: CaptureSource;
+  frames: readonly ReceivedUpload[];
+}
+
+/** The frame checks that need no engine: counts and per-frame size by source (issue 16 §3). */
+export function captureProblem(capture: FaceCapture): AppError | null {
+  const { frames, source } = capture;
+  const camera = FaceCaptureRules.camera;
+  const countOk =
+    source === 'file'
+      ? frames.length === 1
+      : frames.length >= camera.minFrames && frames.length <= camera.maxFrames;
+  if (!countOk) return new AppError('frameCountInvalid', 400, { frames: frames.length, source });
+  if (frames.some((f) => !(FaceCaptureRules.contentTypes as readonly string[]).includes(f.contentType))) {
+    return new AppError('fileTypeNotAllowed', 415);
+  }
+  if (source === 'camera' && frames.some((f) => f.size > camera.frameMaxBytes)) {
+    return new AppError('frameTooLarge', 413);
+  }
+  return null;
+}
+
 /**
- * Stores the capture and moves to verifying, asks the provider, records its outcome. The upload is
+ * Stores the frames and moves to verifying, asks the provider, records its outcome. The uploads are
  * discarded when the step is refused. The provider runs outside any transaction; if the session
- * moved on meanwhile (cancelled, expired, another capture), the late outcome is dropped.
+ * moved on meanwhile (cancelled, expired, another capture), the late outcome is dropped. A full
+ * engine pool spends no attempt: the session goes back to where a capture may start, and the
+ * refusal `faceEngineBusy` tells the phone to send again in a moment.
  */
 export async function captureFace(
   deps: VerificationDeps,
   key: string,
-  upload: ReceivedUpload,
+  capture: FaceCapture,
 ): Promise<VerificationSessionRow> {
-  let started: { row: VerificationSessionRow; file: StoredFile };
+  let started: {
+    row: VerificationSessionRow;
+    files: StoredFile[];
+    reference: FaceVerificationInput['reference'];
+  };
   try {
     started = await inLockedSession(deps, lockByKey(key), async (tx, row, value, now) => {
       const type: LifecycleEventType = row.state === 'failed' ? 'phone.retry' : 'phone.startVerification';
       const to = require(value, type);
       if (!row.consentAt) throw new AppError('consentRequired', 409, { state: row.state });
-      const file = await upload.save(
+      const problem = captureProblem(capture);
+      if (problem) throw problem;
+      const files: StoredFile[] = [];
+      for (const frame of capture.frames) {
+        files.push(
+          await frame.save(tx, { kind: 'faceCapture', companyId: row.companyId, uploadedBy: null }, now),
+        );
+      }
+      await insertFrames(
         tx,
-        { kind: 'faceCapture', companyId: row.companyId, uploadedBy: null },
-        now,
+        row.id,
+        files.map((f) => f.id),
       );
+      const reference = await findFaceReference(tx, row.companyId, deps.filesDir);
       const verifying = await writeChange(
         tx,
         row,
         {
           event: type,
           state: statusOf(to),
-          patch: { captureFileId: file.id, provider: null, outcomeReason: null },
+          patch: {
+            captureFileId: files[0]?.id ?? null,
+            captureSource: capture.source,
+            referenceFileId: reference?.fileId ?? null,
+            provider: null,
+            outcomeReason: null,
+          },
         },
         now,
       );
-      return { row: verifying, file };
+      return { row: verifying, files, reference };
     });
   } finally {
-    await upload.discard(); // a no-op once saved
+    // A no-op for the frames that were saved.
+    await Promise.all(capture.frames.map((frame) => frame.discard()));
   }
 
-  const { row, file } = started;
-  let result: FaceVerificationResult;
+  const { row, files, reference } = started;
+  let result: FaceVerificationResult | 'busy' | 'fault';
   try {
     result = await deps.provider.verify({
       sessionId: row.id,
-      captureFileId: file.id,
-      contentType: file.contentType,
-      bytesPath: path.join(deps.filesDir, file.storageKey),
       consentAt: row.consentAt,
+      frames: files.map((f) => ({ path: path.join(deps.filesDir, f.storageKey), contentType: f.contentType })),
+      source: capture.source,
+      reference,
     });
-  } catch {
-    result = { outcome: 'failed', reason: 'providerError' };
+  } catch (error) {
+    result = error instanceof FaceEngineBusyError ? 'busy' : 'fault';
   }
-  return recordOutcome(deps, row.id, file.id, result);
+  const recorded = await recordOutcome(deps, row.id, files[0]?.id ?? null, capture.source, result);
+  if (result === 'busy' && recorded.state !== 'verifying') throw new AppError('faceEngineBusy', 503);
+  return recorded;
 }
 
-function recordOutcome(deps: VerificationDeps, id: string, fileId: string, result: FaceVerificationResult) {
+/** The lifecycle event and stored fields for one provider answer. */
+function outcomeChange(
+  row: VerificationSessionRow,
+  source: CaptureSource,
+  result: FaceVerificationResult | 'busy' | 'fault',
+  providerName: string,
+  now: Date,
+): { type: LifecycleEventType; patch: SessionPatch } {
+  if (result === 'busy') return { type: 'provider.busy', patch: {} };
+  // An engine fault is not the person's doing: a retry, no attempt spent.
+  if (result === 'fault') {
+    return { type: 'provider.failed', patch: { provider: providerName, outcomeReason: 'providerError' } };
+  }
+  // The file picker is the fallback for a phone without a camera: never verified without a reviewer.
+  const decided: FaceVerificationResult =
+    source === 'file' && result.outcome === 'verified'
+      ? { ...result, outcome: 'referred', reason: 'fileFallback' }
+      : result;
+  const attempts = decided.outcome === 'failed' ? row.attempts + 1 : row.attempts;
+  const type: LifecycleEventType =
+    decided.outcome === 'verified'
+      ? 'provider.verified'
+      : decided.outcome === 'referred'
+        ? 'provider.referred'
+        : attempts >= FaceCaptureRules.attemptsPerScan
+          ? 'provider.failedLastAttempt'
+          : 'provider.failed';
+  return {
+    type,
+    patch: {
+      provider: providerName,
+      attempts,
+      outcome: decided.outcome,
+      outcomeReason: decided.outcome === 'verified' ? null : (decided.reason ?? decided.outcome),
+      score: decided.score ?? null,
+      liveness: decided.liveness ?? null,
+      engineName: decided.engine.name,
+      engineVersion: decided.engine.version,
+      decidedAt: now,
+    },
+  };
+}
+
+function recordOutcome(
+  deps: VerificationDeps,
+  id: string,
+  fileId: string | null,
+  source: CaptureSource,
+  result: FaceVerificationResult | 'busy' | 'fault',
+) {
   return inLockedSession(
     deps,
     (tx) => lockById(tx, id),
     async (tx, row, value, now) => {
       if (row.captureFileId !== fileId) return row;
-      const type: LifecycleEventType =
-        result.outcome === 'verified' ? 'provider.verified' : 'provider.failed';
+      const { type, patch } = outcomeChange(row, source, result, deps.provider.name, now);
       const to = next(value, type);
       if (to === null) return row;
-      return writeChange(
-        tx,
-        row,
-        {
-          event: type,
-          state: statusOf(to),
-          patch: {
-            provider: deps.provider.name,
-            outcomeReason: result.outcome === 'failed' ? (result.reason ?? 'failed') : null,
-          },
-        },
-        now,
-      );
+      return writeChange(tx, row, { event: type, state: statusOf(to), patch }, now);
     },
   );
 }

@@ -2,11 +2,12 @@
 // its event in the append-only log, and a NOTIFY that PostgreSQL delivers on commit to every
 // instance holding an event stream for the session.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, max, ne, sql } from 'drizzle-orm';
 import type { VerificationSessionState } from '../../../contract/api/verification';
 import { companies } from '../../db/schema/accounts';
 import {
   verificationEvents,
+  verificationFrames,
   verificationSessions,
   type VerificationSessionRow,
 } from '../../db/schema/verification';
@@ -137,8 +138,35 @@ export type SessionPatch = Partial<
     | 'provider'
     | 'outcomeReason'
     | 'supersededBy'
+    | 'attempts'
+    | 'captureSource'
+    | 'outcome'
+    | 'score'
+    | 'liveness'
+    | 'engineName'
+    | 'engineVersion'
+    | 'referenceFileId'
+    | 'decidedAt'
+    | 'reviewedBy'
+    | 'reviewReason'
+    | 'reviewedAt'
   >
 >;
+
+/** Records the stored frames of one capture, in order; answers the capture's number (1, 2, …). */
+export async function insertFrames(tx: DbOrTx, sessionId: string, fileIds: readonly string[]): Promise<number> {
+  const [last] = await tx
+    .select({ capture: max(verificationFrames.capture) })
+    .from(verificationFrames)
+    .where(eq(verificationFrames.sessionId, sessionId));
+  const capture = (last?.capture ?? 0) + 1;
+  if (fileIds.length > 0) {
+    await tx
+      .insert(verificationFrames)
+      .values(fileIds.map((fileId, position) => ({ sessionId, capture, position, fileId })));
+  }
+  return capture;
+}
 
 /** One change of a locked row: its new state (from the chart) and fields, logged and announced. */
 export async function writeChange(

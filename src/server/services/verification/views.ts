@@ -1,5 +1,6 @@
 // What the desktop, the phone and the event stream are told about a session row. Never a hash,
 // never the capture's location.
+import { FaceCaptureRules } from '../../../contract/api/verification';
 import type {
   PhoneVerificationView,
   VerificationPurpose,
@@ -10,6 +11,12 @@ import type { VerificationSessionRow } from '../../db/schema/verification';
 import { chartStateAt, expiresAt, hasTag, isFinal, regenerateAllowedAt, statusOf } from './sessionLifecycle';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Face checks the phone may still make with this scan (none once it is over). */
+export function attemptsLeft(row: Pick<VerificationSessionRow, 'attempts' | 'state'>): number {
+  if (row.state === 'failedFinal') return 0;
+  return Math.max(FaceCaptureRules.attemptsPerScan - row.attempts, 0);
+}
 
 /** `row` as of `now` (its stored state must already include any expiry that is due). */
 export function streamEvent(row: VerificationSessionRow, now: Date): VerificationStreamEvent {
@@ -28,9 +35,10 @@ export function streamEvent(row: VerificationSessionRow, now: Date): Verificatio
     consentAt: iso(row.consentAt),
     // The final states carry no tags; nothing holds the dialog open once the outcome is known.
     desktopMayClose: isFinal(value) || hasTag(value, 'desktopMayClose'),
-    rescanRequired: state === 'cancelled' || state === 'expired',
+    rescanRequired: state === 'cancelled' || state === 'expired' || state === 'failedFinal',
     replacedBy: row.supersededBy,
     outcomeReason: row.outcomeReason,
+    attemptsLeft: attemptsLeft(row),
     at: row.updatedAt.toISOString(),
   };
 }
@@ -56,6 +64,7 @@ export function phoneView(
     expiresAt: view.expiresAt ?? '',
     consentAt: view.consentAt,
     outcomeReason: row.outcomeReason,
+    attemptsLeft: attemptsLeft(row),
     serverTime: now.toISOString(),
   };
 }
