@@ -3,7 +3,15 @@
 // A transport failure is not an outcome: the provided actor rejects, and the machine's onError runs.
 import type { CodeName } from '../src/contract/codes';
 
-export type ApiOutcome<T = null> = { kind: 'ok'; data: T } | { kind: 'refused'; code: CodeName };
+export type ApiOutcome<T = null> =
+  { kind: 'ok'; data: T } | { kind: 'refused'; code: CodeName; retry?: RetryAfter };
+
+/** When a refused call may be made again, as the server said (rate limits): the wait, and the moment
+ *  it ends on the clock of the provided actor (machines stay pure; views show the moment). */
+export interface RetryAfter {
+  afterMs: number;
+  at: number;
+}
 
 /**
  * A message a flow shows: a business code (its text lives in codes.ts, both languages) or one of the

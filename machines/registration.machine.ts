@@ -7,7 +7,7 @@ import { assign, setup, stateIn } from 'xstate';
 import type { AreaCode } from '../src/contract/limits';
 import { Limits } from '../src/contract/limits';
 import type { CompanyLocation, CompanyPosition } from '../src/contract/options';
-import { refusedWith, type ApiOutcome, type FlowMessage } from './accountOutcome';
+import { refusedWith, type ApiOutcome, type FlowMessage, type RetryAfter } from './accountOutcome';
 import { notProvidedAction, notProvidedPromise } from './notProvided';
 import type { StateMeta } from './stateMeta';
 
@@ -48,6 +48,8 @@ export interface RegistrationContext {
   captchaToken: string | null;
   message: FlowMessage | null;
   codeSentAt: number | null;
+  /** A refused activation resend: when the server allows the next one. */
+  resendRetry: RetryAfter | null;
 }
 
 export type RegistrationEvent =
@@ -87,10 +89,11 @@ export const registrationMachine = setup({
     resendCooldown: Limits.emailCode.resendAfterMs,
     // A code lives 3 minutes from its sending; the first 60 s of them are spent in `fresh`.
     codeValidityAfterCooldown: Limits.emailCode.validMs - Limits.emailCode.resendAfterMs,
+    untilResendAllowed: ({ context }) => context.resendRetry?.afterMs ?? 0,
   },
 }).createMachine({
   id: 'registration',
-  context: { info: null, captchaToken: null, message: null, codeSentAt: null },
+  context: { info: null, captchaToken: null, message: null, codeSentAt: null, resendRetry: null },
   initial: 'info',
   on: {
     'captcha.solved': { actions: assign({ captchaToken: ({ event }) => event.captchaToken }) },
@@ -277,8 +280,34 @@ export const registrationMachine = setup({
             id: 'resendActivation',
             src: 'resend activation mail',
             input: ({ context }) => ({ email: context.info?.email ?? '' }),
-            onDone: { target: 'mailSent', actions: assign({ message: 'activationResent' }) },
-            onError: { target: 'mailSent', actions: assign({ message: 'internal' }) },
+            // Spec §8 / issue 20 §4: a refusal (too many resends) says why, and when to try again.
+            onDone: [
+              {
+                guard: ({ event }) => event.output.kind === 'refused' && event.output.retry !== undefined,
+                target: 'resendRefused',
+                actions: assign(({ event }) =>
+                  event.output.kind === 'refused'
+                    ? { message: event.output.code, resendRetry: event.output.retry ?? null }
+                    : {},
+                ),
+              },
+              {
+                target: 'mailSent',
+                actions: assign(({ event }) => ({
+                  message: event.output.kind === 'ok' ? ('activationResent' as const) : event.output.code,
+                  resendRetry: null,
+                })),
+              },
+            ],
+            onError: { target: 'mailSent', actions: assign({ message: 'internal', resendRetry: null }) },
+          },
+        },
+        resendRefused: {
+          meta: {
+            spec: '§8 activation resend refused by the server: its reason and when a resend is possible again',
+          },
+          after: {
+            untilResendAllowed: { target: 'mailSent', actions: assign({ message: null, resendRetry: null }) },
           },
         },
       },

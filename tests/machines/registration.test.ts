@@ -27,7 +27,11 @@ const info: RegistrationInfo = {
 };
 
 function start(
-  opts: { send?: Array<ApiOutcome<SendCodeResult>>; register?: Array<ApiOutcome<unknown>> } = {},
+  opts: {
+    send?: Array<ApiOutcome<SendCodeResult>>;
+    register?: Array<ApiOutcome<unknown>>;
+    resend?: Array<ApiOutcome<unknown>>;
+  } = {},
 ) {
   const clock = new SimulatedClock();
   const sends: SendCodeInput[] = [];
@@ -43,10 +47,9 @@ function start(
         registers.push(input);
         return opts.register?.shift() ?? { kind: 'ok', data: null };
       }),
-      'resend activation mail': fromPromise<ApiOutcome<unknown>, { email: string }>(async () => ({
-        kind: 'ok',
-        data: null,
-      })),
+      'resend activation mail': fromPromise<ApiOutcome<unknown>, { email: string }>(
+        async () => opts.resend?.shift() ?? { kind: 'ok', data: null },
+      ),
     },
     actions: { 'refresh puzzle': () => log.push('fresh puzzle') },
   });
@@ -202,6 +205,49 @@ describe('registration machine', () => {
     await waitFor(r.actor, (s) => s.matches('activation'));
     r.actor.send({ type: 'user.resendActivation' });
     await waitFor(r.actor, (s) => s.context.message === 'activationResent');
+  });
+
+  async function toActivation(r: ReturnType<typeof start>) {
+    await toVerification(r);
+    await sendCode(r);
+    r.actor.send({ type: 'user.submitCode', code: '123456' });
+    await waitFor(r.actor, (s) => s.matches('activation'));
+  }
+
+  it('a refused resend says the server\'s reason and when it is possible again, never "resent" (issue 20 §4)', async () => {
+    const wait = 7 * 60_000;
+    const r = start({
+      resend: [
+        { kind: 'refused', code: 'rateLimited', retry: { afterMs: wait, at: 1_000_000 + wait } },
+        { kind: 'ok', data: null },
+      ],
+    });
+    await toActivation(r);
+    r.actor.send({ type: 'user.resendActivation' });
+    await waitFor(r.actor, (s) => !s.hasTag('busy'));
+    let snap = r.actor.getSnapshot();
+    expect(snap.context.message).toBe('rateLimited');
+    expect(snap.context.resendRetry).toEqual({ afterMs: wait, at: 1_000_000 + wait });
+    expect(snap.matches({ activation: 'resendRefused' })).toBe(true);
+    // No second try before the server allows it.
+    expect(snap.can({ type: 'user.resendActivation' })).toBe(false);
+    r.clock.increment(wait - 1);
+    expect(r.actor.getSnapshot().can({ type: 'user.resendActivation' })).toBe(false);
+    r.clock.increment(1);
+    snap = r.actor.getSnapshot();
+    expect(snap.matches({ activation: 'mailSent' })).toBe(true);
+    expect(snap.context).toMatchObject({ message: null, resendRetry: null });
+    r.actor.send({ type: 'user.resendActivation' });
+    await waitFor(r.actor, (s) => s.context.message === 'activationResent');
+  });
+
+  it('a refusal without a wait still shows its reason, and the resend stays available', async () => {
+    const r = start({ resend: [{ kind: 'refused', code: 'generic' }] });
+    await toActivation(r);
+    r.actor.send({ type: 'user.resendActivation' });
+    await waitFor(r.actor, (s) => !s.hasTag('busy'));
+    expect(r.actor.getSnapshot().context).toMatchObject({ message: 'generic', resendRetry: null });
+    expect(r.actor.getSnapshot().can({ type: 'user.resendActivation' })).toBe(true);
   });
 
   it('refuses to run without its actors', async () => {

@@ -56,7 +56,9 @@ export const rateLimitPlugin = fp(
       // A database hiccup must not lock everybody out, nor let the request through unlimited forever:
       // the request goes on and the fault is logged.
       skipOnError: true,
-      errorResponseBuilder: () => new AppError('rateLimited', 429),
+      // The wait travels in the envelope too, so a page can say when to try again (issue 20 §4).
+      errorResponseBuilder: (_request, context) =>
+        new AppError('rateLimited', 429, { retryAfterMs: context.ttl }),
     });
   },
   { name: 'rate-limit', dependencies: ['db'] },

@@ -98,7 +98,14 @@ export function createAccountsApi(api: ApiClient, encrypt: PasswordEncryptor, no
       });
     },
     activate: (token: string) => call(AccountPaths.activate, { token }),
-    resendActivation: (email: string) => call(AccountPaths.activateResend, { email }),
+    /** A refusal (rate limit) carries the server's wait, placed on this clock for the page to show. */
+    async resendActivation(email: string): Promise<ApiOutcome<unknown>> {
+      const answer = await api.post<unknown, typeof page>(AccountPaths.activateResend, { email }, page);
+      const outcome = outcomeOf(answer);
+      const wait = (answer.data as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+      if (outcome.kind === 'ok' || typeof wait !== 'number' || !(wait >= 0)) return outcome;
+      return { ...outcome, retry: { afterMs: wait, at: now() + wait } };
+    },
     forgot: (input: { email: string; captchaToken: string; locale: Locale }) =>
       call(AccountPaths.forgot, input),
     checkResetLink: (token: string) => call(AccountPaths.resetCheck, { token }),

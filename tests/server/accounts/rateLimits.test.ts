@@ -31,8 +31,11 @@ describe('per-IP rate limits', () => {
       status: 429,
       code: Codes.rateLimited.code,
       msg: '操作过于频繁，请稍后再试',
-      data: null,
     });
+    // When the next request is allowed (issue 20 §4): the rest of the window.
+    const wait = (refused.data as { retryAfterMs: number }).retryAfterMs;
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(timeWindow);
     const other = new Caller(t);
     expect(
       (
@@ -51,6 +54,23 @@ describe('per-IP rate limits', () => {
         })
       ).code,
     ).toBe(200);
+  });
+
+  it('activation resend: the one past the limit is refused with the wait until the next is allowed', async () => {
+    const caller = new Caller(t, undefined, 'en-us');
+    const { max, timeWindow } = AccountRateLimits.activateResend;
+    for (let i = 0; i < max; i++) {
+      expect((await caller.post('/ums/activate/resend', { email: uniqueEmail() })).code).toBe(200);
+    }
+    t.clock.advance(60_000);
+    const refused = await caller.post('/ums/activate/resend', { email: uniqueEmail() });
+    expect(refused).toMatchObject({ status: 429, code: Codes.rateLimited.code });
+    expect(refused.data).toEqual({ retryAfterMs: expect.any(Number) });
+    const wait = (refused.data as { retryAfterMs: number }).retryAfterMs;
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(timeWindow - 60_000);
+    t.clock.advance(wait);
+    expect((await caller.post('/ums/activate/resend', { email: uniqueEmail() })).code).toBe(200);
   });
 
   it('login: the attempt past the limit is refused with 429, and other routes still answer', async () => {

@@ -109,6 +109,25 @@ describe('registration page', () => {
       await screen.findByText('A new activation mail has been sent. The link is valid for 24 hours.'),
     ).toBeTruthy();
     expect(bodiesOf(server, '/plat/ums/activate/resend')).toEqual([{ email: 'mei@harbour.example' }]);
+
+    // Issue 20 §4: a refused resend says the server's reason and when to try again, not "resent".
+    server.answer(
+      '/plat/ums/activate/resend',
+      envelope(100429, { retryAfterMs: 7 * 60_000 }, 'Too many requests, please try again later', 429),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Resend activation mail' }));
+    expect(await screen.findByText('Too many requests, please try again later')).toBeTruthy();
+    expect(screen.queryByText(/A new activation mail has been sent/)).toBeNull();
+    const at = (ms: number) =>
+      new Date(ms).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
+    // The time shown is 7 minutes after the refusal (either side of a minute's turn while the test runs).
+    const shown = screen.getByText(/You can send the activation mail again at/).textContent;
+    expect(
+      [at(Date.now() + 7 * 60_000), at(Date.now() + 7 * 60_000 - 60_000)].map(
+        (t) => `You can send the activation mail again at ${t}.`,
+      ),
+    ).toContain(shown);
+    expect(screen.getByRole('button', { name: 'Resend activation mail' })).toHaveProperty('disabled', true);
   });
 
   it('an email registered and active: "please log in" with a link to /login', async () => {

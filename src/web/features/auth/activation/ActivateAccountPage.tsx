@@ -11,6 +11,10 @@ import { messageFor } from '../../../../contract/codes';
 import { emailField, formObject } from '../../../../contract/schemas/fields';
 import { PageFrame } from '../../../shell/PageFrame';
 import { FlowAlert, useFieldError, useLocale } from '../shared/messages';
+import { Limits, Time } from '../../../../contract/limits';
+
+/** The activation link lifetime in hours, for the "resent" note. */
+const hours = Limits.activationLink.validMs / Time.HOUR;
 import { useActivationActor } from './useActivationActor';
 
 const resendSchema = formObject({ email: emailField });
@@ -89,7 +93,7 @@ export function ActivateAccountPage() {
       ];
       break;
     case 'resent':
-      body = note('green', t`A new activation mail has been sent. The link is valid for 24 hours.`);
+      body = note('green', t`A new activation mail has been sent. The link is valid for ${hours} hours.`);
       break;
     case 'failed':
       body = [

@@ -7,6 +7,7 @@ import '@mantine/core/styles/Alert.css';
 import type { ReactNode } from 'react';
 import type { FlowMessage } from '../../../../../machines/accountOutcome';
 import { messageFor } from '../../../../contract/codes';
+import { Limits, Time } from '../../../../contract/limits';
 import type { Locale } from '../../../../contract/envelope';
 import { isValidationMessageId, validationMessage } from '../../../../contract/validationMessages';
 
@@ -21,8 +22,10 @@ export function useFlowMessageText(): (message: FlowMessage | null) => string | 
   return (message) => {
     if (message === null) return null;
     if (message === 'captchaRequired') return t`Please complete the slider verification first`;
-    if (message === 'activationResent')
-      return t`A new activation mail has been sent. The link is valid for 24 hours.`;
+    if (message === 'activationResent') {
+      const hours = Limits.activationLink.validMs / Time.HOUR;
+      return t`A new activation mail has been sent. The link is valid for ${hours} hours.`;
+    }
     return messageFor(message, locale);
   };
 }
