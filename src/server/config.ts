@@ -2,6 +2,7 @@
 // message naming the variable (issue 2 §3).
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/timeouts';
 import { DEFAULT_FACE_ENGINE_CONFIG, type FaceEngineConfig } from './services/verification/face/engineConfig';
 
 export const APP_ENVS = ['development', 'test', 'mirr', 'sandbox', 'production'] as const;
@@ -30,6 +31,19 @@ const envSchema = z.object({
         .optional(),
     )
     .optional(),
+  /** Waiting for PostgreSQL (db/timeouts.ts): to connect (at start too), and per statement. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(DEFAULT_DATABASE_TIMEOUTS.connectTimeoutMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .default(DEFAULT_DATABASE_TIMEOUTS.statementTimeoutMs),
   SMTP_URL: z
     .string()
     .trim()
@@ -107,6 +121,7 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseTimeouts: DatabaseTimeouts;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -149,6 +164,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: {
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),

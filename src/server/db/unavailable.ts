@@ -1,6 +1,7 @@
 // Whether an error means "the database cannot be reached right now" (restart, crash, network, too
-// many connections), as opposed to a bug. Such a request is answered 503 `unavailable`: the caller
-// may try again, and nothing was changed (the statement never ran or its transaction rolled back).
+// many connections, a statement cut by the statement timeout), as opposed to a bug. Such a request
+// is answered 503 `unavailable`: the caller may try again, and nothing was changed (the statement
+// never ran or its transaction rolled back).
 
 /** Node's socket errors when the connection cannot be made or is cut. */
 const SOCKET_CODES = new Set([
@@ -18,6 +19,10 @@ const SERVER_GONE = new Set([
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now (starting up, shutting down, recovery)
   '53300', // too_many_connections
+  // Too slow rather than gone (issue 17 §4): statement_timeout (db/timeouts.ts) cut a statement that
+  // ran, or waited behind a lock, too long; its transaction rolled back. Try again later.
+  '57014', // query_canceled
+  '55P03', // lock_not_available (lock_timeout, NOWAIT)
 ]);
 
 /** node-postgres reports a connection that ends under a query with a plain Error and this text. */
@@ -33,7 +38,7 @@ interface DriverErrorFields {
 /** The error and the errors under it: drizzle wraps the driver's error in `cause`. */
 export function* errorChain(error: unknown, depth = 4): Generator<DriverErrorFields> {
   for (let e = error, level = 0; e && typeof e === 'object' && level < depth; level++) {
-    yield e as DriverErrorFields;
+    yield e;
     e = (e as { cause?: unknown }).cause;
   }
 }

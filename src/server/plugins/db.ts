@@ -9,6 +9,8 @@ export const dbPlugin = fp(
     const url = app.config.databaseUrl;
     if (!url) throw new Error('DATABASE_URL is not set: main.ts starts the embedded PostgreSQL and sets it');
     const database = createDatabase(url, {
+      connectTimeoutMs: app.config.databaseTimeouts.connectTimeoutMs,
+      statementTimeoutMs: app.config.databaseTimeouts.statementTimeoutMs,
       onError: (error) => app.log.warn({ err: error }, 'idle database connection lost; the pool replaces it'),
     });
     app.decorate('db', database.db);
