@@ -68,7 +68,10 @@ export { FaceEngineBusyError } from './face/busyError';
 
 /** What a provider factory may need; every field optional so tests can build one bare. */
 export interface FaceProviderDeps {
+  /** The engine's pool size, queue bound and thresholds (config `face`); defaults when absent. */
   face?: Partial<FaceEngineConfig>;
+  /** Another pool worker module (tests: a stub that only waits, to exercise the bound). */
+  engineWorker?: string;
 }
 export type FaceProviderFactory = (deps: FaceProviderDeps) => FaceProvider;
 

@@ -18,8 +18,8 @@ export interface FaceEngineConfig {
 export const DEFAULT_FACE_ENGINE_CONFIG: FaceEngineConfig = {
   workers: 1,
   queue: 4,
-  matchThreshold: 0.5,
-  greyBandFrom: 0.4,
-  minPoseRangeDeg: 8,
+  matchThreshold: 0.6,
+  greyBandFrom: 0.45,
+  minPoseRangeDeg: 5,
   referenceCacheSize: 200,
 };

@@ -1,0 +1,41 @@
+// What the engine worker answers for one image: plain data that crosses the thread boundary. The
+// embeddings live only in memory for the duration of one check (and, for an ID photo, in the
+// in-memory reference cache); nothing here is ever logged or stored.
+
+export interface FoundFace {
+  /** [x, y, width, height] in pixels of the decoded (oriented, scaled) image. */
+  box: [number, number, number, number];
+  /** Detector confidence, 0..1. */
+  score: number;
+  yawDeg: number;
+  pitchDeg: number;
+  rollDeg: number;
+  /** Mean luma of the face box, 0..255. */
+  brightness: number;
+  /** Variance of the Laplacian of the face box scaled to a fixed size: low means blurred. */
+  sharpness: number;
+  /** Whether the face box reaches past the image's edge (landmarks outside the picture). */
+  touchesEdge: boolean;
+  embedding: number[];
+}
+
+export type ImageAnalysis =
+  | {
+      ok: true;
+      width: number;
+      height: number;
+      /** Mean luma and Laplacian variance of the whole image (for when no face is found). */
+      brightness: number;
+      sharpness: number;
+      faces: FoundFace[];
+    }
+  | { ok: false; problem: 'notAnImage' };
+
+export interface AnalyzeTask {
+  paths: string[];
+}
+
+export interface AnalyzeAnswer {
+  images: ImageAnalysis[];
+  engineVersion: string;
+}

@@ -1,0 +1,205 @@
+// The face engine, inside one pool thread (piscina): @vladmandic/human on TensorFlow's WASM backend,
+// with the models that ship in the npm package, loaded once when the thread starts. Offline: the
+// thread's fetch reads file: URLs and refuses everything else, so no model can come from a network.
+// Images are decoded with sharp (EXIF orientation applied) and scaled to at most MAX_SIDE pixels.
+// Nothing here logs: no image bytes, no embeddings.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import sharp, { type OutputInfo } from 'sharp';
+import type { AnalyzeAnswer, AnalyzeTask, FoundFace, ImageAnalysis } from './analysis';
+
+const MAX_SIDE = 720;
+/** Detector confidence below which a box is not a face. */
+const MIN_FACE_SCORE = 0.5;
+/** Side of the grey face crop the sharpness is measured on. */
+const SHARPNESS_SIDE = 128;
+
+const require = createRequire(import.meta.url);
+const humanDist = path.dirname(require.resolve('@vladmandic/human'));
+const wasmDist = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
+const modelsDir = path.join(humanDist, '..', 'models');
+
+// The WASM backend and Human fetch their files; here only file: URLs exist.
+globalThis.fetch = async (input: string | URL | Request) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  if (!url.startsWith('file:')) throw new Error('the face engine is offline: only file: URLs');
+  return new Response(await readFile(fileURLToPath(url)));
+};
+
+interface HumanFace {
+  box: [number, number, number, number];
+  score: number;
+  rotation?: { angle: { roll: number; yaw: number; pitch: number } } | null;
+  embedding?: number[];
+}
+interface HumanInstance {
+  version: string;
+  tf: {
+    tensor3d(values: Uint8Array, shape: [number, number, number], dtype: 'int32'): { dispose(): void };
+  };
+  load(): Promise<void>;
+  warmup(): Promise<unknown>;
+  detect(input: unknown): Promise<{ face: HumanFace[]; error?: string | null }>;
+}
+
+// The node-wasm build is not reachable through the package's exports map; load it by its path.
+const { Human } = require(path.join(humanDist, 'human.node-wasm.js')) as {
+  Human: new (config: object) => HumanInstance;
+};
+
+const human = new Human({
+  backend: 'wasm',
+  modelBasePath: pathToFileURL(modelsDir).href + '/',
+  wasmPath: pathToFileURL(wasmDist).href + '/',
+  debug: false,
+  async: true,
+  // Every frame is a new question: never reuse a previous frame's answer.
+  cacheSensitivity: 0,
+  filter: { enabled: false },
+  face: {
+    enabled: true,
+    detector: {
+      rotation: false,
+      maxDetected: 5,
+      minConfidence: MIN_FACE_SCORE,
+      skipFrames: 0,
+      return: false,
+    },
+    mesh: { enabled: true },
+    iris: { enabled: false },
+    description: { enabled: true, skipFrames: 0 },
+    emotion: { enabled: false },
+    antispoof: { enabled: false },
+    liveness: { enabled: false },
+    attention: { enabled: false },
+  },
+  body: { enabled: false },
+  hand: { enabled: false },
+  object: { enabled: false },
+  gesture: { enabled: false },
+  segmentation: { enabled: false },
+});
+
+const ready = (async () => {
+  await human.load();
+  await human.warmup();
+})();
+
+const degrees = (radians: number | undefined) => ((radians ?? 0) * 180) / Math.PI;
+
+function meanLuma(rgb: Buffer): number {
+  let sum = 0;
+  for (let i = 0; i < rgb.length; i += 3) sum += 0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!;
+  return rgb.length ? sum / (rgb.length / 3) : 0;
+}
+
+function laplacianVariance(grey: Buffer, side: number): number {
+  let sum = 0;
+  let sumSq = 0;
+  let n = 0;
+  for (let y = 1; y < side - 1; y++) {
+    for (let x = 1; x < side - 1; x++) {
+      const i = y * side + x;
+      const v = grey[i - side]! + grey[i + side]! + grey[i - 1]! + grey[i + 1]! - 4 * grey[i]!;
+      sum += v;
+      sumSq += v * v;
+      n++;
+    }
+  }
+  const mean = sum / n;
+  return sumSq / n - mean * mean;
+}
+
+async function measureFace(
+  rgb: Buffer,
+  width: number,
+  height: number,
+  box: [number, number, number, number],
+): Promise<{ brightness: number; sharpness: number; touchesEdge: boolean }> {
+  const [x, y, w, h] = box;
+  const left = Math.max(0, Math.floor(x));
+  const top = Math.max(0, Math.floor(y));
+  const right = Math.min(width, Math.ceil(x + w));
+  const bottom = Math.min(height, Math.ceil(y + h));
+  const edge = 2;
+  const touchesEdge = x < edge || y < edge || x + w > width - edge || y + h > height - edge;
+  if (right - left < 8 || bottom - top < 8) return { brightness: 0, sharpness: 0, touchesEdge: true };
+  const region = sharp(rgb, { raw: { width, height, channels: 3 } }).extract({
+    left,
+    top,
+    width: right - left,
+    height: bottom - top,
+  });
+  const colour = await region.clone().raw().toBuffer();
+  const grey = await region
+    .clone()
+    .greyscale()
+    .resize(SHARPNESS_SIDE, SHARPNESS_SIDE, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  return { brightness: meanLuma(colour), sharpness: laplacianVariance(grey, SHARPNESS_SIDE), touchesEdge };
+}
+
+async function analyzeOne(file: string): Promise<ImageAnalysis> {
+  let decoded: { data: Buffer; info: OutputInfo };
+  try {
+    decoded = await sharp(file, { failOn: 'error' })
+      .rotate()
+      .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    return { ok: false, problem: 'notAnImage' };
+  }
+  const { data, info } = decoded;
+  const tensor = human.tf.tensor3d(
+    new Uint8Array(data.buffer, data.byteOffset, data.length),
+    [info.height, info.width, 3],
+    'int32',
+  );
+  let found: HumanFace[];
+  try {
+    found = (await human.detect(tensor)).face;
+  } finally {
+    tensor.dispose();
+  }
+  const faces: FoundFace[] = [];
+  for (const face of found) {
+    if (face.score < MIN_FACE_SCORE) continue;
+    const measured = await measureFace(data, info.width, info.height, face.box);
+    faces.push({
+      box: face.box,
+      score: face.score,
+      yawDeg: degrees(face.rotation?.angle.yaw),
+      pitchDeg: degrees(face.rotation?.angle.pitch),
+      rollDeg: degrees(face.rotation?.angle.roll),
+      ...measured,
+      embedding: Array.from(face.embedding ?? []),
+    });
+  }
+  const grey = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
+    .greyscale()
+    .resize(SHARPNESS_SIDE * 2, SHARPNESS_SIDE * 2, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  return {
+    ok: true,
+    width: info.width,
+    height: info.height,
+    brightness: meanLuma(data),
+    sharpness: laplacianVariance(grey, SHARPNESS_SIDE * 2),
+    faces,
+  };
+}
+
+/** The pool's task: analyse each image in turn (one check occupies one thread). */
+export default async function analyze(task: AnalyzeTask): Promise<AnalyzeAnswer> {
+  await ready;
+  const images: ImageAnalysis[] = [];
+  for (const file of task.paths) images.push(await analyzeOne(file));
+  return { images, engineVersion: human.version };
+}

@@ -1,0 +1,126 @@
+// The 'human' face provider on real pictures (issue 16 §2, §7): each quality reason, the match to the
+// ID photo, the motion challenge and the reference cache, through the real worker pool and models.
+// The pictures come from Debian packages at test time (tests/support/faces.ts).
+import { copyFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  FaceImageRef,
+  FaceVerificationInput,
+} from '../../../src/server/services/verification/faceProvider';
+import {
+  createHumanFaceProvider,
+  type HumanFaceProvider,
+} from '../../../src/server/services/verification/face/humanProvider';
+import { facesFixture, type FacesFixture } from '../../support/faces';
+
+let faces: FacesFixture;
+let provider: HumanFaceProvider;
+
+beforeAll(async () => {
+  faces = await facesFixture();
+  provider = createHumanFaceProvider({ face: { workers: 1, queue: 8 } });
+  await provider.warm();
+}, 180_000);
+afterAll(() => provider.close());
+
+const jpeg = (p: string): FaceImageRef => ({
+  path: p,
+  contentType: p.endsWith('.png') ? 'image/png' : 'image/jpeg',
+});
+let ids = 0;
+function input(frames: string[], extra: Partial<FaceVerificationInput> = {}): FaceVerificationInput {
+  ids++;
+  return {
+    sessionId: `s${ids}`,
+    consentAt: new Date('2026-11-25T10:00:00Z'),
+    frames: frames.map(jpeg),
+    source: 'camera',
+    reference: { ...jpeg(faces.idPhoto), fileId: 'id-a' },
+    ...extra,
+  };
+}
+
+describe('the human provider', { timeout: 120_000 }, () => {
+  it('verifies the person on the ID turning their head, with score, liveness and engine', async () => {
+    const result = await provider.verify(input(faces.sameFrames));
+    expect(result).toMatchObject({ outcome: 'verified', engine: { name: 'human', version: '3.3.6' } });
+    expect(result.score).toBeGreaterThanOrEqual(0.6);
+    expect(result.liveness).toMatchObject({ passed: true, frames: faces.sameFrames.length });
+  });
+
+  it('fails another person with noMatch, and with a score below the grey band', async () => {
+    const result = await provider.verify(input(faces.otherPersonFrames));
+    expect(result).toMatchObject({ outcome: 'failed', reason: 'noMatch' });
+    expect(result.score).toBeLessThan(0.45);
+  });
+
+  it('fails a still photo shown repeatedly (no head-pose change) with noLiveness', async () => {
+    const result = await provider.verify(input(faces.photoRepeatFrames));
+    expect(result).toMatchObject({ outcome: 'failed', reason: 'noLiveness', liveness: { passed: false } });
+    expect(result.score).toBeGreaterThanOrEqual(0.6); // it is the right person: only the motion is missing
+  });
+
+  it('fails a sequence where the person changes mid-challenge', async () => {
+    const swapped = [...faces.sameFrames.slice(0, 2), faces.otherPersonFrames[2]!, faces.sameFrames[3]!];
+    expect(await provider.verify(input(swapped))).toMatchObject({ outcome: 'failed', reason: 'noMatch' });
+  });
+
+  it.each([
+    ['noFace', () => faces.noFace],
+    ['multipleFaces', () => faces.twoFaces],
+    ['faceTooSmall', () => faces.tooSmall],
+    ['faceCutOff', () => faces.cutOff],
+    ['tooDark', () => faces.dark],
+    ['blurred', () => faces.blurred],
+    ['notFrontal', () => faces.notFrontal],
+  ] as const)('a first frame with %s fails with that reason', async (reason, frame) => {
+    const result = await provider.verify(input([frame()]));
+    expect(result).toMatchObject({ outcome: 'failed', reason });
+  });
+
+  it('refers: no reference, an ID without a face, the file fallback', async () => {
+    expect(await provider.verify(input(faces.sameFrames, { reference: null }))).toMatchObject({
+      outcome: 'referred',
+      reason: 'noReference',
+    });
+    expect(
+      await provider.verify(
+        input(faces.sameFrames, { reference: { ...jpeg(faces.idWithoutFace), fileId: 'id-none' } }),
+      ),
+    ).toMatchObject({ outcome: 'referred', reason: 'referenceHasNoFace' });
+    const file = await provider.verify(input([faces.frontal], { source: 'file' }));
+    expect(file).toMatchObject({ outcome: 'referred', reason: 'fileFallback' });
+    expect(file.score).toBeGreaterThanOrEqual(0.6);
+    expect(file.liveness).toBeUndefined();
+  });
+
+  it('a PNG frame works as well as a JPEG', async () => {
+    const frames = [faces.frontalPng, ...faces.sameFrames.slice(1)];
+    expect(await provider.verify(input(frames))).toMatchObject({ outcome: 'verified' });
+  });
+
+  it('analyses an ID photo once: a second check compares with the cached face, not the file', async () => {
+    const copy = path.join(faces.dir, 'id-cached.jpg');
+    await copyFile(faces.idPhoto, copy);
+    const reference = { ...jpeg(copy), fileId: 'id-cached' };
+    expect(await provider.verify(input(faces.sameFrames, { reference }))).toMatchObject({
+      outcome: 'verified',
+    });
+    expect(provider.references.has('id-cached')).toBe(true);
+    await rm(copy); // the worker would now answer notAnImage for it: only the cache can still match
+    expect(await provider.verify(input(faces.sameFrames, { reference }))).toMatchObject({
+      outcome: 'verified',
+    });
+  });
+
+  it('precheck: no consent, not an image, too small — before the engine runs', async () => {
+    expect(await provider.verify(input(faces.sameFrames, { consentAt: null }))).toMatchObject({
+      outcome: 'failed',
+      reason: 'consentMissing',
+    });
+    expect(
+      await provider.verify(input([], { frames: [{ path: faces.frontal, contentType: 'application/pdf' }] })),
+    ).toMatchObject({ reason: 'notAnImage' });
+  });
+});
