@@ -229,6 +229,16 @@ export const Codes = {
     'Only jpg, jpeg, png or pdf files are accepted',
   ),
   fileEmpty: c(440004, '文件为空', 'The file is empty'),
+  fileNotOwned: c(
+    440006,
+    '所选文件不存在或不属于本公司，请重新上传',
+    'A chosen document does not exist or does not belong to your company; please upload it again',
+  ),
+  fileUnreadable: c(
+    440007,
+    '文件已损坏或无法识别，请重新上传',
+    'The file is damaged or cannot be read; please upload it again',
+  ),
   imageTooLarge: c(
     440005,
     '图片尺寸过大，请缩小后重新上传',

@@ -11,6 +11,7 @@ import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/errorHandler';
 import { clientErrorHandler, frameworkErrors } from './plugins/frameworkErrors';
 import { housekeepingPlugin } from './plugins/housekeeping';
+import { jsonBodyPlugin } from './plugins/jsonBody';
 import { languagePlugin } from './plugins/language';
 import { mailPlugin } from './plugins/mail';
 import { createFaultReporter } from './observability/faultReporter';
@@ -57,6 +58,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Infrastructure
   await app.register(clockPlugin, { clock: options.clock });
   await app.register(languagePlugin);
+  await app.register(jsonBodyPlugin);
   // Before any route: child contexts take the error handler in force when they are created.
   let spaFallback: Awaited<ReturnType<typeof registerSpa>> | undefined;
   await app.register(errorHandlerPlugin, {

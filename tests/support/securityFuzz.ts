@@ -114,6 +114,57 @@ const deepJson = fc
     arrays ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth),
   );
 
+/** The same inside one of the route's own fields, where a free-form value (a draft) would take it. */
+const deepInField = (keys: readonly string[]) =>
+  fc
+    .tuple(keys.length > 0 ? fc.constantFrom(...keys) : fc.constant('values'), deepJson)
+    .map(([key, deep]) => `{${JSON.stringify(key)}:${deep}}`);
+
+/** An object with many members, at the top or in a field; past Limits.json.maxMembers or not. */
+const wideJson = (keys: readonly string[]) =>
+  fc
+    .tuple(
+      keys.length > 0 ? fc.constantFrom(...keys) : fc.constant('values'),
+      fc.integer({ min: 100, max: 30_000 }),
+      fc.boolean(),
+    )
+    .map(([key, n, nested]) => {
+      const members = Array.from({ length: n }, (_, i) => `"k${i}":${i}`).join(',');
+      return nested ? `{${JSON.stringify(key)}:{${members}}}` : `{${members}}`;
+    });
+
+/** One of the route's fields holding a long string (under the body limit). */
+const longStringInField = (keys: readonly string[]) =>
+  fc
+    .tuple(
+      keys.length > 0 ? fc.constantFrom(...keys) : fc.constant('values'),
+      fc.integer({ min: 1_000, max: 500_000 }),
+    )
+    .map(([key, n]) => `{${JSON.stringify(key)}:${JSON.stringify('長'.repeat(n))}}`);
+
+/**
+ * Shapes built to exhaust a parser, a serialiser or a recursive reader, for every JSON route each
+ * run (not left to the random draw): deep nesting of arrays and objects at the top and inside the
+ * route's own fields, a wide object, and a long string in a field. Issue 22 §1.
+ */
+export function shapeAttacks(keys: readonly string[]): BodyParts[] {
+  const key = JSON.stringify(keys[0] ?? 'values');
+  const deepArrays = (n: number) => '['.repeat(n) + ']'.repeat(n);
+  const deepObjects = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+  const wide = Array.from({ length: 20_000 }, (_, i) => `"k${i}":${i}`).join(',');
+  const bodies: [string, string][] = [
+    ['deep arrays 5000', deepArrays(5_000)],
+    ['deep objects 5000', deepObjects(5_000)],
+    ['field: deep arrays 1500', `{${key}:${deepArrays(1_500)}}`],
+    ['field: deep objects 5000', `{${key}:${deepObjects(5_000)}}`],
+    ['field: deep arrays 50000', `{${key}:${deepArrays(50_000)}}`],
+    ['wide object 20000', `{${wide}}`],
+    ['field: wide object 20000', `{${key}:{${wide}}}`],
+    ['field: long string', `{${key}:${JSON.stringify('x'.repeat(900_000))}}`],
+  ];
+  return bodies.map(([summary, payload]) => ({ contentType: 'application/json', payload, summary }));
+}
+
 const pollutingJson = fc.constantFrom(
   '{"__proto__":{"polluted":true}}',
   '{"constructor":{"prototype":{"polluted":true}}}',
@@ -183,6 +234,9 @@ export function jsonBody(keys: readonly string[]): fc.Arbitrary<BodyParts> {
       weight: 4,
     },
     { arbitrary: deepJson.map(asJson('deep')), weight: 1 },
+    { arbitrary: deepInField(keys).map(asJson('deep field')), weight: 1 },
+    { arbitrary: wideJson(keys).map(asJson('wide')), weight: 1 },
+    { arbitrary: longStringInField(keys).map(asJson('long string')), weight: 1 },
     { arbitrary: pollutingJson.map(asJson('proto')), weight: 1 },
     { arbitrary: invalidJson.map(asJson('invalid json')), weight: 2 },
     { arbitrary: hugeJson.map(asJson('huge')), weight: 1 },

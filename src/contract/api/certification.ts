@@ -14,6 +14,7 @@ import { id } from '../schemas/messageIds';
 import { personSchema, type PersonForm } from '../schemas/person';
 import { COMPANY_LOCATIONS, type CompanyLocation, type CompanyPosition } from '../options';
 import type { ValidationMessageId } from '../validationMessages';
+import { jsonValueWithin } from '../validators/jsonBounds';
 
 export { CertificationPaths } from './certificationPaths';
 
@@ -210,8 +211,9 @@ export type ConfirmLocationRequest = z.infer<typeof confirmLocationRequest>;
 
 export const saveDraftRequest = z.object({
   step: draftStepId,
-  /** The step's values as far as filled: replaces the step's saved values. */
-  values: z.record(z.string(), z.unknown()),
+  /** The step's values as far as filled: replaces the step's saved values. Free-form, so bounded
+   *  here (Limits.json: depth, members, string length) before it can be stored. */
+  values: z.record(z.string(), z.unknown()).refine((v) => jsonValueWithin(v), id('field.tooLong')),
   /** The step the user is on, so another device resumes there. */
   currentStep: stepId,
   /** The version the page last loaded or saved; a stale one is refused (409, DraftConflictData). */

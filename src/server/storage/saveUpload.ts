@@ -12,6 +12,7 @@ import { Limits } from '../../contract/limits';
 import { storedFiles, type StoredFile } from '../db/schema/files';
 import { AppError } from '../errors';
 import type { DbOrTx } from '../types';
+import { checkContent } from './contentCheck';
 import { detectType, SNIFF_BYTES, type AllowedContentType } from './detectType';
 import { displayName } from './fileName';
 import { isDiskFault } from './multipartErrors';
@@ -169,10 +170,16 @@ export async function receiveUpload(
     const contentType = checker.contentType;
     if (contentType === null) throw refused(); // cannot happen after a clean flush; kept for the type
     await checkAndSync(tmpPath, contentType, checker.bytes);
+    // Beyond the first bytes: images re-encoded without metadata, PDFs parsed (issue 22 §5).
+    const content = await checkContent(
+      tmpPath,
+      contentType,
+      { size: checker.bytes, sha256: checker.digest() },
+      maxBytes,
+    );
     return receivedUpload(dirs, tmpPath, {
       contentType,
-      size: checker.bytes,
-      sha256: checker.digest(),
+      ...content,
       originalName: displayName(input.filename, contentType),
     });
   } catch (error) {

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../../fixtures/files/samples';
+import { Codes } from '../../../src/contract/codes';
 import { envelopeProblem, codeOf, localeOf } from '../../support/securityEnvelope';
 import {
   encodePart,
@@ -16,6 +17,7 @@ import {
   multipartBody,
   pathParam,
   queryString,
+  shapeAttacks,
   type BodyParts,
 } from '../../support/securityFuzz';
 import { apiRoutesOf, fillParams, openApiRouteKeys, type ApiRoute } from '../../support/securityRoutes';
@@ -204,7 +206,11 @@ async function stillSignedIn(identity: Exclude<Identity, 'anonymous'>) {
   callers[identity] = { ...current, token, headers: { authorization: `Bearer ${token}` } };
 }
 
-async function send(route: ApiRoute, identity: Identity, generated: Generated) {
+async function send(
+  route: ApiRoute,
+  identity: Identity,
+  generated: Generated,
+): Promise<{ statusCode: number; body: string }> {
   const { request, summary } = generated;
   const headers =
     identity === 'anonymous' ? request.headers : { ...request.headers, ...callers[identity].headers };
@@ -246,6 +252,29 @@ async function send(route: ApiRoute, identity: Identity, generated: Generated) {
     await t.app.pool.query('DELETE FROM rate_limit_counters');
     baseline = await changes.mark();
   }
+  return res;
+}
+
+/** Statuses of refusals made before the body is parsed (session, role, route, rate limit). */
+const REFUSED_BEFORE_PARSING = new Set([401, 403, 404, 405, 429]);
+
+/** Deep, wide and long bodies: refused with jsonTooComplex (or earlier), never stored, never a 5xx. */
+async function sendShapeAttacks(route: ApiRoute, identity: Identity) {
+  for (const body of shapeAttacks(fieldsByRoute.get(route.key) ?? [])) {
+    const url = fillParams(route.url, () => world.certificationId);
+    const summary = `${route.method} ${url} body=${body.summary}`;
+    const headers = { 'content-type': 'application/json', language: '1' };
+    const res = await send(route, identity, {
+      request: { method: route.method, url, headers, payload: body.payload },
+      summary,
+    });
+    if (body.summary.startsWith('field: long')) continue;
+    if (REFUSED_BEFORE_PARSING.has(res.statusCode)) continue;
+    if (res.statusCode !== 400 || codeOf(res.body) !== Codes.jsonTooComplex.code)
+      throw new Error(
+        `expected jsonTooComplex\n${identity}: ${summary}\n→ ${res.statusCode} ${res.body.slice(0, 300)}`,
+      );
+  }
 }
 
 describe.sequential('fuzz of every API route', () => {
@@ -267,11 +296,14 @@ describe.sequential('fuzz of every API route', () => {
     it(`as ${identity}: no 5xx, always the envelope, and refusals change nothing`, async () => {
       for (const route of routes) {
         await fc.assert(
-          fc.asyncProperty(requests(route, identity), (g) => send(route, identity, g)),
+          fc.asyncProperty(requests(route, identity), async (g) => {
+            await send(route, identity, g);
+          }),
           // No shrinking: the failure message already names the request, and a hanging request
           // would cost the answer timeout for every shrinking step.
           { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
         );
+        if (route.method !== 'GET' && route.method !== 'HEAD') await sendShapeAttacks(route, identity);
         if (!route.url.includes('/:')) continue;
         for (const param of DATABASE_REFUSED_PARAMS) await send(route, identity, plainRequest(route, param));
       }

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Limits } from '../../../src/contract/limits';
+import { cleanImage } from '../../../src/server/storage/contentCheck';
 import { png } from '../../fixtures/files/samples';
 
 const fixturesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/files');
@@ -46,4 +47,12 @@ export function form(
 /** Node's Buffer may sit on a shared ArrayBuffer; a Blob wants its own bytes. */
 export function blobOf(bytes: Buffer): Blob {
   return new Blob([new Uint8Array(bytes)]);
+}
+
+/** What the portal stores for an uploaded image: its clean re-encoding (issue 22 §5); a PDF as is. */
+export async function storedBytesOf(bytes: Buffer, contentType: string): Promise<Buffer> {
+  if (contentType === 'image/png' || contentType === 'image/jpeg') {
+    return cleanImage(bytes, contentType).toBuffer();
+  }
+  return bytes;
 }

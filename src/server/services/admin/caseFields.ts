@@ -4,26 +4,44 @@ import type { CaseField } from '../../../contract/api/admin';
 
 type Leaf = string | number | boolean | null;
 
-function leaves(value: unknown, prefix: string[]): Array<{ path: string[]; value: Leaf }> {
-  if (Array.isArray(value)) {
-    if (value.length === 0) return [{ path: prefix, value: null }];
-    return value.flatMap((item, i) => leaves(item, [...prefix, String(i)]));
-  }
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value);
-    if (entries.length === 0) return [{ path: prefix, value: null }];
-    return entries.flatMap(([key, item]) => leaves(item, [...prefix, key]));
-  }
-  if (value === undefined) return [];
+function leafOf(value: unknown): Leaf {
   if (
     typeof value === 'string' ||
     typeof value === 'number' ||
     typeof value === 'boolean' ||
     value === null
   ) {
-    return [{ path: prefix, value }];
+    return value;
   }
-  return [{ path: prefix, value: String(value) }];
+  if (typeof value === 'bigint' || typeof value === 'symbol') return value.toString();
+  // Objects are walked by `leaves`, never shown as one leaf; JSON keeps one readable if it comes.
+  return JSON.stringify(value) ?? null;
+}
+
+/**
+ * Every leaf in document order; an empty list or object is one null leaf. A loop over an explicit
+ * stack rather than recursion, so stored JSON of any depth cannot overflow the call stack (issue 22).
+ */
+function leaves(root: unknown, prefix: string[]): Array<{ path: string[]; value: Leaf }> {
+  const out: Array<{ path: string[]; value: Leaf }> = [];
+  const stack: { value: unknown; path: string[] }[] = [{ value: root, path: prefix }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (value === undefined) continue;
+    if (typeof value !== 'object' || value === null) {
+      out.push({ path, value: leafOf(value) });
+      continue;
+    }
+    const entries: [string, unknown][] = Array.isArray(value)
+      ? value.map((item: unknown, i) => [String(i), item])
+      : Object.entries(value);
+    if (entries.length === 0) out.push({ path, value: null });
+    // Reversed onto the stack so the first entry comes off first.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      stack.push({ value: entries[i]![1], path: [...path, entries[i]![0]] });
+    }
+  }
+  return out;
 }
 
 /** The leaves of one step's values; `filePaths` (paths inside the step) mark document references. */

@@ -21,7 +21,7 @@ export function draftSteps(value: unknown): CertificationDraft {
     const values = value[step];
     if (isObject(values)) draft[step] = values;
   }
-  return draft as CertificationDraft;
+  return draft;
 }
 
 export function effectiveDraft(

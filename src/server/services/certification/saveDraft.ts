@@ -2,15 +2,28 @@
 // the chart's applicant.saveDraft; after a rejection the first save is the re-application and
 // starts from the submitted data.
 import type { SaveDraftRequest, SaveDraftResult } from '../../../contract/api/certification';
-import type { Db } from '../../types';
+import { AppError } from '../../errors';
+import type { Db, DbOrTx } from '../../types';
 import { lockForChange, recordTransition, storedStatusOf, writeApplication } from './applicationRecord';
 import { effectiveDraft } from './effectiveDraft';
+import { fileReferencesIn, foreignReferences } from './fileReferences';
 import { assertEntryAllowed, currentState, transitionFor } from './lifecycleState';
 import { assertCurrentVersion } from './versionCheck';
 
 export interface Actor {
   companyId: string;
   userId: string;
+}
+
+/** Every file id the step's values name is one of this company's uploads: else nothing is saved. */
+async function assertOwnFiles(tx: DbOrTx, companyId: string, request: SaveDraftRequest): Promise<void> {
+  const foreign = await foreignReferences(tx, companyId, fileReferencesIn(request.values));
+  if (foreign.length === 0) return;
+  throw new AppError(
+    'fileNotOwned',
+    400,
+    foreign.map((r) => ({ path: `${request.step}.${r.path}`, message: 'file.invalid' })),
+  );
 }
 
 export async function saveDraft(
@@ -24,6 +37,7 @@ export async function saveDraft(
     assertEntryAllowed(record.company);
     assertCurrentVersion(record, request.version);
     const transition = transitionFor(currentState(storedStatusOf(record)), 'applicant.saveDraft');
+    await assertOwnFiles(tx, actor.companyId, request);
     const draft = { ...effectiveDraft(record.application, transition.from), [request.step]: request.values };
     const application = await writeApplication(
       tx,
