@@ -93,6 +93,20 @@ describe('company information step', () => {
     expect(screen.getAllByText('This field is required').length).toBeGreaterThan(0);
     expect(actor.getSnapshot().matches({ wizard: { completeCompanyInfo: 'editing' } })).toBe(true);
   });
+
+  it('a blocked step says the spec §5 message as an alert and puts focus on the first invalid field (issue 20 §3)', async () => {
+    await wizardAt('SG');
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Validation failure exists, please complete the required information');
+    const firstInvalid = document.querySelector('form [aria-invalid="true"]');
+    expect(firstInvalid).not.toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(firstInvalid));
+    // The alert goes once the fields are fixed or the step is left; the next blocked try says it again.
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Validation failure exists');
+  });
 });
 
 describe('gateway certification card', () => {

@@ -4,7 +4,7 @@
 import { useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import type { CertificationStep, StepValues } from '../../../../machines/certification.machine';
 import { FLAGGED_BY_REVIEWER } from './fieldMessages';
@@ -24,7 +24,7 @@ export function useStepForm<V extends Record<string, unknown>>(options: {
     mode: 'controlled',
     initialValues: { ...initialValues, ...(saved as Partial<V>) },
     validate: zod4Resolver(schema),
-    onValuesChange: (values) => actor.send({ type: 'user.edit', step, values: values as StepValues }),
+    onValuesChange: (values) => actor.send({ type: 'user.edit', step, values: values }),
   });
 
   useEffect(() => {
@@ -38,9 +38,36 @@ export function useStepForm<V extends Record<string, unknown>>(options: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [problems, flagged, step]);
 
-  const submit = form.onSubmit((values) => {
-    const parsed = schema.safeParse(values);
-    actor.send({ type: 'step.submit', step, values: (parsed.success ? parsed.data : values) as StepValues });
-  });
-  return { form, submit };
+  // Spec §5: a check that blocks the step says "validation failure exists, please complete the
+  // required information" (StepNav shows it as an alert) and focus goes to the first invalid field.
+  // The count makes each blocked attempt a new alert, so screen readers announce it every time.
+  const [blockedAttempt, setBlockedAttempt] = useState(0);
+  const hasErrors = Object.keys(form.errors).length > 0;
+
+  const submit = (event?: FormEvent<HTMLFormElement>) => {
+    const formElement = event?.currentTarget;
+    let blocked = false;
+    form.onSubmit(
+      (values) => {
+        setBlockedAttempt(0);
+        const parsed = schema.safeParse(values);
+        actor.send({
+          type: 'step.submit',
+          step,
+          values: (parsed.success ? parsed.data : values) as StepValues,
+        });
+      },
+      () => {
+        blocked = true;
+        setBlockedAttempt((n) => n + 1);
+      },
+    )(event);
+    // After React has drawn the errors: the first field marked invalid, in the page's order.
+    if (blocked && formElement) setTimeout(() => focusFirstInvalid(formElement), 0);
+  };
+  return { form, submit, blocked: hasErrors && blockedAttempt > 0 ? blockedAttempt : 0 };
+}
+
+function focusFirstInvalid(formElement: HTMLFormElement) {
+  formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }

@@ -48,7 +48,7 @@ export function AuthorizerStep({
   const verifying = useSelector(actor, (s) => s.hasTag('verifying'));
   // The QR verification runs as the wizard's child; its dialog shows while it runs.
   const qrChild = useSelector(actor, (s) => s.children.qrVerification as QrVerificationActorRef | undefined);
-  const { form, submit } = useStepForm({
+  const { form, submit, blocked } = useStepForm({
     actor,
     step: 'uploadAuthorizerInfo',
     schema: authorizerSchema,
@@ -149,7 +149,7 @@ export function AuthorizerStep({
             ) : null}
           </Stack>
         ) : null}
-        <StepNav actor={actor} />
+        <StepNav actor={actor} blocked={blocked} />
       </Stack>
     </form>
   );

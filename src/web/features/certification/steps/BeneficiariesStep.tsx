@@ -22,7 +22,7 @@ export function BeneficiariesStep({
   const { t } = useLingui();
   const fieldError = useFieldError();
   const threshold = Limits.beneficiary.thresholdPercent;
-  const { form, submit } = useStepForm({
+  const { form, submit, blocked } = useStepForm({
     actor,
     step: 'uploadBeneficiaryInfo',
     schema: beneficiariesSchema,
@@ -100,7 +100,7 @@ export function BeneficiariesStep({
             />
           </Paper>
         ) : null}
-        <StepNav actor={actor} />
+        <StepNav actor={actor} blocked={blocked} />
       </Stack>
     </form>
   );

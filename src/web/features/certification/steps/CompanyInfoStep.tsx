@@ -38,7 +38,7 @@ export function CompanyInfoStep({
 }) {
   const location: CompanyLocation = useSelector(actor, (s) => s.context.location) ?? 'CN';
   const { t, i18n } = useLingui();
-  const { form, submit } = useStepForm({
+  const { form, submit, blocked } = useStepForm({
     actor,
     step: 'completeCompanyInfo',
     schema: SCHEMA_BY_LOCATION[location],
@@ -167,7 +167,7 @@ export function CompanyInfoStep({
             />
           </SimpleGrid>
         )}
-        <StepNav actor={actor} />
+        <StepNav actor={actor} blocked={blocked} />
       </Stack>
     </form>
   );

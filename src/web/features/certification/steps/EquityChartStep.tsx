@@ -16,7 +16,7 @@ export function EquityChartStep({
   transport: UploadTransport;
 }) {
   const { t } = useLingui();
-  const { form, submit } = useStepForm({
+  const { form, submit, blocked } = useStepForm({
     actor,
     step: 'uploadEquityStructureChart',
     schema: equityStructureChartSchema,
@@ -32,7 +32,7 @@ export function EquityChartStep({
           kind={CertificationFileKinds.equityStructureChart}
           transport={transport}
         />
-        <StepNav actor={actor} />
+        <StepNav actor={actor} blocked={blocked} />
       </Stack>
     </form>
   );

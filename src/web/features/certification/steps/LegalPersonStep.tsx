@@ -16,7 +16,7 @@ export function LegalPersonStep({
   transport: UploadTransport;
 }) {
   const { t } = useLingui();
-  const { form, submit } = useStepForm({
+  const { form, submit, blocked } = useStepForm({
     actor,
     step: 'uploadLegalPersonInfo',
     schema: personSchema,
@@ -26,7 +26,7 @@ export function LegalPersonStep({
     <form noValidate onSubmit={submit}>
       <Stack gap="sm" maw={760}>
         <PersonFields form={form} prefix="" transport={transport} title={t`Director / legal person`} />
-        <StepNav actor={actor} />
+        <StepNav actor={actor} blocked={blocked} />
       </Stack>
     </form>
   );

@@ -21,7 +21,7 @@ export function OtherInfoStep({
   transport: UploadTransport;
 }) {
   const { t } = useLingui();
-  const { form, submit } = useStepForm({
+  const { form, submit, blocked } = useStepForm({
     actor,
     step: 'uploadOtherInfo',
     schema: otherInfoSchema,
@@ -65,7 +65,7 @@ export function OtherInfoStep({
           rows={3}
           {...bind('note')}
         />
-        <StepNav actor={actor} />
+        <StepNav actor={actor} blocked={blocked} />
       </Stack>
     </form>
   );
