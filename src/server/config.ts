@@ -66,7 +66,7 @@ const envSchema = z.object({
   HELP_CENTER_URL: optionalUrl,
   SUPPORT_EMAIL: z.email().default('support@portal.localhost'),
   /** The face-verification provider (src/server/services/verification/faceProvider.ts). */
-  FACE_PROVIDER: z.string().trim().min(1).default('builtin'),
+  FACE_PROVIDER: z.string().trim().min(1).default('human'),
   /** The face engine (services/verification/face/engineConfig.ts): pool, queue bound, thresholds. */
   FACE_WORKERS: z.coerce.number().int().min(1).max(8).default(DEFAULT_FACE_ENGINE_CONFIG.workers),
   FACE_QUEUE: z.coerce.number().int().min(0).max(64).default(DEFAULT_FACE_ENGINE_CONFIG.queue),

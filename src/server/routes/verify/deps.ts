@@ -5,11 +5,16 @@ import { selectFaceProvider } from '../../services/verification/faceProvider';
 import type { DesktopOwner, VerificationDeps } from '../../services/verification/sessionService';
 
 export function verificationDeps(app: FastifyInstance): VerificationDeps {
+  const provider = selectFaceProvider(app.config.faceProvider, { face: app.config.face });
+  // The face engine's pool threads (started lazily by the first check) end with the app.
+  app.addHook('onClose', async () => {
+    await provider.close?.();
+  });
   return {
     db: app.db,
     clock: app.clock,
     publicUrl: app.config.publicUrl,
-    provider: selectFaceProvider(app.config.faceProvider),
+    provider,
     filesDir: app.storage.dir,
   };
 }

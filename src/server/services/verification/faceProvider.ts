@@ -92,10 +92,13 @@ export const FACE_PROVIDERS: Readonly<Record<string, FaceProviderFactory>> = {
   builtin: builtinFaceProvider,
 };
 
-export const DEFAULT_FACE_PROVIDER = 'builtin'; // becomes 'human' once the engine lands
+export const DEFAULT_FACE_PROVIDER = 'human';
 export { DEFAULT_FACE_ENGINE_CONFIG, type FaceEngineConfig };
 
-/** The configured provider; an unknown name stops the start rather than verifying with another. */
+/**
+ * The configured provider; an unknown name stops the start rather than verifying with another. The
+ * app passes `{ face: app.config.face }` and closes the provider with the app (its pool threads).
+ */
 export function selectFaceProvider(name: string | undefined, deps: FaceProviderDeps = {}): FaceProvider {
   const factory = FACE_PROVIDERS[name ?? DEFAULT_FACE_PROVIDER];
   if (!factory) {
