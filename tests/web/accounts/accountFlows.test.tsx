@@ -265,6 +265,10 @@ describe('signed-in account pages', () => {
     expect(screen.getByText('Certified')).toBeTruthy();
     expect(screen.getByText('+852 51234567')).toBeTruthy();
     expect(await screen.findByText('No matching search results')).toBeTruthy();
+    // Spec §8 (issue 20 §5): with the way on: search again or contact business operations.
+    expect(
+      screen.getByText(/No results\. Change the filters and search again, or contact business operations/),
+    ).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Login history' });
     await waitFor(() => expect(within(table).queryByRole('columnheader', { name: 'IP address' })).toBeNull());
 

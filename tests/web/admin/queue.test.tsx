@@ -132,14 +132,25 @@ describe('certification queue', { timeout: 30_000 }, () => {
 
   it('tells an empty queue from a failed one', async () => {
     server.answer(QUEUE, envelope(200, queuePage([])));
+    server.answer(
+      '/plat/config-management/public-config',
+      envelope(200, { supportEmail: 'ops@portal.example', supportChatUrl: null, cardSystemUrl: null }),
+    );
     renderAdminPage(AdminCertificationQueuePage, '/admin/certifications');
-    await screen.findByText('No cases match these filters.');
+    // Spec §8 (issue 20 §5): the empty answer says so, with the business-operations contact.
+    await screen.findByText('No matching search results');
+    expect(
+      screen.getByText(/No results\. Change the filters and search again, or contact business operations/),
+    ).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'ops@portal.example' })).getAttribute('href')).toBe(
+      'mailto:ops@portal.example',
+    );
     expect(screen.queryByRole('alert')).toBeNull();
     cleanup();
 
     server.answer(QUEUE, envelope(400014, null, 'Something went wrong', 500));
     renderAdminPage(AdminCertificationQueuePage, '/admin/certifications');
     await screen.findByText('The queue could not be loaded.');
-    expect(screen.queryByText('No cases match these filters.')).toBeNull();
+    expect(screen.queryByText('No matching search results')).toBeNull();
   });
 });

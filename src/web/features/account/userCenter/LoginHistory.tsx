@@ -3,7 +3,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -14,6 +14,7 @@ import type { AccountsApi } from '../../../api/accounts';
 import { useLocale } from '../../auth/shared/messages';
 import { ColumnTable } from '../../tables/ColumnTable';
 import { DateRangeFields } from '../../tables/DateRangeFields';
+import { NoResults } from '../../tables/NoResults';
 import { QuickRangesAndColumns } from '../../tables/QuickRangesAndColumns';
 import { dayBounds, quickRange, type QuickRange } from '../../tables/quickRanges';
 import { useColumnSettings } from '../../tables/useColumnSettings';
@@ -101,11 +102,7 @@ export function LoginHistory({ accounts }: { accounts: AccountsApi }) {
         rows={items}
         cell={cell}
       />
-      {history.isSuccess && items.length === 0 ? (
-        <Text c="dimmed" ta="center">
-          <Trans>No matching search results</Trans>
-        </Text>
-      ) : null}
+      {history.isSuccess && items.length === 0 ? <NoResults /> : null}
     </Stack>
   );
 }

@@ -4,18 +4,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Pagination,
-  Select,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Pagination, Select, Stack, Tabs, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Tabs.css';
 import { useForm } from '@mantine/form';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -31,6 +20,7 @@ import { dateRangeSchema, type DateRange } from '../../../../contract/schemas/da
 import { useLocale } from '../../auth/shared/messages';
 import { ColumnTable } from '../../tables/ColumnTable';
 import { DateRangeFields } from '../../tables/DateRangeFields';
+import { NoResults } from '../../tables/NoResults';
 import { QuickRangesAndColumns } from '../../tables/QuickRangesAndColumns';
 import { quickRange, type QuickRange } from '../../tables/quickRanges';
 import { useColumnSettings } from '../../tables/useColumnSettings';
@@ -176,7 +166,7 @@ export function ReviewQueue<S extends string, T extends QueueRow>({ source }: { 
             clearable
             data={COMPANY_LOCATIONS.map((code) => ({ value: code, label: i18n._(LOCATION_LABELS[code]) }))}
             value={filters.location}
-            onChange={(value) => update({ location: (value as CompanyLocation | null) ?? null })}
+            onChange={(value) => update({ location: value ?? null })}
           />
           <DateRangeFields form={dates} />
           <Button type="submit">
@@ -219,11 +209,7 @@ export function ReviewQueue<S extends string, T extends QueueRow>({ source }: { 
         rows={page?.items ?? []}
         cell={cell}
       />
-      {page && page.items.length === 0 ? (
-        <Text c="dimmed" ta="center">
-          <Trans>No cases match these filters.</Trans>
-        </Text>
-      ) : null}
+      {page && page.items.length === 0 ? <NoResults /> : null}
       {page && page.total > page.pageSize ? (
         <Pagination
           total={Math.ceil(page.total / page.pageSize)}
