@@ -123,4 +123,35 @@ describe('the human provider', { timeout: 120_000 }, () => {
       await provider.verify(input([], { frames: [{ path: faces.frontal, contentType: 'application/pdf' }] })),
     ).toMatchObject({ reason: 'notAnImage' });
   });
+
+  it('logs no face data: nothing written while checking, and the result carries no embedding', async () => {
+    const written: string[] = [];
+    const streams = [process.stdout, process.stderr] as const;
+    const originals = streams.map((stream) => stream.write.bind(stream));
+    streams.forEach((stream) => {
+      stream.write = ((chunk: string | Uint8Array) => {
+        written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('latin1'));
+        return true;
+      }) as typeof stream.write;
+    });
+    let results: unknown[];
+    try {
+      results = [
+        await provider.verify(
+          input(faces.sameFrames, { reference: { ...jpeg(faces.otherIdPhoto), fileId: 'log-b' } }),
+        ),
+        await provider.verify(input([faces.noFace, faces.sameFrames[1]!])),
+      ];
+      // Worker output reaches the main thread asynchronously: give it a moment to arrive.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      streams.forEach((stream, i) => (stream.write = originals[i]!));
+    }
+    const everything = written.join('') + JSON.stringify(results);
+    expect(everything).not.toMatch(/(-?\d+\.\d+\s*,\s*){16}/); // a run of numbers: an embedding
+    expect(everything).not.toMatch(/embedding|descriptor/i);
+    expect(everything).not.toContain('/9j/'); // a JPEG in base64
+    expect(everything).not.toContain('\xff\xd8\xff'); // a JPEG's own bytes
+    expect(JSON.stringify(results).length).toBeLessThan(600);
+  });
 });
