@@ -239,6 +239,12 @@ export const Codes = {
     '文件已损坏或无法识别，请重新上传',
     'The file is damaged or cannot be read; please upload it again',
   ),
+  /** The server's disk is full (HTTP 507): nothing was stored; the person can try again later. */
+  storageFull: c(
+    440008,
+    '存储空间不足，文件未保存，请稍后重试',
+    'The server has no room for the file right now; nothing was saved. Please try again later',
+  ),
   imageTooLarge: c(
     440005,
     '图片尺寸过大，请缩小后重新上传',

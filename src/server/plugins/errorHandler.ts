@@ -6,6 +6,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { CodeName } from '../../contract/codes';
 import { errorChain, isDatabaseUnavailable } from '../db/unavailable';
 import { envelope } from '../envelope';
+import { isStorageFull } from '../storage/storageFull';
 import { AppError, type FieldProblem } from '../errors';
 
 /** Which code answers a client error Fastify (or one of its plugins) raised itself. */
@@ -73,6 +74,12 @@ export function sendError(
     request.log.error({ err: error }, 'database unavailable');
     report?.(error, request);
     return reply.code(503).send(envelope(request, 'unavailable', null));
+  }
+  if (isStorageFull(error)) {
+    // The disk is full: every upload fails until someone frees space, so operators must hear of it.
+    request.log.error({ err: error }, 'storage full');
+    report?.(error, request);
+    return reply.code(507).send(envelope(request, 'storageFull', null));
   }
   // A fault: log it with the detail, answer without any.
   request.log.error({ err: error }, 'unhandled error');

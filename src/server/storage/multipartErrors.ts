@@ -1,6 +1,7 @@
 // @fastify/multipart and busboy report limits and broken bodies with their own errors; an upload
 // route answers them with the portal's file codes instead (API.md: never a 500 for bad input).
 import { AppError } from '../errors';
+import { isStorageFull } from './storageFull';
 
 const BY_MULTIPART_CODE: Record<string, () => AppError> = {
   FST_REQ_FILE_TOO_LARGE: () => new AppError('fileTooLarge', 413),
@@ -30,6 +31,8 @@ const DISK_CALLS = new Set(['open', 'write', 'close', 'fsync', 'rename', 'mkdir'
 /** Errors of the file system calls an upload makes; a network read carries no path. */
 export function isDiskFault(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
+  // A write through a file descriptor reports no path; a full disk is never the network's doing.
+  if (isStorageFull(error)) return true;
   const { syscall, path } = error as { syscall?: unknown; path?: unknown };
   return typeof syscall === 'string' && DISK_CALLS.has(syscall) && typeof path === 'string';
 }
