@@ -15,7 +15,10 @@ import { jsonBodyPlugin } from './plugins/jsonBody';
 import { languagePlugin } from './plugins/language';
 import { mailPlugin } from './plugins/mail';
 import { createFaultReporter } from './observability/faultReporter';
+import { loggerOptions } from './observability/logger';
+import { generateRequestId, requestContextPlugin } from './observability/requestContext';
 import { openApiPlugin } from './plugins/openapi';
+import { overloadPlugin } from './plugins/overload';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { storagePlugin } from './plugins/storage';
@@ -41,7 +44,9 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Readable lines under a terminal, JSON otherwise; ids unique across workers (issue 17 §2).
+    logger: loggerOptions(config),
+    genReqId: generateRequestId,
     bodyLimit: JSON_BODY_LIMIT,
     // Never trust X-Forwarded-For unless a proxy is configured: per-IP limits would be bypassable.
     trustProxy: false,
@@ -57,6 +62,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // Infrastructure
   await app.register(clockPlugin, { clock: options.clock });
+  await app.register(requestContextPlugin);
   await app.register(languagePlugin);
   await app.register(jsonBodyPlugin);
   // Before any route: child contexts take the error handler in force when they are created.
@@ -65,6 +71,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     spaFallback: () => spaFallback,
     report: config.sentryDsn ? createFaultReporter(config.sentryDsn, config.env) : undefined,
   });
+  // After the language (the 503 is translated), before anything that does work for the request.
+  await app.register(overloadPlugin, { overload: config.overload });
   await app.register(dbPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(rateLimitPlugin);

@@ -76,6 +76,14 @@ const envSchema = z.object({
   /** Days the face-capture frames are kept after the decision (docs/decisions.md, issue 16 §6). */
   FACE_FRAME_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** HTTP worker processes under `npm start`'s supervisor (src/server/process/). */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** Overload (plugins/overload.ts): above any of these the API answers 503 + Retry-After. 0 = off. */
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** 0 = 90 % of V8's heap limit. */
+  OVERLOAD_MAX_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_048_576).default(0),
+  OVERLOAD_MAX_RSS_MB: z.coerce.number().int().min(0).max(1_048_576).default(0),
+  OVERLOAD_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(5),
 });
 
 /** Per-environment base addresses (spec §7): used when the variable is not set. */
@@ -134,9 +142,23 @@ export interface AppConfig {
   face: FaceEngineConfig;
   /** Face-capture frames are deleted this many days after the decision (housekeeping). */
   faceFrameRetentionDays: number;
+  /** HTTP worker processes (the supervisor forks this many). */
+  workers: number;
+  overload: OverloadConfig;
   baseAddresses: { checkout: string; identity: string; backOffice: string; backOfficeOps: string };
   /** Development aids (dev mailbox, /plat/dev/*) exist everywhere but production. */
   devTools: boolean;
+}
+
+export interface OverloadConfig {
+  /** Mean event-loop delay over a sample, in ms; 0 = not checked. */
+  maxEventLoopDelayMs: number;
+  /** V8 heap in use, in bytes; 0 = 90 % of V8's heap limit. */
+  maxHeapUsedBytes: number;
+  /** Resident set size, in bytes; 0 = not checked. */
+  maxRssBytes: number;
+  /** The Retry-After header of a 503 for overload, in seconds. */
+  retryAfterSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -185,6 +207,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       matchThreshold: e.FACE_MATCH_THRESHOLD,
       greyBandFrom: Math.min(e.FACE_GREY_BAND_FROM, e.FACE_MATCH_THRESHOLD),
       minPoseRangeDeg: e.FACE_MIN_POSE_DEG,
+    },
+    workers: e.WORKERS,
+    overload: {
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes: e.OVERLOAD_MAX_HEAP_USED_MB * 1024 * 1024,
+      maxRssBytes: e.OVERLOAD_MAX_RSS_MB * 1024 * 1024,
+      retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_S,
     },
     faceFrameRetentionDays: e.FACE_FRAME_RETENTION_DAYS,
     baseAddresses: {

@@ -20,7 +20,7 @@ import { eventsAfter } from '../../services/verification/sessionStore';
 import { desktopOwner } from './deps';
 
 /** How long the browser waits before reconnecting a dropped stream. */
-const RECONNECT_AFTER_MS = 2000;
+export const RECONNECT_AFTER_MS = 2000;
 
 /** Last-Event-ID (the header a browser sends on reconnect) or `?lastEventId=` (for a fresh
  *  EventSource, which cannot set headers). */

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { createVerificationHub } from '../../services/verification/liveUpdates';
 import { verificationDeps } from './deps';
 import { desktopRoutes } from './desktopRoutes';
-import { eventStreamRoutes } from './eventStream';
+import { eventStreamRoutes, RECONNECT_AFTER_MS } from './eventStream';
 import { phoneRoutes } from './phoneRoutes';
 
 export async function verificationRoutes(app: FastifyInstance) {
@@ -14,9 +14,10 @@ export async function verificationRoutes(app: FastifyInstance) {
     app.log.warn({ err }, 'verification listener connection lost'),
   );
   const open = new Set<ServerResponse>();
-  // Open streams would keep server.close() waiting for ever: end them first.
+  // Open streams would keep server.close() waiting for ever: end them first, each with a retry
+  // hint, so the browser reconnects (to another worker, or to this one's replacement) by itself.
   app.addHook('preClose', async () => {
-    for (const res of open) res.end();
+    for (const res of open) res.end(`: the server is stopping\nretry: ${RECONNECT_AFTER_MS}\n\n`);
     open.clear();
   });
   app.addHook('onClose', async () => hub.close());

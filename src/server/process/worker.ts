@@ -1,0 +1,65 @@
+// One HTTP worker of `npm start` (issue 17 §2): builds the API on the database the supervisor
+// started (DATABASE_URL, PORT in its environment), serves until told to stop, and follows the one
+// process-level error policy (faultPolicy.ts). The supervisor restarts it when it ends.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createProcessFaultReporter } from '../observability/faultReporter';
+import { describeError } from './describeError';
+import { installFaultPolicy } from './faultPolicy';
+import { tellSupervisor } from './messages';
+import { createDrain, SHUTDOWN_GRACE_MS } from './shutdown';
+import { crashAtStartIfAsked, testFaultRoutes, testFaultsEnabled } from './testFaults';
+
+export async function runWorker(): Promise<void> {
+  // The supervisor validated the same environment before forking.
+  const config = loadConfig();
+  let app: FastifyInstance | undefined;
+  let starting: Promise<void> = Promise.resolve();
+  const drain = createDrain(async () => {
+    // A stop asked for while starting waits for the start, so nothing it opens is left behind.
+    await starting.catch(() => undefined);
+    await app?.close();
+  });
+
+  installFaultPolicy({
+    app: () => app,
+    drain,
+    report: config.sentryDsn ? createProcessFaultReporter(config.sentryDsn, config.env) : undefined,
+  });
+
+  // SIGTERM from the supervisor (or a service manager); SIGINT from a terminal's Ctrl-C, which
+  // reaches the whole process group. The first one drains; the supervisor forces if asked twice.
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app?.log.info(`${signal}: draining`);
+    void drain(SHUTDOWN_GRACE_MS).then((clean) => {
+      if (!clean) app?.log.error(`requests still open after ${SHUTDOWN_GRACE_MS} ms: exiting anyway`);
+      process.exit(clean ? 0 : 1);
+    });
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+
+  if (testFaultsEnabled()) crashAtStartIfAsked();
+  starting = (async () => {
+    const built = await buildApp(config, { serveWeb: process.env.SERVE_WEB !== '0' });
+    app = built;
+    if (testFaultsEnabled()) await built.register(testFaultRoutes, { prefix: '/plat' });
+    await built.listen({ port: config.port, host: config.host });
+  })();
+  try {
+    await starting;
+  } catch (error) {
+    tellSupervisor({
+      type: 'portal:startFailed',
+      message: describeError(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    });
+    await app?.close().catch(() => undefined);
+    process.exit(1);
+  }
+  if (!stopping) tellSupervisor({ type: 'portal:listening', port: config.port });
+}
