@@ -98,7 +98,7 @@ function start(fakes: Fakes = {}, options: { snapshot?: unknown } = {}) {
 
 type Actor = ReturnType<typeof start>['actor'];
 
-const placeOf = (actor: Actor): WizardPlace | string => {
+const placeOf = (actor: Actor): string => {
   const value = actor.getSnapshot().value;
   if (typeof value === 'string') return value;
   const wizard = (value as { wizard?: Record<string, unknown> }).wizard;

@@ -22,7 +22,8 @@ export function localeOf(languageHeader: string | undefined): Locale {
 
 /** Why the answer is not a valid envelope in `locale`, or null when it is one. */
 export function envelopeProblem(answer: Answer, locale: Locale): string | null {
-  const type = String(answer.headers['content-type'] ?? '');
+  const raw = answer.headers['content-type'];
+  const type = Array.isArray(raw) ? raw.join(', ') : String(raw ?? '');
   if (!type.startsWith('application/json')) return `content-type is "${type}", not JSON`;
   let body: unknown;
   try {

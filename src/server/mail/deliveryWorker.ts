@@ -238,7 +238,8 @@ export function createDeliveryWorker(
 function describe(err: unknown): string {
   if (err instanceof Error) {
     const code = (err as { code?: unknown; responseCode?: unknown }).code;
-    const text = code ? `${String(code)}: ${err.message}` : err.message;
+    const shown = typeof code === 'string' || typeof code === 'number' ? String(code) : '';
+    const text = shown ? `${shown}: ${err.message}` : err.message;
     return text.slice(0, 1000);
   }
   return String(err).slice(0, 1000);

@@ -10,14 +10,16 @@ import { Codes, type CodeName } from '../../contract/codes';
 import { DEFAULT_LOCALE, LANGUAGE_HEADER, localeFromLanguageHeader } from '../../contract/envelope';
 import { envelope } from '../envelope';
 
-export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   // No onRequest hook ran, so the language plugin has not read the header yet.
   request.locale = localeFromLanguageHeader(request.headers[LANGUAGE_HEADER]);
   // A parameter too long to be an id names nothing: the same 404 as an unknown id (API.md).
+  // Fastify calls this synchronously and ignores its result; send() only queues the answer.
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.code(404).send(envelope(request, 'notFound', null));
+    void reply.code(404).send(envelope(request, 'notFound', null));
+    return;
   }
-  return reply.code(400).send(envelope(request, 'validationFailed', null));
+  void reply.code(400).send(envelope(request, 'validationFailed', null));
 }
 
 const CLIENT_ERRORS: Record<string, { status: number; code: CodeName }> = {

@@ -33,7 +33,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   };
   let finished = false;
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
+    if (error) throw error instanceof Error ? error : new Error('helmet refused its options');
     finished = true;
   });
   // Helmet's middleware is synchronous; if a version ever is not, fail at start, not per request.

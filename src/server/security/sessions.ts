@@ -100,7 +100,7 @@ export function createSessionService(db: Db, clock: Clock) {
           email: user.email,
           role: user.role,
           companyId: user.companyId,
-          locale: user.language as Locale,
+          locale: user.language,
         },
         user: toSessionUser(user, company),
       };

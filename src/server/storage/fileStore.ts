@@ -38,7 +38,7 @@ export interface OpenedFile {
    * Opens the bytes only when called, so a caller checks access on `file` first. Null when the
    * row has no file on disk (a fault, logged by the caller), so no half-sent download starts.
    */
-  openStream(): Promise<ReadStream | null>;
+  openStream: () => Promise<ReadStream | null>;
 }
 
 export async function openFile(db: DbOrTx, dirs: StorageDirs, id: string): Promise<OpenedFile | null> {

@@ -17,7 +17,7 @@ async function loadAll(): Promise<Map<string, Messages>> {
 
 // Static imports would put both catalogs into the production bundle's first load; an await here
 // keeps them lazy there while dev and tests still have them before any code runs.
-const preloaded: Map<string, Messages> = import.meta.env.PROD ? new Map() : await loadAll();
+const preloaded: Map<string, Messages> = import.meta.env.PROD ? new Map<string, Messages>() : await loadAll();
 
 const fileOf = (locale: Locale) => `../../locales/${locale}/messages.po`;
 

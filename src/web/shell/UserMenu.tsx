@@ -21,7 +21,7 @@ export function UserMenu({ email }: { email: string }) {
           <Trans>Change password</Trans>
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" onClick={signOut}>
+        <Menu.Item color="red" onClick={() => void signOut()}>
           <Trans>Log out</Trans>
         </Menu.Item>
       </Menu.Dropdown>

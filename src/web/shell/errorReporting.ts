@@ -8,7 +8,10 @@ export interface ErrorReportingEnv {
 }
 
 export function errorReportingEnv(): ErrorReportingEnv {
-  return { dsn: import.meta.env.VITE_SENTRY_DSN || undefined, environment: import.meta.env.MODE };
+  return {
+    dsn: (import.meta.env.VITE_SENTRY_DSN as string | undefined) || undefined,
+    environment: import.meta.env.MODE,
+  };
 }
 
 /** Starts reporting when a DSN is configured; resolves true when it did. */

@@ -28,7 +28,7 @@ export const routeProgress = {
     }, FINISH_VISIBLE_MS);
   },
   state: () => state,
-  subscribe(listener: Listener) {
+  subscribe: (listener: Listener) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

@@ -96,9 +96,9 @@ function scrubData(data: Record<string, unknown> | undefined): Record<string, un
   if (!data) return data;
   const out = { ...data };
   for (const key of ['url', 'http.url', 'to', 'from']) {
-    if (typeof out[key] === 'string') out[key] = maskUrl(out[key] as string);
+    if (typeof out[key] === 'string') out[key] = maskUrl(out[key]);
   }
-  if (typeof out['http.query'] === 'string') out['http.query'] = maskQueryString(out['http.query'] as string);
+  if (typeof out['http.query'] === 'string') out['http.query'] = maskQueryString(out['http.query']);
   return out;
 }
 
@@ -120,7 +120,7 @@ export function scrubEvent<E extends ScrubbableEvent>(event: E): E {
       ...event.contexts,
       api: {
         ...api,
-        url: maskUrl(String(api.url ?? '')),
+        url: maskUrl(typeof api.url === 'string' ? api.url : ''),
         params: maskValues(api.params),
         body: maskBody(api.body),
       },

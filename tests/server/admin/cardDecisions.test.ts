@@ -102,7 +102,7 @@ describe('card decisions', () => {
         approve(alice, application.id, application.version),
         approve(bob, application.id, application.version),
       ]);
-      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      expect(answers.map((a) => a.status).sort((a, b) => a - b)).toEqual([200, 409]);
       expect(answers.find((a) => a.status === 409)!.body.code).toBe(Codes.decisionConflict.code);
       expect(await auditRowsOf(t.app, application.id)).toHaveLength(1);
     }

@@ -307,7 +307,7 @@ describe('two reviewers at once', () => {
         approve(alice, application.id, application.version),
         approve(bob, application.id, application.version),
       ]);
-      const statuses = answers.map((a) => a.status).sort();
+      const statuses = answers.map((a) => a.status).sort((a, b) => a - b);
       expect(statuses).toEqual([200, 409]);
       const loser = answers.find((a) => a.status === 409)!;
       expect(loser.body.code).toBe(Codes.decisionConflict.code);

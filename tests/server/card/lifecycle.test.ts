@@ -141,7 +141,7 @@ describe('card application lifecycle', () => {
     const complete = await completeApplication(t, alice);
     await save(alice, complete);
     const results = await Promise.all(Array.from({ length: 5 }, () => submit(alice)));
-    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(results.map((r) => r.status).sort((a, b) => a - b)).toEqual([200, 409, 409, 409, 409]);
     expect(
       results.filter((r) => r.status === 409).every((r) => r.body.code === Codes.transitionNotAllowed.code),
     ).toBe(true);

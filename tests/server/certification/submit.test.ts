@@ -99,7 +99,7 @@ describe('POST /plat/kyb/submit', () => {
       submit(t, caller, version),
       submit(t, caller, version),
     ]);
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    expect(answers.map((a) => a.status).sort((a, b) => a - b)).toEqual([200, 409, 409]);
     const after = await snapshotOf(caller);
     expect(after.mails).toHaveLength(1);
     expect(after.history.filter((h) => h.action === 'applicant.submit')).toHaveLength(1);

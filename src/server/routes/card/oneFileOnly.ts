@@ -4,7 +4,7 @@
 export function oneFileIdOf(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const { fileIds, ...rest } = body as Record<string, unknown>;
-  const listed = Array.isArray(rest['fileId'])
+  const listed: unknown[] | undefined = Array.isArray(rest['fileId'])
     ? rest['fileId']
     : Array.isArray(fileIds)
       ? fileIds

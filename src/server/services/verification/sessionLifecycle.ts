@@ -58,7 +58,7 @@ export function statusOf(value: StateValue): VerificationSessionState {
 
 /** The state `type` leads to, or null when the chart has no such transition now. */
 export function next(value: StateValue, type: LifecycleEventType): StateValue | null {
-  return nextLifecycleState(chart, value, { type } as VerificationSessionLifecycleEvent);
+  return nextLifecycleState(chart, value, { type });
 }
 
 export function hasTag(value: StateValue, tag: VerificationSessionLifecycleTag): boolean {

@@ -28,11 +28,10 @@ export function forwardCaptcha(
   },
   host: CaptchaHost,
 ): () => void {
-  const solved = captcha.on('captcha.solved', ((event: { captchaToken: string }) =>
-    host.send({ type: 'captcha.solved', captchaToken: event.captchaToken })) as (event: never) => void);
-  const cleared = captcha.on('captcha.cleared', (() => host.send({ type: 'captcha.cleared' })) as (
-    event: never,
-  ) => void);
+  const solved = captcha.on('captcha.solved', (event: { captchaToken: string }) =>
+    host.send({ type: 'captcha.solved', captchaToken: event.captchaToken }),
+  );
+  const cleared = captcha.on('captcha.cleared', () => host.send({ type: 'captcha.cleared' }));
   return () => {
     solved.unsubscribe();
     cleared.unsubscribe();

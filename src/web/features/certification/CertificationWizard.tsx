@@ -108,8 +108,7 @@ export function CertificationView({
   const messageText = useMessageText()(message);
   const place = placeOf(value);
   const steps = CERTIFICATION_STEPS.filter((step) => step !== 'uploadAuthorizerInfo' || authorizer);
-  const active =
-    place === 'review' ? steps.length : place ? steps.indexOf(place as (typeof steps)[number]) : 0;
+  const active = place === 'review' ? steps.length : place ? steps.indexOf(place) : 0;
 
   let body: React.ReactNode;
   if (value === 'loading' || value === 'resuming') body = <Loader aria-label={t`Loading`} />;

@@ -129,7 +129,7 @@ export function useCertificationActor(): { actor: CertificationActor; kyb: Certi
 export function placeOf(value: unknown): WizardPlace | null {
   if (value === 'review' || value === 'submitting' || value === 'submitted') return 'review';
   if (typeof value === 'object' && value !== null && 'wizard' in value) {
-    const wizard = (value as { wizard: unknown }).wizard;
+    const wizard = value.wizard;
     const step = typeof wizard === 'string' ? wizard : Object.keys(wizard as object)[0];
     return (step as WizardPlace | undefined) ?? null;
   }

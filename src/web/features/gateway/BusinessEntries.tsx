@@ -49,9 +49,7 @@ export function BusinessEntries({ state, loading }: { state: AccountState; loadi
   const approved = card?.status === 'approved';
   const cardSystemUrl = card?.cardSystemUrl ?? config.data?.cardSystemUrl ?? null;
   const helpCenter =
-    typeof config.data?.['helpCenterUrl'] === 'string'
-      ? (config.data['helpCenterUrl'] as string)
-      : HELP_CENTER_URL;
+    typeof config.data?.['helpCenterUrl'] === 'string' ? config.data['helpCenterUrl'] : HELP_CENTER_URL;
 
   return (
     <Paper withBorder p="md" component="section" aria-label={t`Business entries`}>

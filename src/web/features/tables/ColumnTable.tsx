@@ -17,7 +17,7 @@ export function ColumnTable<C extends string, R extends { id: string }>({
   columns: readonly C[];
   columnLabels: Record<C, MessageDescriptor>;
   rows: readonly R[];
-  cell(row: R, column: C): ReactNode;
+  cell: (row: R, column: C) => ReactNode;
 }) {
   const { i18n } = useLingui();
   return (

@@ -21,11 +21,11 @@ export function QuickRangesAndColumns<C extends string>({
   visible,
   onToggleColumn,
 }: {
-  onQuickRange(range: QuickRange): void;
+  onQuickRange: (range: QuickRange) => void;
   columns: readonly C[];
   columnLabels: Record<C, MessageDescriptor>;
   visible: ReadonlySet<C>;
-  onToggleColumn(column: C, on: boolean): void;
+  onToggleColumn: (column: C, on: boolean) => void;
 }) {
   const { t, i18n } = useLingui();
   const [showSettings, setShowSettings] = useState(false);

@@ -13,9 +13,9 @@ type Listener = () => void;
 
 export interface ToastStore {
   show(message: string, kind?: ToastKind): void;
-  dismiss(): void;
-  current(): Toast | null;
-  subscribe(listener: Listener): () => void;
+  dismiss: () => void;
+  current: () => Toast | null;
+  subscribe: (listener: Listener) => () => void;
 }
 
 export function createToastStore(durationMs: number = Limits.toast.durationMs): ToastStore {
@@ -41,7 +41,7 @@ export function createToastStore(durationMs: number = Limits.toast.durationMs): 
     },
     dismiss,
     current: () => toast,
-    subscribe(listener) {
+    subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

@@ -72,7 +72,7 @@ export class Caller {
       remoteAddress: this.ip,
       headers: this.headers(),
     });
-    return { status: res.statusCode, ...res.json() };
+    return { status: res.statusCode, ...res.json<Record<string, unknown>>() };
   }
 }
 

@@ -12,7 +12,7 @@ import { DocumentPreview } from './DocumentPreview';
 import { LoadedCase } from './LoadedCase';
 import { useCaseDecision } from './useCaseDecision';
 
-function CardApplicationCaseBody({ view, reload }: { view: CardApplicationCaseView; reload(): void }) {
+function CardApplicationCaseBody({ view, reload }: { view: CardApplicationCaseView; reload: () => void }) {
   const { t } = useLingui();
   const locale = useLocale();
   const actor = useCaseDecision('cardApplication', view, reload);

@@ -12,7 +12,7 @@ import { DocumentPreview } from './DocumentPreview';
 import { LoadedCase } from './LoadedCase';
 import { useCaseDecision } from './useCaseDecision';
 
-function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; reload(): void }) {
+function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; reload: () => void }) {
   const { t } = useLingui();
   const [flagged, setFlagged] = useState<ReadonlySet<string>>(new Set());
   const actor = useCaseDecision('certification', view, reload);

@@ -17,8 +17,8 @@ export function LoadedCase<V extends { version: number }>({
   kind: CaseKind;
   caseId: string;
   queuePath: string;
-  load(caseId: string): Promise<V | false>;
-  children(view: V, reload: () => void): ReactNode;
+  load: (caseId: string) => Promise<V | false>;
+  children: (view: V, reload: () => void) => ReactNode;
 }) {
   const view = useQuery({ queryKey: ['adminCase', kind, caseId], queryFn: () => load(caseId) });
   return (

@@ -41,7 +41,7 @@ export function LocationStep({ actor }: { actor: CertificationActor }) {
             label={t`Company location`}
             description={t`The location cannot be changed once confirmed.`}
             value={choice}
-            onChange={(value) => setChoice(value as CompanyLocation)}
+            onChange={(value) => setChoice(value)}
           >
             <Stack gap="xs" mt="xs">
               {COMPANY_LOCATIONS.map((value) => (

@@ -41,7 +41,7 @@ export function FormUpload(props: {
       value={typeof current === 'string' && current !== '' ? current : null}
       onChange={(id) => form.setFieldValue(path, id ?? '')}
       transport={transport}
-      error={fieldError(form.errors[path] as ReactNode)}
+      error={fieldError(form.errors[path])}
       description={description}
     />
   );

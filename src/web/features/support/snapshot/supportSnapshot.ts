@@ -77,7 +77,7 @@ function restore(machine: AnyStateMachine, snapshot: unknown): AnyMachineSnapsho
     if (persisted.value === undefined) return null;
     const state = machine.resolveState({
       value: persisted.value as never,
-      context: (persisted.context ?? {}) as never,
+      context: persisted.context ?? {},
     }) as AnyMachineSnapshot;
     return state;
   } catch {
