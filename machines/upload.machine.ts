@@ -65,7 +65,9 @@ export interface UploadContext {
 }
 
 export type UploadEvent =
-  | { type: 'user.pick'; file: PickedUpload }
+  /** `kind`: the field's kind at the time of the pick (a person form swaps identity card for passport
+   *  fields in place, so one field can change kind). */
+  | { type: 'user.pick'; file: PickedUpload; kind?: string }
   | { type: 'user.cancel' }
   | { type: 'user.retry' }
   | { type: 'user.dismiss' }
@@ -132,6 +134,7 @@ export const uploadMachine = setup({
       target: '.checking',
       actions: assign({
         file: ({ event }) => pickedFile(event),
+        kind: ({ context, event }) => (event.type === 'user.pick' && event.kind) || context.kind,
         fraction: 0,
         problem: null,
         message: null,

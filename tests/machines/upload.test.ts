@@ -124,6 +124,12 @@ describe('upload machine', () => {
     expect(actor.getSnapshot().value).toBe('refused');
   });
 
+  it('a pick names the kind the field has now (identity card → passport in the same place)', () => {
+    const { actor, last } = start();
+    actor.send({ type: 'user.pick', file: pdf, kind: 'passportPhotoPage' });
+    expect(last().input.kind).toBe('passportPhotoPage');
+  });
+
   it('a new pick while sending replaces the send in flight', () => {
     const { actor, sends } = start();
     actor.send({ type: 'user.pick', file: pdf });

@@ -103,8 +103,9 @@ export function useUploadField(options: {
       actor.send({
         type: 'user.pick',
         file: { name: file.name, type: file.type, size: file.size, content: file },
+        kind,
       }),
-    [actor],
+    [actor, kind],
   );
 
   const remove = useCallback(async () => {

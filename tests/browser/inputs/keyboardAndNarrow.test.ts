@@ -1,0 +1,127 @@
+// Issue 17 §3 "Keyboard only and a 375-px phone width", completing tests/browser/keyboard.test.ts
+// (which covers login, registration, a certification step, the card purpose and a back-office
+// decision by keys): the uploads by keyboard alone (Tab to the drop zone or the button, Enter opens
+// the file chooser), and the journeys' pages in a desktop browser narrowed to 375 px (a phone's
+// user agent is sent to /mobileTransfer by the spec): nothing wider than the window, uploads work.
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Locale } from '../../../src/contract/envelope';
+import { applicantAtStep, applicantWithSubmission, reviewerSession } from '../support/a11ySessions';
+import { activate, tabTo } from '../support/a11yKeyboard';
+import { text } from '../support/catalog';
+import { UI_TIMEOUT, uploadedFileGroup } from '../support/certificationDriver';
+import { useBrowserSuite } from '../support/suite';
+import { signInBeforeLoad } from '../support/appHandles';
+import { dropZone, pdfDocument, pngImage } from './inputSupport';
+
+const suite = useBrowserSuite();
+
+const NARROW = { viewport: { width: 375, height: 812 } };
+
+/** Enter on the focused control opens the file chooser; it gets `file`. */
+async function enterOpensChooser(page: Page, file: ReturnType<typeof pdfDocument>) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  await chooser.setFiles(file);
+}
+
+/** The page is no wider than its window (no sideways scrolling on a phone). */
+async function fitsTheWidth(page: Page, what: string) {
+  const widths = await page.evaluate(() => ({
+    content: document.documentElement.scrollWidth,
+    window: window.innerWidth,
+  }));
+  expect(widths.content, `${what}: ${JSON.stringify(widths)}`).toBeLessThanOrEqual(widths.window);
+}
+
+describe('keyboard only: uploads', () => {
+  test('a certification drop zone: Tab to it, Enter opens the chooser, the file is stored', async () => {
+    const locale: Locale = 'en-us';
+    const portal = suite.portal();
+    const { user } = await applicantAtStep(portal, locale, 'uploadEquityStructureChart');
+    const page = await suite.page(await suite.context({ locale, seeded: user }));
+    await page.goto(`${portal.url}/enterpriseCertification/uploadEquityStructureChart`);
+    const label = text(locale, 'Equity structure chart');
+    await tabTo(page, dropZone(page, label));
+    const chart = pdfDocument('chart-by-keys.pdf');
+    await enterOpensChooser(page, chart);
+    await uploadedFileGroup(page, locale, label)
+      .filter({ hasText: chart.name })
+      .waitFor({ timeout: UI_TIMEOUT });
+  });
+
+  test("the card application's document: Tab to Choose file, Enter, the file is attached", async () => {
+    const locale: Locale = 'zh-cn';
+    const { page } = await suite.signedInPage(
+      { certificationStatus: 2, auditStatus: 2, operatorId: 'OP80000004', language: locale },
+      { locale },
+    );
+    await page.goto(`${suite.portal().url}/issuingCardApplication/issuingCardApplicationIndex`);
+    await activate(page, page.getByRole('button', { name: text(locale, 'Start application'), exact: true }));
+    const radios = page
+      .getByRole('radiogroup', { name: text(locale, 'Business purpose') })
+      .getByRole('radio');
+    await tabTo(page, radios.first());
+    await page.keyboard.press('Space');
+    await activate(page, page.getByRole('button', { name: text(locale, 'Next step'), exact: true }));
+    await tabTo(page, page.getByRole('button', { name: text(locale, 'Choose file'), exact: true }));
+    const document = pdfDocument('keys.pdf');
+    await enterOpensChooser(page, document);
+    await page.getByText(document.name).waitFor({ timeout: UI_TIMEOUT });
+  });
+});
+
+describe('a 375-px window', () => {
+  test('login, a certification upload step, the card upload step and a back-office case fit and work', async () => {
+    const locale: Locale = 'en-us';
+    const portal = suite.portal();
+
+    const visitor = await suite.page(await suite.context({ locale, extra: NARROW }));
+    await visitor.goto(`${portal.url}/login`);
+    await visitor.getByLabel(text(locale, 'Email'), { exact: true }).waitFor({ timeout: UI_TIMEOUT });
+    await fitsTheWidth(visitor, 'login');
+
+    const { user } = await applicantAtStep(portal, locale, 'uploadLegalPersonInfo');
+    const page = await suite.page(await suite.context({ locale, seeded: user, extra: NARROW }));
+    await page.goto(`${portal.url}/enterpriseCertification/uploadLegalPersonInfo`);
+    const label = text(locale, 'Identity card, front');
+    const zone = dropZone(page, label);
+    await zone.waitFor({ timeout: UI_TIMEOUT });
+    await fitsTheWidth(page, 'certification person step');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), zone.click()]);
+    const photo = pngImage('id-front-narrow.png');
+    await chooser.setFiles(photo);
+    await uploadedFileGroup(page, locale, label)
+      .filter({ hasText: photo.name })
+      .waitFor({ timeout: UI_TIMEOUT });
+    await fitsTheWidth(page, 'certification person step with a preview');
+
+    const card = await suite.signedInPage(
+      { certificationStatus: 2, auditStatus: 2, operatorId: 'OP80000005', language: locale },
+      { locale, extra: NARROW },
+    );
+    await card.page.goto(`${portal.url}/issuingCardApplication/issuingCardApplicationIndex`);
+    await card.page.getByRole('button', { name: text(locale, 'Start application'), exact: true }).click();
+    await card.page
+      .getByRole('radiogroup', { name: text(locale, 'Business purpose') })
+      .getByRole('radio')
+      .first()
+      .check();
+    await card.page.getByRole('button', { name: text(locale, 'Next step'), exact: true }).click();
+    await card.page
+      .getByRole('group', { name: text(locale, 'Drop zone for the relevant document') })
+      .waitFor({ timeout: UI_TIMEOUT });
+    await fitsTheWidth(card.page, 'card upload step');
+
+    await applicantWithSubmission(portal, 'zh-cn');
+    const reviewerContext = await suite.context({ locale, extra: NARROW });
+    await signInBeforeLoad(reviewerContext, await reviewerSession(portal, locale));
+    const reviewer = await suite.page(reviewerContext);
+    await reviewer.goto(`${portal.url}/admin/certifications`);
+    const queue = reviewer.getByRole('table', { name: text(locale, 'Queue') });
+    await queue.getByRole('link').first().click();
+    await reviewer
+      .getByRole('heading', { level: 3, name: text(locale, 'Decision') })
+      .waitFor({ timeout: UI_TIMEOUT });
+    await fitsTheWidth(reviewer, 'back-office case');
+  });
+});
