@@ -26,7 +26,7 @@ export interface BenchPortal {
   smtp: SmtpPeer;
   /** Where the server's stdout and stderr go (pino's request log at the production level). */
   logFile: string;
-  /** The server process' resident set size now, in bytes (VmRSS of /proc/<pid>/status). */
+  /** The server's resident set size now, in bytes: VmRSS of the supervisor and its workers. */
   rssBytes(): number;
   close(): Promise<void>;
 }
@@ -34,6 +34,28 @@ export interface BenchPortal {
 export interface BenchPortalOptions {
   /** Extra environment for the server (e.g. LOG_LEVEL). */
   env?: Record<string, string>;
+}
+
+/** The server's processes: `npm start`'s supervisor and its HTTP workers (issue 17). */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // gone, or not Linux
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** Resident set size of the server: the supervisor and its workers together. */
+function serverRss(pid: number): number {
+  return processTree(pid).reduce((sum, p) => {
+    try {
+      return sum + rssOf(p);
+    } catch {
+      return sum; // a worker that just ended
+    }
+  }, 0);
 }
 
 export function rssOf(pid: number): number {
@@ -53,9 +75,10 @@ function tail(file: string, lines = 12): string {
 
 async function waitForListening(child: ChildProcess, logFile: string): Promise<string> {
   const deadline = Date.now() + START_TIMEOUT_MS;
-  let exited: string | null = null;
+  // An object, not a `let`: TypeScript cannot see the callback assign it and narrows a let to null.
+  const exit: { reason: string | null } = { reason: null };
   child.once('exit', (code, signal) => {
-    exited = `exited with ${code ?? signal}`;
+    exit.reason = `exited with ${code ?? signal}`;
   });
   for (;;) {
     let log = '';
@@ -66,7 +89,7 @@ async function waitForListening(child: ChildProcess, logFile: string): Promise<s
     }
     const match = LISTENING.exec(log);
     if (match) return match[1]!;
-    if (exited) throw new Error(`the bench portal ${exited} before listening:\n${tail(logFile)}`);
+    if (exit.reason) throw new Error(`the bench portal ${exit.reason} before listening:\n${tail(logFile)}`);
     if (Date.now() > deadline) throw new Error(`the bench portal did not start in time:\n${tail(logFile)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -145,7 +168,7 @@ export async function startBenchPortal(options: BenchPortalOptions = {}): Promis
       database,
       smtp,
       logFile,
-      rssBytes: () => rssOf(pid),
+      rssBytes: () => serverRss(pid),
       close: () => (closing ??= cleanUp()),
     };
   } catch (error) {

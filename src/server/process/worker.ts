@@ -9,7 +9,7 @@ import { describeError } from './describeError';
 import { installFaultPolicy } from './faultPolicy';
 import { tellSupervisor } from './messages';
 import { createDrain, SHUTDOWN_GRACE_MS } from './shutdown';
-import { crashAtStartIfAsked, testFaultRoutes, testFaultsEnabled } from './testFaults';
+import { testFaultRoutes, testFaultsEnabled } from './testFaults';
 
 export async function runWorker(): Promise<void> {
   // The supervisor validated the same environment before forking.
@@ -43,7 +43,6 @@ export async function runWorker(): Promise<void> {
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
 
-  if (testFaultsEnabled()) crashAtStartIfAsked();
   starting = (async () => {
     const built = await buildApp(config, { serveWeb: process.env.SERVE_WEB !== '0' });
     app = built;

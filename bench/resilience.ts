@@ -1,0 +1,212 @@
+// Resilience (issue 17 §5): 100 applicants at once doing the whole journey (bench/journey.ts'
+// applicant) against `npm start` while one HTTP worker is killed (SIGKILL) every 20 s. An applicant
+// behaves as the web client and a person would: a request that fails on the network or with 503 is
+// sent again (after 200 ms, for up to 30 s), and a journey that still fails is started over once
+// more with a new account. Figures:
+//   resilienceRetriedRequests   requests that needed a retry (errors users saw and got past)
+//   resilienceRestartedJourneys journeys started over after an error a retry did not fix
+//   resilienceFailedJourneys    journeys that never completed (budget 0: nobody is left stuck)
+//   resilienceLostWrites        acknowledged uploads and submissions missing afterwards (budget 0)
+//   resilienceRecoveryMaxMs     longest time from a kill until the portal answered again (budget 3 s)
+// With WORKERS=1 (the default) every kill empties the portal until the replacement has started:
+// that gap is the recovery figure. `--workers N` (or BENCH_RESILIENCE_WORKERS) runs more.
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import type { BenchFigure } from './benchFigure';
+import { companies, users } from '../src/server/db/schema/accounts';
+import { storedFiles } from '../src/server/db/schema/files';
+import { runApplicant } from './support/journeyApplicant';
+import { StepTimings } from './support/journeyTimings';
+import { LoopbackAddresses } from './support/portalHttp';
+import { startBenchPortal, type BenchPortal } from './support/portalServer';
+import { percentile } from './support/runnerStats';
+
+const APPLICANTS = 100;
+const KILL_EVERY_MS = 20_000;
+const RETRY_PAUSE_MS = 200;
+const RETRY_FOR_MS = 30_000;
+const JOURNEY_ATTEMPTS = 2;
+
+function workersFrom(argv: readonly string[]): number {
+  const i = argv.indexOf('--workers');
+  const raw = i >= 0 ? argv[i + 1] : process.env.BENCH_RESILIENCE_WORKERS;
+  const n = Number(raw ?? 1);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--workers needs a whole number ≥ 1, got "${raw}"`);
+  return n;
+}
+
+/** The supervisor's children: its workers (PostgreSQL runs in the bench process here). */
+function workerPids(supervisorPid: number): number[] {
+  try {
+    return readFileSync(`/proc/${supervisorPid}/task/${supervisorPid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/plat/no-such-route`, { signal: AbortSignal.timeout(1000) });
+    return response.status === 404;
+  } catch {
+    return false;
+  }
+}
+
+interface Counters {
+  retriedRequests: number;
+  uploads: Set<string>;
+}
+
+/**
+ * fetch as a patient client: a network failure or a 503 is tried again. The certification helpers
+ * of the server tests call fetch, so they get this behaviour unchanged. Acknowledged uploads are
+ * noted for the lost-writes count.
+ */
+function patientFetch(base: string, counters: Counters): () => void {
+  const original = globalThis.fetch;
+  const origin = new URL(base).origin;
+  globalThis.fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.origin !== origin || url.pathname === '/plat/no-such-route') return original(input, init);
+    const deadline = Date.now() + RETRY_FOR_MS;
+    let retried = false;
+    for (;;) {
+      let response: Response | undefined;
+      try {
+        response = await original(input, init);
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+      }
+      if (response && (response.status !== 503 || Date.now() > deadline)) {
+        if (retried) counters.retriedRequests++;
+        if (response.status === 200 && init?.method === 'POST' && url.pathname === '/plat/files') {
+          const body = (await response.clone().json()) as { data?: { id?: string } };
+          if (body.data?.id) counters.uploads.add(body.data.id);
+        }
+        return response;
+      }
+      retried = true;
+      await pause(RETRY_PAUSE_MS);
+    }
+  };
+  return () => {
+    globalThis.fetch = original;
+  };
+}
+
+/** Kills a worker every KILL_EVERY_MS; for each kill, how long until the portal answered again. */
+function startKiller(portal: BenchPortal, recoveries: number[]): () => Promise<void> {
+  let running = true;
+  const loop = (async () => {
+    for (;;) {
+      for (let waited = 0; waited < KILL_EVERY_MS && running; waited += 250) await pause(250);
+      if (!running) return;
+      const victim = workerPids(portal.pid)[0];
+      if (victim === undefined) continue;
+      const killedAt = performance.now();
+      process.kill(victim, 'SIGKILL');
+      await pause(20);
+      while (!(await answers(portal.url))) await pause(50);
+      const ms = performance.now() - killedAt;
+      recoveries.push(ms);
+      console.log(`  killed worker ${victim}: the portal answered again after ${Math.round(ms)} ms`);
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+  };
+}
+
+export async function measure(options: { quick: boolean }): Promise<BenchFigure[]> {
+  const workers = workersFrom(process.argv.slice(2));
+  const durationMs = options.quick ? 25_000 : 65_000;
+  const portal = await startBenchPortal({ env: { WORKERS: String(workers) } });
+  const counters: Counters = { retriedRequests: 0, uploads: new Set() };
+  const recoveries: number[] = [];
+  const restore = patientFetch(portal.url, counters);
+  const stopKiller = startKiller(portal, recoveries);
+  const timings = new StepTimings();
+  const run = randomUUID().slice(0, 8);
+  const addresses = new LoopbackAddresses(140);
+  const completed: string[] = [];
+  let restarted = 0;
+  let failed = 0;
+  const errors: string[] = [];
+  let n = 0;
+  try {
+    const deadline = Date.now() + durationMs;
+    await Promise.all(
+      Array.from({ length: APPLICANTS }, async () => {
+        while (Date.now() < deadline) {
+          let done = false;
+          for (let attempt = 1; attempt <= JOURNEY_ATTEMPTS && !done; attempt++) {
+            const email = `resilience-${run}-${n++}@example.com`;
+            try {
+              await runApplicant(portal, timings, { email, from: addresses.take() });
+              completed.push(email);
+              done = true;
+            } catch (error) {
+              if (errors.length < 5) errors.push(error instanceof Error ? error.message : String(error));
+              if (attempt < JOURNEY_ATTEMPTS) restarted++;
+            }
+          }
+          if (!done) failed++;
+        }
+      }),
+    );
+  } finally {
+    await stopKiller();
+    restore();
+  }
+  try {
+    for (const e of errors) console.log(`  journey error: ${e.slice(0, 200)}`);
+    // Every acknowledged write still there: the submitted companies and the uploaded files.
+    const db = portal.database.db;
+    let lost = 0;
+    for (let i = 0; i < completed.length; i += 500) {
+      const emails = completed.slice(i, i + 500);
+      const rows = await db
+        .select({ status: companies.certificationStatus })
+        .from(users)
+        .innerJoin(companies, eq(users.companyId, companies.id))
+        .where(inArray(users.email, emails));
+      lost += emails.length - rows.filter((r) => r.status === 1).length;
+    }
+    const uploads = [...counters.uploads];
+    for (let i = 0; i < uploads.length; i += 500) {
+      const ids = uploads.slice(i, i + 500);
+      const rows = await db.select({ id: storedFiles.id }).from(storedFiles).where(inArray(storedFiles.id, ids));
+      lost += ids.length - rows.length;
+    }
+    const log = readFileSync(portal.logFile, 'utf8');
+    const gaps = [...log.matchAll(/"downMs":(\d+)/g)].map((m) => Number(m[1]));
+    return [
+      { name: 'resilienceWorkers', value: workers, unit: 'workers' },
+      { name: 'resilienceKills', value: recoveries.length, unit: 'kills' },
+      { name: 'resilienceCompletedJourneys', value: completed.length, unit: 'journeys' },
+      { name: 'resilienceRetriedRequests', value: counters.retriedRequests, unit: 'requests' },
+      { name: 'resilienceRestartedJourneys', value: restarted, unit: 'journeys' },
+      { name: 'resilienceFailedJourneys', value: failed, unit: 'journeys', budget: { max: 0 } },
+      { name: 'resilienceLostWrites', value: lost, unit: 'writes', budget: { max: 0 } },
+      {
+        name: 'resilienceRecoveryMaxMs',
+        value: recoveries.length ? Math.max(...recoveries) : 0,
+        unit: 'ms',
+        budget: { max: 3000 },
+      },
+      { name: 'resilienceRecoveryP50Ms', value: recoveries.length ? percentile(recoveries, 50) : 0, unit: 'ms' },
+      { name: 'resilienceWorkerRestartMaxMs', value: gaps.length ? Math.max(...gaps) : 0, unit: 'ms' },
+    ];
+  } finally {
+    await portal.close();
+  }
+}
