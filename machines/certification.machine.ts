@@ -384,8 +384,9 @@ export const certificationMachine = setup({
     'submit refused': ({ event }) =>
       (event as unknown as { output: SubmitOutcome }).output.kind === 'invalid',
     'resumes at': ({ context }, params: { place: WizardPlace }) => resumePlace(context) === params.place,
+    // Issue 16 §3: a check referred to review lets the step go on too; only a failed one does not.
     verified: ({ event }) =>
-      (event as unknown as { output: QrVerificationOutput }).output.result === 'verified',
+      (event as unknown as { output: QrVerificationOutput }).output.result !== 'closed',
   },
 }).createMachine({
   id: 'certification',
@@ -580,7 +581,7 @@ export const certificationMachine = setup({
                     // Joins the authorizer's values when the step is left ('keep step values').
                     actions: assign({
                       verificationId: ({ event }) =>
-                        event.output.result === 'verified' ? event.output.sessionId : null,
+                        event.output.result !== 'closed' ? event.output.sessionId : null,
                     }),
                   },
                   // Closed without a verified result (the child refuses to close mid-verification).

@@ -3,6 +3,12 @@
 // a face (camera, or a file input when there is none) and sees the result. It mirrors
 // machines/verificationSessionLifecycle: the 10 minutes count from the scan, a failed check may be
 // retried inside them, and a cancel before the result voids the scan.
+//
+// Issue 16 §3/§4: the camera view guides the person (face outline, move closer, more light) while
+// the camera actor watches the preview; when the face is ready — or on "Start capture", the path
+// for keyboards and screen readers — it runs the head-turn challenge and sends a few frames. The
+// file input stays as the fallback (always referred to review). Outcomes: verified, referred,
+// failed with attempts left (retry), failed with none left (a new code on the computer).
 import { assign, sendTo, setup } from 'xstate';
 import type { CodeName } from '../src/contract/codes';
 import { Limits } from '../src/contract/limits';
@@ -16,6 +22,11 @@ export type PhonePage = 'home' | 'termsAndPrivacy' | 'agreementDetail' | 'verifi
 /** Face images the phone uploads: jpg/png, at most 10 MB (checked here, again by the server). */
 export const CAPTURE_TYPES: readonly string[] = ['image/jpeg', 'image/png'];
 
+/** What the camera's guidance says now (the view words each one; 'turnHead' during the challenge). */
+export type CaptureHint = 'noFace' | 'moveCloser' | 'moreLight' | 'lookStraight' | 'holdStill' | 'turnHead';
+
+export type CaptureSource = 'camera' | 'file';
+
 export interface CapturedImage {
   blob: Blob;
   /** MIME type as the browser reports it (the server decides by content). */
@@ -24,7 +35,15 @@ export interface CapturedImage {
 }
 
 export type PhoneSessionState =
-  'created' | 'scanned' | 'verifying' | 'verified' | 'failed' | 'cancelled' | 'expired';
+  | 'created'
+  | 'scanned'
+  | 'verifying'
+  | 'verified'
+  | 'failed'
+  | 'referred'
+  | 'failedFinal'
+  | 'cancelled'
+  | 'expired';
 
 /** What the phone knows of the session (from the provided actors, in the chart's terms). */
 export interface PhoneSessionView {
@@ -35,6 +54,10 @@ export interface PhoneSessionView {
   consentAt: string | null;
   /** What is left of the 10 minutes after the scan, by the server's clock. */
   validForMs: number;
+  /** Why the last check failed or was referred (a FaceOutcomeReason), or null. */
+  outcomeReason: string | null;
+  /** Face checks left with this scan. */
+  attemptsLeft: number;
 }
 
 /** The scan's answer: the view plus the key that authenticates every later step (the token works once). */
@@ -56,7 +79,13 @@ export interface IdentityVerificationContext {
   validForMs: number;
   /** The session's state when the link was opened: where the pages resume. */
   openedState: PhoneSessionState | null;
-  image: CapturedImage | null;
+  /** The capture on its way to the server: the camera's frames or the one chosen photo. */
+  source: CaptureSource | null;
+  frames: CapturedImage[];
+  /** The camera's current guidance, or null before it has looked. */
+  hint: CaptureHint | null;
+  outcomeReason: string | null;
+  attemptsLeft: number;
   /** A code name (text in codes.ts) or 'cameraUnavailable' (text in the view). */
   message: CodeName | 'cameraUnavailable' | null;
 }
@@ -72,24 +101,45 @@ export type IdentityVerificationEvent =
   | { type: 'user.chooseFile'; image: CapturedImage }
   | { type: 'camera.ready' }
   | { type: 'camera.unavailable' }
-  | { type: 'camera.captured'; image: CapturedImage };
+  | { type: 'camera.guidance'; hint: CaptureHint }
+  /** The guidance found the face well placed and lit: the challenge may start by itself. */
+  | { type: 'camera.faceReady' }
+  | { type: 'camera.captured'; frames: CapturedImage[] };
 
 type Event = IdentityVerificationEvent;
 type Outcome = ApiOutcome<PhoneSessionView>;
 
-const imageOf = (event: Event): CapturedImage | null =>
-  event.type === 'user.chooseFile' || event.type === 'camera.captured' ? event.image : null;
+const framesOf = (event: Event): CapturedImage[] =>
+  event.type === 'user.chooseFile' ? [event.image] : event.type === 'camera.captured' ? event.frames : [];
+
+/** The session state in an actor's ok answer, or null. */
+function stateAnswered(event: unknown): PhoneSessionState | null {
+  const output = (event as { output?: Outcome }).output;
+  return output?.kind === 'ok' ? output.data.state : null;
+}
 
 const refusedCode = (output: ApiOutcome<unknown>): CodeName | null =>
   output.kind === 'refused' ? output.code : null;
 
 const showPage = (page: PhonePage) => ({ type: 'show page' as const, params: { page } });
 
-/** A chosen or captured image: refused for its type or size (staying at `refusedTarget`), else uploaded. */
-const acceptImage = (refusedTarget?: string) => [
+/** A chosen photo or the camera's frames: refused for type or size (staying at `refusedTarget`),
+ *  else uploaded with their source. */
+const acceptFrames = (source: CaptureSource, refusedTarget?: string) => [
   { guard: 'is not a jpg or png' as const, target: refusedTarget, actions: 'note wrong type' as const },
-  { guard: 'is larger than 10 MB' as const, target: refusedTarget, actions: 'note too large' as const },
-  { target: '#identityVerification.flow.uploading', actions: 'keep image' as const },
+  { guard: 'is too large' as const, target: refusedTarget, actions: 'note too large' as const },
+  {
+    target: '#identityVerification.flow.uploading',
+    actions: { type: 'keep frames' as const, params: { source } },
+  },
+];
+
+/** Where an answer with a session view leads (a failed check is an answer, not a refusal). */
+const byOutcome = [
+  { guard: 'answered verified' as const, target: '#identityVerification.verified' },
+  { guard: 'answered referred' as const, target: '#identityVerification.referred' },
+  { guard: 'answered failed for good' as const, target: '#identityVerification.failedFinal' },
+  { guard: 'answered failed' as const, target: '#identityVerification.flow.failed' },
 ];
 
 export const identityVerificationMachine = setup({
@@ -104,28 +154,49 @@ export const identityVerificationMachine = setup({
     /** Spends the scan token (or resumes with a kept phone key) and reads the session. */
     'open session': notProvidedPromise<ApiOutcome<PhoneSessionOpened>, { token: string }>('open session'),
     'record consent': notProvidedPromise<Outcome, { phoneKey: string }>('record consent'),
-    'upload capture': notProvidedPromise<Outcome, { phoneKey: string; image: CapturedImage }>(
-      'upload capture',
-    ),
+    'upload capture': notProvidedPromise<
+      Outcome,
+      { phoneKey: string; source: CaptureSource; frames: CapturedImage[] }
+    >('upload capture'),
     'cancel verification': notProvidedPromise<Outcome, { phoneKey: string }>('cancel verification'),
-    /** The camera while the capture view is open: camera.ready / camera.unavailable, and on
-     *  camera.takePhoto a frame as camera.captured. Stops the camera when the view closes. */
+    /** The camera while the capture view is open: camera.ready / camera.unavailable, guidance
+     *  (camera.guidance, camera.faceReady) while the preview runs, and on camera.startChallenge
+     *  the head-turn frames as camera.captured. Stops the camera when the view closes. */
     camera: notProvidedCallback<Event, void>('camera'),
   },
   actions: {
     'note wrong type': assign({ message: 'fileTypeNotAllowed' }),
     'note too large': assign({ message: 'fileTooLarge' }),
-    'keep image': assign({ image: ({ event }) => imageOf(event), message: null }),
+    'keep frames': assign(({ event }, params: { source: CaptureSource }) => ({
+      frames: framesOf(event),
+      source: params.source,
+      message: null,
+    })),
+    'note outcome': assign(({ event }) => {
+      const output = (event as unknown as { output: Outcome }).output;
+      return output.kind === 'ok'
+        ? { outcomeReason: output.data.outcomeReason, attemptsLeft: output.data.attemptsLeft }
+        : {};
+    }),
+    // A message already shown (a busy engine, a refused photo) stays: it says more than this one.
+    'note camera unavailable': assign({ message: ({ context }) => context.message ?? 'cameraUnavailable' }),
+    'note hint': assign({ hint: ({ event }) => (event.type === 'camera.guidance' ? event.hint : null) }),
     'show page': notProvidedAction('show page') as (_: unknown, params: { page: PhonePage }) => void,
   },
   guards: {
     'has token': ({ context }) => context.token !== null,
     'has consented': ({ context }) => context.consentAt !== null,
-    'is not a jpg or png': ({ event }) => {
-      const image = imageOf(event);
-      return image !== null && !CAPTURE_TYPES.includes(image.type);
-    },
-    'is larger than 10 MB': ({ event }) => (imageOf(event)?.size ?? 0) > Limits.upload.maxBytes,
+    'is not a jpg or png': ({ event }) => framesOf(event).some((f) => !CAPTURE_TYPES.includes(f.type)),
+    // A chosen photo up to 10 MB; a camera frame up to Limits.face.frameMaxBytes.
+    'is too large': ({ event }) =>
+      framesOf(event).some(
+        (f) =>
+          f.size > (event.type === 'camera.captured' ? Limits.face.frameMaxBytes : Limits.upload.maxBytes),
+      ),
+    'answered verified': ({ event }) => stateAnswered(event) === 'verified',
+    'answered referred': ({ event }) => stateAnswered(event) === 'referred',
+    'answered failed for good': ({ event }) => stateAnswered(event) === 'failedFinal',
+    'answered failed': ({ event }) => stateAnswered(event) === 'failed',
   },
   delays: {
     // §4 / §9: valid 10 minutes after the scan; the server says how much of them is left.
@@ -141,7 +212,11 @@ export const identityVerificationMachine = setup({
     consentAt: null,
     validForMs: Limits.qr.validAfterScanMs,
     openedState: null,
-    image: null,
+    source: null,
+    frames: [],
+    hint: null,
+    outcomeReason: null,
+    attemptsLeft: Limits.face.attemptsPerScan,
     message: null,
   }),
   initial: 'checkingLink',
@@ -173,6 +248,8 @@ export const identityVerificationMachine = setup({
                     consentAt: event.output.data.consentAt,
                     validForMs: event.output.data.validForMs,
                     openedState: event.output.data.state,
+                    outcomeReason: event.output.data.outcomeReason,
+                    attemptsLeft: event.output.data.attemptsLeft,
                   }
                 : {},
             ),
@@ -191,6 +268,8 @@ export const identityVerificationMachine = setup({
       meta: { spec: 'Issue 6 §3: a reopened link resumes where the session is' },
       always: [
         { guard: ({ context }) => context.openedState === 'verified', target: 'verified' },
+        { guard: ({ context }) => context.openedState === 'referred', target: 'referred' },
+        { guard: ({ context }) => context.openedState === 'failedFinal', target: 'failedFinal' },
         { guard: ({ context }) => context.openedState === 'cancelled', target: 'cancelled' },
         { guard: ({ context }) => context.openedState === 'expired', target: 'expired' },
         { guard: ({ context }) => context.openedState === 'failed', target: 'flow.failed' },
@@ -268,43 +347,42 @@ export const identityVerificationMachine = setup({
           },
         },
         capture: {
-          meta: { spec: 'Issue 6 §3: face capture, camera with a file-input fallback; jpg/png ≤ 10 MB' },
-          entry: showPage('home'),
+          meta: {
+            spec: 'Issue 16 §4: live face capture with guidance; the file input stays as the fallback (referred)',
+          },
+          entry: [showPage('home'), assign({ hint: null })],
           invoke: { id: 'camera', src: 'camera' },
           initial: 'startingCamera',
           on: {
-            'user.chooseFile': acceptImage(),
+            'user.chooseFile': acceptFrames('file'),
             'user.cancel': 'cancelling',
+            'camera.guidance': { actions: 'note hint' },
           },
           states: {
             startingCamera: {
               meta: { spec: 'Issue 6 §3: the camera through getUserMedia' },
               on: {
-                'camera.ready': 'cameraReady',
-                'camera.unavailable': {
-                  target: 'fileOnly',
-                  actions: assign({ message: 'cameraUnavailable' }),
-                },
+                'camera.ready': 'guiding',
+                'camera.unavailable': { target: 'fileOnly', actions: 'note camera unavailable' },
               },
             },
-            cameraReady: {
-              meta: { spec: 'Issue 6 §3: the camera shows the face; take a photo or choose a file' },
+            guiding: {
+              meta: {
+                spec: 'Issue 16 §4: face outline, move closer, more light — before anything is pressed',
+              },
               on: {
-                'user.takePhoto': {
-                  target: 'takingPhoto',
-                  actions: sendTo('camera', { type: 'camera.takePhoto' }),
-                },
+                // Automatically once the face is ready; by the button for keyboards and screen readers.
+                'camera.faceReady': 'capturingFrames',
+                'user.takePhoto': 'capturingFrames',
               },
             },
-            takingPhoto: {
-              meta: { spec: 'Issue 6 §3: a captured frame becomes a JPEG' },
+            capturingFrames: {
+              meta: { spec: 'Issue 16 §2/§4: turn your head slowly: a few JPEG frames during the turn' },
               tags: ['busy'],
+              entry: [assign({ hint: 'turnHead' }), sendTo('camera', { type: 'camera.startChallenge' })],
               on: {
-                'camera.captured': acceptImage('cameraReady'),
-                'camera.unavailable': {
-                  target: 'fileOnly',
-                  actions: assign({ message: 'cameraUnavailable' }),
-                },
+                'camera.captured': acceptFrames('camera', 'guiding'),
+                'camera.unavailable': { target: 'fileOnly', actions: 'note camera unavailable' },
               },
             },
             fileOnly: {
@@ -313,15 +391,18 @@ export const identityVerificationMachine = setup({
           },
         },
         uploading: {
-          meta: { spec: 'Issue 6 §3/§4: the capture is stored like any upload and checked' },
+          meta: { spec: 'Issue 16 §3: the frames are stored and checked: verified, referred or failed' },
           tags: ['busy'],
           invoke: {
             id: 'uploadCapture',
             src: 'upload capture',
-            input: ({ context }) => ({ phoneKey: context.phoneKey ?? '', image: context.image! }),
+            input: ({ context }) => ({
+              phoneKey: context.phoneKey ?? '',
+              source: context.source ?? 'file',
+              frames: context.frames,
+            }),
             onDone: [
-              { guard: ({ event }) => event.output.kind === 'ok', target: '#identityVerification.verified' },
-              { guard: ({ event }) => refusedCode(event.output) === 'faceNotDetected', target: 'failed' },
+              ...byOutcome.map((branch) => ({ ...branch, actions: 'note outcome' as const })),
               {
                 guard: ({ event }) => refusedCode(event.output) === 'verificationExpired',
                 target: '#identityVerification.expired',
@@ -330,16 +411,22 @@ export const identityVerificationMachine = setup({
                 guard: ({ event }) => refusedCode(event.output) === 'verificationCancelled',
                 target: '#identityVerification.cancelled',
               },
-              { target: 'capture', actions: assign({ message: ({ event }) => refusedCode(event.output) }) },
+              // faceEngineBusy and every other refusal: back to the capture, with the message.
+              {
+                target: 'capture',
+                actions: assign({ message: ({ event }) => refusedCode(event.output), frames: [] }),
+              },
             ],
-            onError: { target: 'capture', actions: assign({ message: 'internal' }) },
+            onError: { target: 'capture', actions: assign({ message: 'internal', frames: [] }) },
           },
         },
         failed: {
-          meta: { spec: 'Issue 6 §3 verificationResultPage: failed, with a retry inside the 10 minutes' },
+          meta: {
+            spec: 'Issue 16 §3 verificationResultPage: failed and why, with a retry (attempts left this scan)',
+          },
           entry: showPage('verificationResultPage'),
           on: {
-            'user.retry': { target: 'capture', actions: assign({ message: null, image: null }) },
+            'user.retry': { target: 'capture', actions: assign({ message: null, frames: [] }) },
             'user.cancel': 'cancelling',
           },
         },
@@ -365,6 +452,18 @@ export const identityVerificationMachine = setup({
     },
     verified: {
       meta: { spec: 'Issue 6 §3 verificationResultPage: verified' },
+      entry: showPage('verificationResultPage'),
+      type: 'final',
+    },
+    referred: {
+      meta: { spec: 'Issue 16 §3 verificationResultPage: referred to review; the computer may go on' },
+      entry: showPage('verificationResultPage'),
+      type: 'final',
+    },
+    failedFinal: {
+      meta: {
+        spec: 'Issue 16 §3 verificationResultPage: failed with no attempt left: a new code on the computer',
+      },
       entry: showPage('verificationResultPage'),
       type: 'final',
     },

@@ -24,7 +24,7 @@ export interface SessionUpdate {
   seenAt: number;
   /** Time left of the 10 minutes after the scan, by the server's clock; null before the scan. */
   validForMs: number | null;
-  /** Why the provider said 'failed' (e.g. 'imageTooSmall'). */
+  /** Why the provider said 'failed' or 'referred' (e.g. 'noMatch'). */
   outcomeReason: string | null;
 }
 
@@ -33,6 +33,8 @@ export type SessionUpdateType =
   | 'session.verifying'
   | 'session.failed'
   | 'session.verified'
+  | 'session.referred'
+  | 'session.failedFinal'
   | 'session.cancelled'
   | 'session.expired';
 

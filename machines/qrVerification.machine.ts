@@ -5,10 +5,11 @@
 // no close while verifying) and follows what the server reports.
 //
 // Embedding: the certification wizard invokes it as a child actor with input { subjectName } and
-// reads the output ({ result: 'verified', sessionId } | { result: 'closed' }) in its onDone. After a
-// phone cancel or an expiry the chart waits in `cancelled` / `expired` (tag `rescanRequired`): it
-// reaches its final `verified` state only through a new code that is scanned and verified, so a
-// parent that proceeds only on output 'verified' cannot submit after a voided scan.
+// reads the output ({ result: 'verified' | 'referred', sessionId } | { result: 'closed' }) in its
+// onDone. After a phone cancel, an expiry or a check that failed with no attempt left (issue 16 §3)
+// the chart waits in `cancelled` / `expired` / `failedFinal` (tag `rescanRequired`): it reaches its
+// final `verified` or `referred` state only through a new code that is scanned and checked, so a
+// parent that proceeds only on those outputs cannot submit after a voided or failed scan.
 import { assign, sendParent, setup } from 'xstate';
 import type { CodeName } from '../src/contract/codes';
 import { Limits } from '../src/contract/limits';
@@ -22,7 +23,9 @@ export interface QrVerificationInput {
   subjectName: string;
 }
 
-export type QrVerificationOutput = { result: 'verified'; sessionId: string } | { result: 'closed' };
+/** 'referred': checked, but a reviewer decides (issue 16 §3); certification may still be submitted. */
+export type QrVerificationOutput =
+  { result: 'verified' | 'referred'; sessionId: string } | { result: 'closed' };
 
 /** A code on screen: the session behind it, as the provided actors report it. */
 export interface ShownCode {
@@ -56,8 +59,10 @@ export interface QrVerificationContext {
   scan: { seenAt: number; validForMs: number } | null;
   outcomeReason: string | null;
   message: CodeName | null;
-  /** Set only by the server's 'verified' for the current session: the output of the chart. */
+  /** Set only by the server's 'verified' (or 'referred') for the current session: the output. */
   verifiedSessionId: string | null;
+  /** Whether that session was verified or referred to review. */
+  outcome: 'verified' | 'referred' | null;
 }
 
 export type QrVerificationTag = 'busy' | 'codeVisible' | 'verifying' | 'rescanRequired';
@@ -130,6 +135,7 @@ export const qrVerificationMachine = setup({
     outcomeReason: null,
     message: null,
     verifiedSessionId: null,
+    outcome: null,
   }),
   initial: 'creating',
   states: {
@@ -181,8 +187,27 @@ export const qrVerificationMachine = setup({
           target: 'verified',
           actions: [
             'record update',
-            assign({ verifiedSessionId: ({ context }) => context.code?.sessionId ?? null }),
+            assign({
+              verifiedSessionId: ({ context }) => context.code?.sessionId ?? null,
+              outcome: 'verified',
+            }),
           ],
+        },
+        'session.referred': {
+          guard: 'is current session',
+          target: 'referred',
+          actions: [
+            'record update',
+            assign({
+              verifiedSessionId: ({ context }) => context.code?.sessionId ?? null,
+              outcome: 'referred',
+            }),
+          ],
+        },
+        'session.failedFinal': {
+          guard: 'is current session',
+          target: 'failedFinal',
+          actions: 'record update',
         },
         'session.cancelled': { guard: 'is current session', target: 'cancelled', actions: 'record update' },
         'session.expired': { guard: 'is current session', target: 'expired', actions: 'record update' },
@@ -333,8 +358,19 @@ export const qrVerificationMachine = setup({
       tags: ['rescanRequired'],
       on: { 'user.regenerate': 'creating', 'user.close': 'closed' },
     },
+    failedFinal: {
+      meta: {
+        spec: 'Issue 16 §3: the face check failed with no attempt left: the dialog says why and offers a new code',
+      },
+      tags: ['rescanRequired'],
+      on: { 'user.regenerate': 'creating', 'user.close': 'closed' },
+    },
     verified: {
       meta: { spec: '§4 Identity QR verification: verified' },
+      type: 'final',
+    },
+    referred: {
+      meta: { spec: 'Issue 16 §3: referred to review: certification may go on, a reviewer decides' },
       type: 'final',
     },
     closed: {
@@ -344,6 +380,6 @@ export const qrVerificationMachine = setup({
   },
   output: ({ context }) =>
     context.verifiedSessionId !== null
-      ? { result: 'verified', sessionId: context.verifiedSessionId }
+      ? { result: context.outcome ?? 'verified', sessionId: context.verifiedSessionId }
       : { result: 'closed' },
 });

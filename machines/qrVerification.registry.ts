@@ -41,14 +41,19 @@ const phoneView = (state: string, consentAt: string | null = null) => ({
   phoneKey: 'BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB',
   validForMs: 600_000,
   consentAt,
+  outcomeReason: state === 'failed' || state === 'failedFinal' ? 'noMatch' : null,
+  attemptsLeft: state === 'failedFinal' ? 0 : 2,
 });
 
 const image = (type: string, size: number) => ({ image: { blob: null, type, size } });
+const frames = (type: string, size: number) => ({
+  frames: [1, 2, 3].map(() => ({ blob: null, type, size })),
+});
 
 export const qrVerificationEntries: readonly MachineRegistryEntry[] = [
   {
     id: 'qrVerification',
-    version: 1,
+    version: 2,
     kind: 'flow',
     title: 'QR identity verification (desktop dialog)',
     machine: qrVerificationMachine,
@@ -62,6 +67,8 @@ export const qrVerificationEntries: readonly MachineRegistryEntry[] = [
       update('session.verifying'),
       update('session.failed'),
       update('session.verified'),
+      update('session.referred'),
+      update('session.failedFinal'),
       update('session.cancelled'),
       update('session.expired'),
       done('regenerateSession', { kind: 'ok', data: { ...code, version: 1 } }),
@@ -91,7 +98,7 @@ export const qrVerificationEntries: readonly MachineRegistryEntry[] = [
   },
   {
     id: 'identityVerification',
-    version: 1,
+    version: 2,
     kind: 'flow',
     title: 'Identity verification on the phone',
     machine: identityVerificationMachine,
@@ -102,6 +109,8 @@ export const qrVerificationEntries: readonly MachineRegistryEntry[] = [
       done('openSession', { kind: 'ok', data: phoneView('verifying', '2026-01-01T00:00:00.000Z') }),
       done('openSession', { kind: 'ok', data: phoneView('failed', '2026-01-01T00:00:00.000Z') }),
       done('openSession', { kind: 'ok', data: phoneView('verified', '2026-01-01T00:00:00.000Z') }),
+      done('openSession', { kind: 'ok', data: phoneView('referred', '2026-01-01T00:00:00.000Z') }),
+      done('openSession', { kind: 'ok', data: phoneView('failedFinal', '2026-01-01T00:00:00.000Z') }),
       done('openSession', { kind: 'ok', data: phoneView('cancelled') }),
       done('openSession', { kind: 'ok', data: phoneView('expired') }),
       done('openSession', { kind: 'refused', code: 'verificationExpired' }),
@@ -116,11 +125,16 @@ export const qrVerificationEntries: readonly MachineRegistryEntry[] = [
       { type: 'user.chooseFile', ...image('image/jpeg', 200_000) },
       { type: 'user.chooseFile', ...image('application/pdf', 200_000) },
       { type: 'user.chooseFile', ...image('image/png', 11 * 1024 * 1024) },
-      { type: 'camera.captured', ...image('image/jpeg', 200_000) },
-      { type: 'camera.captured', ...image('image/webp', 200_000) },
-      { type: 'camera.captured', ...image('image/png', 11 * 1024 * 1024) },
+      { type: 'camera.guidance', hint: 'moveCloser' },
+      { type: 'camera.faceReady' },
+      { type: 'camera.captured', ...frames('image/jpeg', 200_000) },
+      { type: 'camera.captured', ...frames('image/webp', 200_000) },
+      { type: 'camera.captured', ...frames('image/jpeg', 3 * 1024 * 1024) },
       done('uploadCapture', { kind: 'ok', data: phoneView('verified', '2026-01-01T00:00:00.000Z') }),
-      done('uploadCapture', { kind: 'refused', code: 'faceNotDetected' }),
+      done('uploadCapture', { kind: 'ok', data: phoneView('referred', '2026-01-01T00:00:00.000Z') }),
+      done('uploadCapture', { kind: 'ok', data: phoneView('failed', '2026-01-01T00:00:00.000Z') }),
+      done('uploadCapture', { kind: 'ok', data: phoneView('failedFinal', '2026-01-01T00:00:00.000Z') }),
+      done('uploadCapture', { kind: 'refused', code: 'faceEngineBusy' }),
       done('uploadCapture', { kind: 'refused', code: 'verificationExpired' }),
       done('uploadCapture', { kind: 'refused', code: 'verificationCancelled' }),
       done('uploadCapture', { kind: 'refused', code: 'fileTooLarge' }),

@@ -1,6 +1,7 @@
 // The phone's identity verification chart (spec §2, §4, §9; issue 6 §3): every path from the scan to
-// a result: consent before capture, the camera or the file input, jpg/png ≤ 10 MB checked before
-// the upload, failed with a retry inside the 10 minutes, expiry, cancel, and unusable links.
+// a result: consent before capture, the camera (guided, head-turn frames) or the file input (issue
+// 16 §4), jpg/png ≤ 10 MB checked before the upload, verified / referred / failed with a retry while
+// attempts are left / failed for good (issue 16 §3), a busy engine, expiry, cancel, unusable links.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { ApiOutcome } from '../../machines/accountOutcome';
@@ -20,6 +21,8 @@ const view = (patch: Partial<PhoneSessionView> = {}): PhoneSessionView => ({
   subjectName: 'Mei Chen',
   consentAt: null,
   validForMs: Limits.qr.validAfterScanMs,
+  outcomeReason: null,
+  attemptsLeft: Limits.face.attemptsPerScan,
   ...patch,
 });
 const ok = <T>(data: T) => ({ kind: 'ok' as const, data });
@@ -35,12 +38,21 @@ interface Script {
   uploads?: Array<ApiOutcome<PhoneSessionView>>;
   cancel?: ApiOutcome<PhoneSessionView>;
   camera?: 'ready' | 'unavailable';
+  /** The camera's guidance finds the face ready by itself (no button press). */
+  faceReady?: boolean;
+  /** What the camera sends on the challenge (three JPEG frames unless told). */
+  captured?: CapturedImage[];
+}
+
+interface Upload {
+  source: 'camera' | 'file';
+  frames: CapturedImage[];
 }
 
 function start(script: Script = {}, token: string | null = 'token-1') {
   const clock = new SimulatedClock();
   const pages: PhonePage[] = [];
-  const uploads: CapturedImage[] = [];
+  const uploads: Upload[] = [];
   const calls: string[] = [];
   const machine = identityVerificationMachine.provide({
     actors: {
@@ -53,19 +65,26 @@ function start(script: Script = {}, token: string | null = 'token-1') {
         calls.push(`consent ${input.phoneKey}`);
         return script.consent ?? ok(view({ consentAt: '2026-01-01T00:00:00.000Z' }));
       }),
-      'upload capture': fromPromise(
-        async ({ input }: { input: { phoneKey: string; image: CapturedImage } }) => {
-          uploads.push(input.image);
-          return script.uploads?.shift() ?? ok(view({ state: 'verified' }));
-        },
-      ),
+      'upload capture': fromPromise(async ({ input }: { input: { phoneKey: string } & Upload }) => {
+        uploads.push({ source: input.source, frames: input.frames });
+        return (
+          script.uploads?.shift() ?? ok(view({ state: input.source === 'file' ? 'referred' : 'verified' }))
+        );
+      }),
       'cancel verification': fromPromise(async () => {
         calls.push('cancel');
         return script.cancel ?? ok(view({ state: 'cancelled' }));
       }),
       camera: fromCallback<IdentityVerificationEvent, void>(({ sendBack, receive }) => {
         sendBack({ type: script.camera === 'ready' ? 'camera.ready' : 'camera.unavailable' });
-        receive(() => sendBack({ type: 'camera.captured', image: image('image/jpeg', 300_000) }));
+        if (script.camera === 'ready') sendBack({ type: 'camera.guidance', hint: 'moveCloser' });
+        if (script.camera === 'ready' && script.faceReady) sendBack({ type: 'camera.faceReady' });
+        receive(() =>
+          sendBack({
+            type: 'camera.captured',
+            frames: script.captured ?? [1, 2, 3].map(() => image('image/jpeg', 300_000)),
+          }),
+        );
       }),
     },
     actions: { 'show page': (_, params: { page: PhonePage }) => pages.push(params.page) },
@@ -84,7 +103,7 @@ async function toCapture(run: Run) {
 }
 
 describe('the happy path', () => {
-  it('home → terms → agreement → consent → file capture → verified, moving the pages along', async () => {
+  it('home → terms → agreement → consent → file capture → referred, moving the pages along', async () => {
     const run = start();
     await waitFor(run.actor, (s) => s.matches({ flow: 'home' }));
     expect(run.actor.getSnapshot().context).toMatchObject({
@@ -105,8 +124,9 @@ describe('the happy path', () => {
     expect(run.calls).toEqual(['open token-1', 'consent key-1']);
     expect(run.actor.getSnapshot().context.consentAt).toBe('2026-01-01T00:00:00.000Z');
     run.actor.send({ type: 'user.chooseFile', image: image('image/png', 2 * MB) });
-    await waitFor(run.actor, (s) => s.matches('verified'));
+    await waitFor(run.actor, (s) => s.matches('referred'));
     expect(run.uploads).toHaveLength(1);
+    expect(run.uploads[0]).toMatchObject({ source: 'file', frames: [{ type: 'image/png' }] });
     expect(run.pages).toEqual([
       'home',
       'termsAndPrivacy',
@@ -118,13 +138,35 @@ describe('the happy path', () => {
     ]);
   });
 
-  it('takes the photo with the camera when there is one', async () => {
+  it('guides, then on "Start capture" sends the head-turn frames from the camera', async () => {
     const run = start({ camera: 'ready' });
     await toCapture(run);
-    await waitFor(run.actor, (s) => s.matches({ flow: { capture: 'cameraReady' } }));
+    await waitFor(run.actor, (s) => s.matches({ flow: { capture: 'guiding' } }));
+    expect(run.actor.getSnapshot().context.hint).toBe('moveCloser');
     run.actor.send({ type: 'user.takePhoto' });
     await waitFor(run.actor, (s) => s.matches('verified'));
-    expect(run.uploads[0]?.type).toBe('image/jpeg');
+    expect(run.uploads[0]?.source).toBe('camera');
+    expect(run.uploads[0]?.frames.map((f) => f.type)).toEqual(['image/jpeg', 'image/jpeg', 'image/jpeg']);
+  });
+
+  it('starts the head turn by itself once the guidance finds the face ready', async () => {
+    const run = start({ camera: 'ready', faceReady: true });
+    await toCapture(run);
+    await waitFor(run.actor, (s) => s.matches('verified'));
+    expect(run.uploads[0]?.source).toBe('camera');
+  });
+
+  it('refuses a camera frame above the per-frame size without uploading', async () => {
+    const run = start({
+      camera: 'ready',
+      captured: [1, 2, 3].map((n) => image('image/jpeg', Limits.face.frameMaxBytes + n - 2)),
+    });
+    await toCapture(run);
+    await waitFor(run.actor, (s) => s.matches({ flow: { capture: 'guiding' } }));
+    run.actor.send({ type: 'user.takePhoto' });
+    expect(run.uploads).toHaveLength(0);
+    expect(run.actor.getSnapshot().context.message).toBe('fileTooLarge');
+    expect(run.actor.getSnapshot().matches({ flow: { capture: 'guiding' } })).toBe(true);
   });
 });
 
@@ -139,20 +181,51 @@ describe('the image check before the upload (jpg/png ≤ 10 MB)', () => {
     expect(run.uploads).toHaveLength(0);
     expect(run.actor.getSnapshot().matches({ flow: 'capture' })).toBe(true);
     run.actor.send({ type: 'user.chooseFile', image: image('image/jpeg', Limits.upload.maxBytes) });
-    await waitFor(run.actor, (s) => s.matches('verified'));
+    await waitFor(run.actor, (s) => s.matches('referred'));
   });
 });
 
 describe('results', () => {
-  it('failed offers a retry within the same 10 minutes; the retry can succeed', async () => {
-    const run = start({ uploads: [{ kind: 'refused', code: 'faceNotDetected' }] });
+  it('failed says why and offers a retry within the same 10 minutes; the retry can succeed', async () => {
+    const run = start({
+      camera: 'ready',
+      uploads: [ok(view({ state: 'failed', outcomeReason: 'noMatch', attemptsLeft: 2 }))],
+    });
     await toCapture(run);
-    run.actor.send({ type: 'user.chooseFile', image: image('image/jpeg', 1000) });
+    await waitFor(run.actor, (s) => s.matches({ flow: { capture: 'guiding' } }));
+    run.actor.send({ type: 'user.takePhoto' });
     await waitFor(run.actor, (s) => s.matches({ flow: 'failed' }));
+    expect(run.actor.getSnapshot().context).toMatchObject({ outcomeReason: 'noMatch', attemptsLeft: 2 });
     expect(run.pages.at(-1)).toBe('verificationResultPage');
     run.actor.send({ type: 'user.retry' });
-    run.actor.send({ type: 'user.chooseFile', image: image('image/jpeg', 1000) });
+    await waitFor(run.actor, (s) => s.matches({ flow: { capture: 'guiding' } }));
+    run.actor.send({ type: 'user.takePhoto' });
     await waitFor(run.actor, (s) => s.matches('verified'));
+  });
+
+  it('the last failed attempt ends the scan: no retry, a new code on the computer', async () => {
+    const run = start({
+      uploads: [ok(view({ state: 'failedFinal', outcomeReason: 'noLiveness', attemptsLeft: 0 }))],
+    });
+    await toCapture(run);
+    run.actor.send({ type: 'user.chooseFile', image: image('image/jpeg', 1000) });
+    await waitFor(run.actor, (s) => s.matches('failedFinal'));
+    expect(run.actor.getSnapshot().status).toBe('done');
+    expect(run.actor.getSnapshot().context.outcomeReason).toBe('noLiveness');
+    expect(run.pages.at(-1)).toBe('verificationResultPage');
+  });
+
+  it('a busy engine keeps the person on the capture with "try again in a moment"', async () => {
+    const run = start({ uploads: [{ kind: 'refused', code: 'faceEngineBusy' }] });
+    await toCapture(run);
+    run.actor.send({ type: 'user.chooseFile', image: image('image/jpeg', 1000) });
+    await waitFor(
+      run.actor,
+      (s) => s.matches({ flow: { capture: 'fileOnly' } }) && s.context.message !== null,
+    );
+    expect(run.actor.getSnapshot().context.message).toBe('faceEngineBusy');
+    run.actor.send({ type: 'user.chooseFile', image: image('image/jpeg', 1000) });
+    await waitFor(run.actor, (s) => s.matches('referred'));
   });
 
   it('expires exactly 10 minutes after the scan, wherever the person is', async () => {
@@ -200,7 +273,7 @@ describe('cancel before the result', () => {
     const run = start();
     await toCapture(run);
     run.actor.send({ type: 'user.chooseFile', image: image('image/jpeg', 1000) });
-    await waitFor(run.actor, (s) => s.matches('verified'));
+    await waitFor(run.actor, (s) => s.matches('referred'));
     expect(run.actor.getSnapshot().can({ type: 'user.cancel' })).toBe(false);
   });
 });
@@ -227,6 +300,16 @@ describe('opening the link', () => {
     });
     await waitFor(run.actor, (s) => s.matches({ flow: 'capture' }));
   });
+
+  it.each([['referred'], ['failedFinal'], ['verified']] as const)(
+    'a reopened link of a session already %s shows that result',
+    async (state) => {
+      const run = start({
+        open: ok({ ...view({ state, consentAt: '2026-01-01T00:00:00.000Z' }), phoneKey: 'k' }),
+      });
+      await waitFor(run.actor, (s) => s.matches(state));
+    },
+  );
 
   it('a network failure offers a retry', async () => {
     const run = start({ open: new Error('offline') });

@@ -273,6 +273,40 @@ describe('a phone cancel requires a new scan before submit (§4)', () => {
   });
 });
 
+describe('outcomes of the face check (issue 16 §3)', () => {
+  it('referred ends the dialog with the session: the wizard may go on, a reviewer decides', async () => {
+    const { actor } = await startDialog();
+    actor.send(update('session.scanned', 's-1', Limits.qr.validAfterScanMs));
+    actor.send(update('session.verifying', 's-1', Limits.qr.validAfterScanMs));
+    actor.send({ ...update('session.referred', 's-1'), outcomeReason: 'fileFallback' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual<QrVerificationOutput>({
+      result: 'referred',
+      sessionId: 's-1',
+    });
+    expect(actor.getSnapshot().context.outcomeReason).toBe('fileFallback');
+  });
+
+  it('a failed check with attempts left waits for the retry; with none left it says why and needs a new code', async () => {
+    const { actor, calls } = await startDialog();
+    actor.send(update('session.scanned', 's-1', Limits.qr.validAfterScanMs));
+    actor.send(update('session.verifying', 's-1', Limits.qr.validAfterScanMs));
+    actor.send({ ...update('session.failed', 's-1', Limits.qr.validAfterScanMs), outcomeReason: 'noMatch' });
+    expect(actor.getSnapshot().matches({ active: { scanned: 'failed' } })).toBe(true);
+    expect(actor.getSnapshot().context.outcomeReason).toBe('noMatch');
+    actor.send(update('session.verifying', 's-1', Limits.qr.validAfterScanMs));
+    actor.send({ ...update('session.failedFinal', 's-1'), outcomeReason: 'noLiveness' });
+    expect(actor.getSnapshot().value).toBe('failedFinal');
+    expect(actor.getSnapshot().hasTag('rescanRequired')).toBe(true);
+    expect(actor.getSnapshot().context.outcomeReason).toBe('noLiveness');
+    // No output yet: a parent cannot go on; a new code starts over.
+    expect(actor.getSnapshot().status).toBe('active');
+    actor.send({ type: 'user.regenerate' });
+    await waitFor(actor, (s) => s.matches({ active: 'waitingForScan' }));
+    expect(calls.create).toBe(2);
+  });
+});
+
 describe('copy link', () => {
   it('hands the shown link to the provided clipboard action', async () => {
     const { actor, calls } = await startDialog();
