@@ -65,6 +65,9 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
     server.server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
+  // A sender killed mid-conversation (the resilience bench kills workers) resets its connection:
+  // smtp-server emits that as 'error', which with no listener would end the process holding us.
+  server.on('error', () => undefined);
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
