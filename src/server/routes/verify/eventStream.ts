@@ -49,6 +49,21 @@ export function eventStreamRoutes(
 
       reply.hijack();
       const res = reply.raw;
+      let closed = false;
+      let unsubscribe: (() => void) | undefined;
+      let heartbeat: NodeJS.Timeout | undefined = undefined;
+      const stop = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        unsubscribe?.();
+        open.delete(res);
+      };
+      // Listening before any await below: a client that leaves while the stream is being set up
+      // would otherwise leave its subscription, heartbeat and LISTEN connection behind for good.
+      res.on('close', stop);
+      // It may have left already, while ownership was read: its 'close' has fired.
+      if (res.destroyed || !res.socket || res.socket.destroyed) return stop();
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
@@ -60,7 +75,6 @@ export function eventStreamRoutes(
       res.write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
       open.add(res);
 
-      let closed = false;
       let queue = Promise.resolve();
       // Serialised, so two notices never send the same version twice or out of order.
       const pump = () => {
@@ -78,23 +92,23 @@ export function eventStreamRoutes(
           .catch((err: unknown) => request.log.warn({ err }, 'verification stream could not read events'));
       };
 
-      const unsubscribe = await hub.subscribe(current.id, pump);
-      const heartbeat = setInterval(() => {
+      try {
+        unsubscribe = await hub.subscribe(current.id, pump);
+      } catch (err) {
+        // No listener (the database is away): end the stream; the browser reconnects after `retry`.
+        request.log.warn({ err }, 'verification stream could not subscribe');
+        res.end();
+        return stop();
+      }
+      // Gone during the subscribe: stop() ran without the subscription; end it now.
+      if (closed) return unsubscribe();
+      heartbeat = setInterval(() => {
         res.write(': heartbeat\n\n');
         void hub.ensure().catch((err: unknown) => request.log.warn({ err }, 'verification listener down'));
         refreshSession(deps, current.id).then(pump, (err: unknown) =>
           request.log.warn({ err }, 'verification stream could not refresh the session'),
         );
       }, VERIFICATION_HEARTBEAT_MS);
-
-      const stop = () => {
-        if (closed) return;
-        closed = true;
-        clearInterval(heartbeat);
-        unsubscribe();
-        open.delete(res);
-      };
-      res.on('close', stop);
       pump();
     },
   );

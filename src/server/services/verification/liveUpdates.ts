@@ -52,14 +52,21 @@ export function createVerificationHub(pool: Pool, onError: (err: unknown) => voi
       let set = handlers.get(sessionId);
       if (!set) handlers.set(sessionId, (set = new Set()));
       set.add(onNews);
-      await ensure();
-      return () => {
+      const unsubscribe = () => {
         const current = handlers.get(sessionId);
         current?.delete(onNews);
         if (current?.size === 0) handlers.delete(sessionId);
         // No stream left: give the connection back to the pool (unless one subscribed meanwhile).
         if (handlers.size === 0) void listener.release(() => handlers.size > 0);
       };
+      try {
+        await ensure();
+      } catch (err) {
+        // The caller gets no unsubscribe: a handler left here would hold the LISTEN for good.
+        unsubscribe();
+        throw err;
+      }
+      return unsubscribe;
     },
     ensure: () => (handlers.size > 0 ? ensure() : Promise.resolve()),
     async close() {
