@@ -4,8 +4,9 @@ import { useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { i18n } from './i18n/localeStore';
+import { onSignOut } from './session/forgetUser';
 import { AppRouter } from './shell/AppRouter';
 import { cssVariablesResolver, localisedTheme } from './shell/theme';
 
@@ -18,7 +19,14 @@ export function createQueryClient(): QueryClient {
 function LocalisedDates({ children }: { children: ReactNode }) {
   const { i18n: active } = useLingui();
   return (
-    <DatesProvider settings={{ locale: active.locale === 'zh-cn' ? 'zh-cn' : 'en' }}>
+    // The week starts on Monday on the Chinese page, on Sunday on the English (US) one.
+    <DatesProvider
+      settings={
+        active.locale === 'zh-cn'
+          ? { locale: 'zh-cn', firstDayOfWeek: 1 }
+          : { locale: 'en', firstDayOfWeek: 0 }
+      }
+    >
       {children}
     </DatesProvider>
   );
@@ -37,6 +45,8 @@ function LocalisedMantine({ children }: { children: ReactNode }) {
 }
 
 export function App({ queryClient, isMobile }: { queryClient: QueryClient; isMobile: boolean }) {
+  // Logout forgets the cached answers (user info, column settings, lists) of the account that left.
+  useEffect(() => onSignOut(() => queryClient.clear()), [queryClient]);
   return (
     <I18nProvider i18n={i18n}>
       <LocalisedMantine>

@@ -2,7 +2,10 @@
 // tiled over every page but /login and /404, and back at once when a script removes or hides it.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { Watermark } from '../../src/contract/limits';
+import { users } from '../../src/server/db/schema/index';
+import { seedSignedInUser } from '../support/portal';
 import { WATERMARK_ATTR } from '../../src/web/shell/watermarkLayer';
 import { text } from './support/catalog';
 import { useBrowserSuite } from './support/suite';
@@ -76,6 +79,127 @@ async function gatewayWithWatermark(seed: Parameters<typeof suite.signedInPage>[
   await waitForWatermark(page, email);
   return { page, email };
 }
+
+/** What reading the tile back shows: ink outside the tile (cut off or in the gap), and for each line
+ *  how much of its ink the tile shows compared with the same line drawn with room all around. */
+interface TileReadBack {
+  cell: { width: number; height: number };
+  inkOutsideTile: number;
+  lines: Array<{ text: string; inkInTile: number; inkUnclipped: number }>;
+}
+
+/** Draws the layer's tile on a canvas and counts its ink, one text line at a time. */
+function readTileBack(page: Page): Promise<TileReadBack> {
+  return page.evaluate(
+    async ({ selector, gapX, gapY }) => {
+      const layer = document.querySelector<HTMLElement>(selector);
+      if (!layer) throw new Error('no watermark layer');
+      const s = getComputedStyle(layer);
+      const [width, height] = s.backgroundSize.split(' ').map((v) => Math.round(parseFloat(v)));
+      const url = /url\("?(.*?)"?\)$/.exec(s.backgroundImage)?.[1] ?? '';
+      const source = decodeURIComponent(url.replace(/^data:image\/svg\+xml;charset=utf-8,/, ''));
+      const doc = new DOMParser().parseFromString(source, 'image/svg+xml');
+      const texts = [...doc.querySelectorAll('text')];
+      const MARGIN = 1500;
+
+      async function ink(svgText: string, w: number, h: number) {
+        const img = new Image();
+        img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svgText)}`;
+        await img.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = w;
+        canvas.height = h;
+        const ctx = canvas.getContext('2d')!;
+        ctx.drawImage(img, 0, 0, w, h);
+        return ctx.getImageData(0, 0, w, h).data;
+      }
+      const count = (data: Uint8ClampedArray, w: number, keep: (x: number, y: number) => boolean) => {
+        let n = 0;
+        for (let i = 3; i < data.length; i += 4) {
+          const p = (i - 3) / 4;
+          if (data[i]! > 0 && keep(p % w, Math.floor(p / w))) n++;
+        }
+        return n;
+      };
+      /** The tile's SVG with only line `keep`, at its own size or with a margin all around. */
+      function only(keep: number, margin: number) {
+        const copy = doc.documentElement.cloneNode(true) as SVGSVGElement;
+        [...copy.querySelectorAll('text')].forEach((t, i) => {
+          if (i !== keep) t.remove();
+        });
+        copy.setAttribute('width', String(width! + 2 * margin));
+        copy.setAttribute('height', String(height! + 2 * margin));
+        const g = doc.createElementNS('http://www.w3.org/2000/svg', 'g');
+        g.setAttribute('transform', `translate(${margin} ${margin})`);
+        while (copy.firstChild) g.appendChild(copy.firstChild);
+        copy.appendChild(g);
+        return new XMLSerializer().serializeToString(copy);
+      }
+
+      const tileW = width! - gapX;
+      const tileH = height! - gapY;
+      const whole = await ink(source, width!, height!);
+      const inkOutsideTile =
+        count(whole, width!, (x, y) => x >= tileW || y >= tileH) +
+        // Ink on the outermost pixels means the text runs on past the edge.
+        count(whole, width!, (x, y) => x === 0 || y === 0);
+      const lines = [];
+      for (let i = 0; i < texts.length; i++) {
+        const inTile = await ink(only(i, 0), width!, height!);
+        const big = await ink(only(i, MARGIN), width! + 2 * MARGIN, height! + 2 * MARGIN);
+        lines.push({
+          text: texts[i]!.textContent ?? '',
+          inkInTile: count(inTile, width!, (x, y) => x < tileW && y < tileH),
+          inkUnclipped: count(big, width! + 2 * MARGIN, () => true),
+        });
+      }
+      return { cell: { width: width!, height: height! }, inkOutsideTile, lines };
+    },
+    { selector: SELECTOR, gapX: Watermark.gapX, gapY: Watermark.gapY },
+  );
+}
+
+describe('watermark fits its tile (issue 20 §1)', () => {
+  for (const locale of ['zh-cn', 'en-us'] as const) {
+    test(`a long email and the operator id: every line whole inside its tile, ${locale}`, async () => {
+      const portal = suite.portal();
+      // Operator ids are unique: one of its own per test.
+      const operatorId = `OP${String(Date.now()).slice(-8)}`;
+      const user = await seedSignedInUser(portal, {
+        certificationStatus: 2,
+        auditStatus: 2,
+        operatorId,
+        language: locale,
+      });
+      const longEmail = `finance.department.accounts-payable.${Date.now()}@subsidiary.example-holdings.com`;
+      await portal.app.db
+        .update(users)
+        .set({ email: longEmail })
+        .where(eq(users.email, user.sessionUser.userInfo.email));
+      user.sessionUser.userInfo.email = longEmail;
+      const context = await suite.context({ locale, seeded: user });
+      const page = await suite.page(context);
+      await page.goto(`${portal.url}/gateway?lang=${locale}`);
+      await page.getByRole('heading', { level: 1, name: text(locale, 'Home') }).waitFor();
+      await waitForWatermark(page, longEmail);
+
+      const read = await readTileBack(page);
+      expect(read.lines.map((l) => l.text).join(' ')).toContain(longEmail);
+      expect(read.lines.map((l) => l.text).join(' ')).toContain(operatorId);
+      expect(read.inkOutsideTile).toBe(0);
+      for (const line of read.lines) {
+        expect(line.inkUnclipped).toBeGreaterThan(100);
+        // All of the line's ink is in the tile: nothing cut off.
+        expect(line.inkInTile / line.inkUnclipped).toBeGreaterThan(0.99);
+      }
+      // The spec's look is kept: angle, font size, opacity; the gap is the spec's.
+      const { tile } = await layerState(page);
+      expect(tile).toContain(`rotate(${Watermark.rotateDeg} `);
+      expect(tile).toContain(`font-size="${Watermark.fontSize}"`);
+      expect(tile).toContain(`rgba(0,0,0,${Watermark.opacity})`);
+    });
+  }
+});
 
 describe('watermark', () => {
   test("is on /gateway with the user's email, as the spec draws it", async () => {

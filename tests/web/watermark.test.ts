@@ -1,7 +1,12 @@
 // The watermark (DECISIONS.md): its look, its text, and that it comes back when removed or hidden.
 import { afterEach, describe, expect, it } from 'vitest';
 import { Watermark } from '../../src/contract/limits';
-import { mountWatermark, WATERMARK_ATTR, watermarkTile } from '../../src/web/shell/watermarkLayer';
+import {
+  mountWatermark,
+  tileGeometry,
+  WATERMARK_ATTR,
+  watermarkTile,
+} from '../../src/web/shell/watermarkLayer';
 import { watermarkText } from '../../src/web/shell/watermarkText';
 import type { SessionUser } from '../../src/web/session/sessionStore';
 
@@ -21,10 +26,13 @@ describe('watermark layer', () => {
     expect(el.style.position).toBe('fixed');
     expect(el.style.zIndex).toBe(String(Watermark.zIndex));
     expect(el.style.pointerEvents).toBe('none');
-    expect(el.style.backgroundSize).toBe(
-      `${Watermark.width + Watermark.gapX}px ${Watermark.height + Watermark.gapY}px`,
-    );
-    const svg = decodeURIComponent(watermarkTile('a@b.co'));
+    // A short email fits the spec's 120 × 64; the tile is that block rotated, then the gap.
+    const { geometry } = watermarkTile('a@b.co');
+    expect([geometry.contentWidth, geometry.contentHeight]).toEqual([Watermark.width, Watermark.height]);
+    expect(el.style.backgroundSize).toBe(`${geometry.cellWidth}px ${geometry.cellHeight}px`);
+    expect(geometry.cellWidth - geometry.tileWidth).toBe(Watermark.gapX);
+    expect(geometry.cellHeight - geometry.tileHeight).toBe(Watermark.gapY);
+    const svg = decodeURIComponent(watermarkTile('a@b.co').url);
     expect(svg).toContain(`rotate(${Watermark.rotateDeg} `);
     expect(svg).toContain(`font-size="${Watermark.fontSize}"`);
     expect(svg).toContain(`rgba(0,0,0,${Watermark.opacity})`);
@@ -66,7 +74,29 @@ describe('watermark layer', () => {
   });
 
   it('escapes the text', () => {
-    expect(decodeURIComponent(watermarkTile('<x>&'))).toContain('&#60;x&#62;&#38;');
+    expect(decodeURIComponent(watermarkTile('<x>&').url)).toContain('&#60;x&#62;&#38;');
+  });
+
+  it('grows the tile to the measured text, keeping angle, font size and gap (issue 20 §1)', () => {
+    const angle = (Math.abs(Watermark.rotateDeg) * Math.PI) / 180;
+    const g = tileGeometry([300, 110], 20);
+    expect(g.contentWidth).toBe(300);
+    expect(g.contentHeight).toBe(Watermark.height);
+    // The rotated block's corners all lie inside the tile.
+    expect(g.tileWidth).toBeGreaterThanOrEqual(300 * Math.cos(angle) + 64 * Math.sin(angle));
+    expect(g.tileHeight).toBeGreaterThanOrEqual(300 * Math.sin(angle) + 64 * Math.cos(angle));
+    expect([g.cellWidth - g.tileWidth, g.cellHeight - g.tileHeight]).toEqual([
+      Watermark.gapX,
+      Watermark.gapY,
+    ]);
+    // Many lines grow the height.
+    expect(tileGeometry([100, 100, 100, 100], 24).contentHeight).toBeGreaterThan(Watermark.height);
+  });
+
+  it('puts each line in its own text element', () => {
+    const svg = decodeURIComponent(watermarkTile('a@b.co\nOP12345678').url);
+    expect(svg).toContain('>a@b.co</text>');
+    expect(svg).toContain('>OP12345678</text>');
   });
 });
 
@@ -83,7 +113,7 @@ describe('watermark text', () => {
   };
   it('is the email before certification, email and operator id once certified', () => {
     expect(watermarkText(user)).toBe('a@b.co');
-    expect(watermarkText({ ...user, enterpriseCertificationStatus: 2 })).toBe('a@b.co OP12345678');
+    expect(watermarkText({ ...user, enterpriseCertificationStatus: 2 })).toBe('a@b.co\nOP12345678');
     expect(watermarkText({ ...user, enterpriseCertificationStatus: 2, operatorId: null })).toBe('a@b.co');
     expect(watermarkText(null)).toBe('');
   });

@@ -5,11 +5,24 @@ import { installSessionGate } from '../api/sessionGate';
 import { requestRegistry } from '../api/requestRegistry';
 import { getLocale } from '../i18n/localeStore';
 import { toasts } from '../shell/toast/toastStore';
+import { forgetUser } from './forgetUser';
 import { createSessionActor, goToLogin, sessionGateFor } from './sessionActor';
 import { clearSession, isSignedIn, writeSession, type SessionUser } from './sessionStore';
 
+/** The session store goes, and with it everything kept for this user (forgetUser.ts). */
+function clearSessionAndUserData(): void {
+  clearSession();
+  forgetUser();
+}
+
 export const sessionActor = createSessionActor(
-  { toast: (m) => toasts.show(m), registry: requestRegistry, clearSession, goToLogin, getLocale },
+  {
+    toast: (m) => toasts.show(m),
+    registry: requestRegistry,
+    clearSession: clearSessionAndUserData,
+    goToLogin,
+    getLocale,
+  },
   isSignedIn(),
 );
 installSessionGate(sessionGateFor(sessionActor));

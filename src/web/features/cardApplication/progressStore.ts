@@ -10,6 +10,7 @@ import type {
   CardApplicationProgress,
   CardApplicationStep,
 } from '../../../../machines/cardApplication.machine';
+import { onSignOut } from '../../session/forgetUser';
 import { readPersistedEnvelope, writePersistedEnvelope } from '../support/snapshot/persistedEnvelope';
 
 /** The session-storage key of the saved application data and path. */
@@ -58,6 +59,9 @@ export function clearSavedProgress(storage: Storage = sessionStorage): void {
 
 /** The app state the progress is restored into on leaving the steps; per account, in memory only. */
 let appProgress: { owner: string; progress: CardApplicationProgress } | null = null;
+onSignOut(() => {
+  appProgress = null;
+});
 
 export function appStateProgress(owner: string): CardApplicationProgress | null {
   return appProgress?.owner === owner ? appProgress.progress : null;

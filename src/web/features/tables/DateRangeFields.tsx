@@ -1,8 +1,8 @@
 // The start and end date of a date-range filter, validated by the shared dateRangeSchema.
 import { useLingui } from '@lingui/react/macro';
-import { TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { DateRange } from '../../../contract/schemas/dateRange';
+import { DateField } from '../../shell/DateField';
 import { useFieldError } from '../auth/shared/messages';
 
 export function DateRangeFields({ form }: { form: UseFormReturnType<DateRange> }) {
@@ -10,18 +10,12 @@ export function DateRangeFields({ form }: { form: UseFormReturnType<DateRange> }
   const fieldError = useFieldError();
   return (
     <>
-      <TextInput
-        type="date"
+      <DateField
         label={t`Start date`}
         {...form.getInputProps('start')}
         error={fieldError(form.errors.start)}
       />
-      <TextInput
-        type="date"
-        label={t`End date`}
-        {...form.getInputProps('end')}
-        error={fieldError(form.errors.end)}
-      />
+      <DateField label={t`End date`} {...form.getInputProps('end')} error={fieldError(form.errors.end)} />
     </>
   );
 }

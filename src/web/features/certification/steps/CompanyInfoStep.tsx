@@ -19,6 +19,10 @@ import { COMPANY_TYPE_LABELS, INDUSTRY_LABELS } from '../labels';
 import type { CertificationActor } from '../useCertificationActor';
 import { useStepForm } from '../useStepForm';
 import { FormUpload, useBind, useCountryOptions } from './formFields';
+import { DateField } from '../../../shell/DateField';
+
+/** A form binding of a 'YYYY-MM-DD' string field. */
+type DateBinding = { value: string; onChange: (value: string) => void };
 import { StepNav } from './StepNav';
 
 const SCHEMA_BY_LOCATION = {
@@ -89,7 +93,10 @@ export function CompanyInfoStep({
             <TextInput label={t`Companies Registry (CR) number`} {...bind('companiesRegistryNumber')} />
           ) : null}
           {location === 'SG' ? <TextInput label={t`ACRA number`} {...bind('acraNumber')} /> : null}
-          <TextInput type="date" label={t`Establishment date`} {...bind('establishmentDate')} />
+          <DateField
+            label={t`Establishment date`}
+            {...(bind('establishmentDate') as ReturnType<typeof bind> & DateBinding)}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
