@@ -27,6 +27,8 @@ const KILL_EVERY_MS = 20_000;
 const RETRY_PAUSE_MS = 200;
 const RETRY_FOR_MS = 30_000;
 const JOURNEY_ATTEMPTS = 2;
+/** After the run's time is up, journeys still going get this long to finish; the rest count as failed. */
+const FINISH_WITHIN_MS = 120_000;
 
 function workersFrom(argv: readonly string[]): number {
   const i = argv.indexOf('--workers');
@@ -144,11 +146,15 @@ export async function measure(options: { quick: boolean }): Promise<BenchFigure[
   let n = 0;
   try {
     const deadline = Date.now() + durationMs;
-    await Promise.all(
+    let inFlight = 0;
+    const all = Promise.all(
       Array.from({ length: APPLICANTS }, async () => {
         while (Date.now() < deadline) {
           let done = false;
+          inFlight++;
           for (let attempt = 1; attempt <= JOURNEY_ATTEMPTS && !done; attempt++) {
+            // No second try once the run's time is up.
+            if (attempt > 1 && Date.now() >= deadline) break;
             const email = `resilience-${run}-${n++}@example.com`;
             try {
               await runApplicant(portal, timings, { email, from: addresses.take() });
@@ -159,10 +165,17 @@ export async function measure(options: { quick: boolean }): Promise<BenchFigure[
               if (attempt < JOURNEY_ATTEMPTS) restarted++;
             }
           }
+          inFlight--;
           if (!done) failed++;
         }
       }),
     );
+    const finished = await Promise.race([
+      all.then(() => true),
+      pause(durationMs + FINISH_WITHIN_MS).then(() => false),
+    ]);
+    // Journeys stuck past the bound: users who never got through.
+    if (!finished) failed += inFlight;
   } finally {
     await stopKiller();
     restore();
