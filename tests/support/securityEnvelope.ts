@@ -23,7 +23,7 @@ export function localeOf(languageHeader: string | undefined): Locale {
 /** Why the answer is not a valid envelope in `locale`, or null when it is one. */
 export function envelopeProblem(answer: Answer, locale: Locale): string | null {
   const raw = answer.headers['content-type'];
-  const type = Array.isArray(raw) ? raw.join(', ') : String(raw ?? '');
+  const type = typeof raw === 'string' ? raw : Array.isArray(raw) ? raw.join(', ') : '';
   if (!type.startsWith('application/json')) return `content-type is "${type}", not JSON`;
   let body: unknown;
   try {

@@ -5,7 +5,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../contract/api/accounts';
 import type { CodeName } from '../../contract/codes';
-import type { Locale } from '../../contract/envelope';
 import { Limits } from '../../contract/limits';
 import { companies, sessions, users } from '../db/schema/index';
 import { sessionUserColumns, toSessionUser } from '../services/accounts/sessionUser';
