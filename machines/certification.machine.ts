@@ -84,6 +84,8 @@ export interface CertificationContext {
   problems: StepProblems | null;
   review: ReviewFeedback | null;
   verificationId: string | null;
+  /** The QR verification of this visit was referred to review, not verified (issue 16 §3). */
+  verificationReferred: boolean;
   message: CertificationMessage | null;
 }
 
@@ -343,6 +345,7 @@ export const certificationMachine = setup({
         resumeAt: isPlace(view.currentStep) ? view.currentStep : 'selectLocationCompany',
         review: view.review,
         verificationId: verificationIdOf(draft.uploadAuthorizerInfo),
+        verificationReferred: false,
         message: null,
       };
     }),
@@ -400,6 +403,7 @@ export const certificationMachine = setup({
     problems: null,
     review: null,
     verificationId: null,
+    verificationReferred: false,
     message: null,
   },
   initial: 'loading',
@@ -582,6 +586,7 @@ export const certificationMachine = setup({
                     actions: assign({
                       verificationId: ({ event }) =>
                         event.output.result !== 'closed' ? event.output.sessionId : null,
+                      verificationReferred: ({ event }) => event.output.result === 'referred',
                     }),
                   },
                   // Closed without a verified result (the child refuses to close mid-verification).

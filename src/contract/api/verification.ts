@@ -40,7 +40,18 @@ export const VerificationPaths = {
    *  nothing spent: send again in a moment) | frameCountInvalid / frameTooLarge (400 / 413). */
   capture: '/verify/capture',
   cancel: '/verify/cancel', // POST PhoneKeyRequest → PhoneVerificationView ('cancelled')
+  /** GET `${faceModels}/<file>`: the face-guidance models the phone page loads (issue 16 §4), served
+   *  from our own origin; only the files in FACE_GUIDE_MODEL_FILES. */
+  faceModels: '/verify/face-models',
 } as const;
+
+/** The Human models the phone's live guidance needs (detector and mesh, for size and head pose). */
+export const FACE_GUIDE_MODEL_FILES = [
+  'blazeface.json',
+  'blazeface.bin',
+  'facemesh.json',
+  'facemesh.bin',
+] as const;
 
 /** The phone page the QR code opens: `${PUBLIC_URL}${VERIFICATION_PHONE_PAGE}?session=<token>`. */
 export const VERIFICATION_PHONE_PAGE = '/identityVerification';

@@ -96,7 +96,8 @@ export function capture(
 ) {
   const source = opts.source ?? 'camera';
   const frames =
-    opts.frames ?? (source === 'camera' ? Array.from({ length: FaceCaptureRules.camera.minFrames }, () => file) : [file]);
+    opts.frames ??
+    (source === 'camera' ? Array.from({ length: FaceCaptureRules.camera.minFrames }, () => file) : [file]);
   const form = new FormData();
   form.append('key', key);
   form.append('source', source);

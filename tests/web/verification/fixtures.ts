@@ -30,6 +30,7 @@ export function createdSession(sessionId = SESSION_ID): VerificationSessionCreat
     rescanRequired: false,
     replacedBy: null,
     outcomeReason: null,
+    attemptsLeft: 3,
     serverTime: iso(0),
     link: `http://127.0.0.1/identityVerification?session=${TOKEN}`,
   };
@@ -64,6 +65,7 @@ export function phoneView(state: VerificationSessionState, consentAt: string | n
     expiresAt: iso(600_000),
     consentAt,
     outcomeReason: null,
+    attemptsLeft: 3,
     serverTime: iso(0),
     phoneKey: PHONE_KEY,
   };

@@ -38,7 +38,7 @@ beforeEach(() => {
   );
   server.answer(
     path(VerificationPaths.capture),
-    envelope(200, phoneView('verified', '2026-03-01T08:00:05.000Z')),
+    envelope(200, { ...phoneView('referred', '2026-03-01T08:00:05.000Z'), outcomeReason: 'fileFallback' }),
   );
   server.answer(path(VerificationPaths.cancel), envelope(200, phoneView('cancelled')));
 });
@@ -57,7 +57,7 @@ const jpeg = () =>
   new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4])], 'face.jpg', { type: 'image/jpeg' });
 
 describe('the phone pages', () => {
-  it('scan → home → terms → agreement → consent → capture by file → verified, each on its own page', async () => {
+  it('scan → home → terms → agreement → consent → capture by file → referred, each on its own page', async () => {
     scan();
     expect(
       await screen.findByText(
@@ -99,16 +99,17 @@ describe('the phone pages', () => {
     ).toBeTruthy();
     fireEvent.change(input, { target: { files: [jpeg()] } });
 
-    expect(
-      await screen.findByText('Your identity has been verified. You can return to the computer.'),
-    ).toBeTruthy();
+    // The file picker is the fallback: a reviewer checks the photo (issue 16 §3).
+    expect(await screen.findByText('Sent for review')).toBeTruthy();
     await waitFor(() =>
       expect(window.location.pathname).toBe('/identityVerification/verificationResultPage'),
     );
     const upload = server.requests.find((r) => r.url === path(VerificationPaths.capture))!;
     expect(upload.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(upload.body.indexOf('name="key"')).toBeGreaterThan(-1);
-    expect(upload.body.indexOf('name="key"')).toBeLessThan(upload.body.indexOf('name="file"'));
+    expect(upload.body.indexOf('name="key"')).toBeLessThan(upload.body.indexOf('name="source"'));
+    expect(upload.body).toContain(`name="source"\r\n\r\nfile\r\n`);
+    expect(upload.body.indexOf('name="source"')).toBeLessThan(upload.body.indexOf('name="frame"'));
     expect(upload.body).toContain(PHONE_KEY);
   }, 30_000);
 
@@ -150,10 +151,19 @@ describe('the phone pages', () => {
       path(VerificationPaths.scan),
       envelope(200, phoneView('scanned', '2026-03-01T08:00:05.000Z')),
     );
-    server.answer(path(VerificationPaths.capture), envelope(Codes.faceNotDetected.code, phoneView('failed')));
+    server.answer(
+      path(VerificationPaths.capture),
+      envelope(Codes.faceCheckFailed.code, {
+        ...phoneView('failed'),
+        outcomeReason: 'noFace',
+        attemptsLeft: 2,
+      }),
+    );
     scan();
     fireEvent.change(await screen.findByLabelText('Take or choose a photo'), { target: { files: [jpeg()] } });
-    expect(await screen.findByText('No usable face image was received. Please try again.')).toBeTruthy();
+    // Why, in words the person can act on, and how many attempts are left (issue 16 §3).
+    expect(await screen.findByText(/No face found\. Look into the camera\./)).toBeTruthy();
+    expect(screen.getByText(/2 attempts left\./)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('Take or choose a photo')).toBeTruthy();
   });

@@ -6,6 +6,7 @@ import { createVerificationHub } from '../../services/verification/liveUpdates';
 import { verificationDeps } from './deps';
 import { desktopRoutes } from './desktopRoutes';
 import { eventStreamRoutes, RECONNECT_AFTER_MS } from './eventStream';
+import { faceModelRoutes } from './faceModelRoutes';
 import { phoneRoutes } from './phoneRoutes';
 
 export async function verificationRoutes(app: FastifyInstance) {
@@ -24,5 +25,6 @@ export async function verificationRoutes(app: FastifyInstance) {
 
   desktopRoutes(app, deps);
   phoneRoutes(app, deps);
+  faceModelRoutes(app);
   eventStreamRoutes(app, deps, hub, open);
 }

@@ -367,7 +367,10 @@ export async function captureFace(
     result = await deps.provider.verify({
       sessionId: row.id,
       consentAt: row.consentAt,
-      frames: files.map((f) => ({ path: path.join(deps.filesDir, f.storageKey), contentType: f.contentType })),
+      frames: files.map((f) => ({
+        path: path.join(deps.filesDir, f.storageKey),
+        contentType: f.contentType,
+      })),
       source: capture.source,
       reference,
     });

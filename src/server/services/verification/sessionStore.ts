@@ -154,7 +154,11 @@ export type SessionPatch = Partial<
 >;
 
 /** Records the stored frames of one capture, in order; answers the capture's number (1, 2, …). */
-export async function insertFrames(tx: DbOrTx, sessionId: string, fileIds: readonly string[]): Promise<number> {
+export async function insertFrames(
+  tx: DbOrTx,
+  sessionId: string,
+  fileIds: readonly string[],
+): Promise<number> {
   const [last] = await tx
     .select({ capture: max(verificationFrames.capture) })
     .from(verificationFrames)

@@ -1,7 +1,7 @@
 // The phone pages of /identityVerification (spec §2; issue 6 §3), designed for a 375-px screen.
 // Every child route renders this screen: the chart says which page the person is on, and moves
 // the URL to match ('show page'); the view only renders the state and sends events.
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Center, Checkbox, Loader, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Checkbox.css';
@@ -13,6 +13,8 @@ import { messageFor } from '../../../contract/codes';
 import { AgreementText } from './AgreementText';
 import { CameraView } from './CameraView';
 import { phoneFlowFor, type PhoneVerificationActorRef } from './phoneVerificationFlow';
+import { faceReasonText } from '../verification/faceReasons';
+import type { CaptureHint } from '../../../../machines/identityVerification.machine';
 import { useDiagnosticSource } from '../support/diagnostics/useDiagnosticSource';
 
 /** Phone-width column: the pages are designed for 375 px and stay readable on wider screens. */
@@ -180,15 +182,30 @@ function TermsAndPrivacy({ actor }: { actor: PhoneVerificationActorRef }) {
   );
 }
 
+function useHintText(): Record<CaptureHint, string> {
+  const { t } = useLingui();
+  return {
+    noFace: t`Place your face inside the outline`,
+    moveCloser: t`Move closer`,
+    moreLight: t`More light, please`,
+    lookStraight: t`Look straight at the camera`,
+    holdStill: t`Hold still`,
+    turnHead: t`Turn your head slowly to the left and right`,
+  };
+}
+
 function Capture({ actor }: { actor: PhoneVerificationActorRef }) {
   const { t } = useLingui();
+  const hintText = useHintText();
   const { screen } = usePhoneFlow();
   const snapshot = useSelector(actor, (s) => s);
   const uploading = snapshot.matches({ flow: 'uploading' });
+  const capturing = snapshot.matches({ flow: { capture: 'capturingFrames' } });
   const cameraOn =
-    snapshot.matches({ flow: { capture: 'cameraReady' } }) ||
+    snapshot.matches({ flow: { capture: 'guiding' } }) ||
     snapshot.matches({ flow: { capture: 'startingCamera' } }) ||
-    snapshot.matches({ flow: { capture: 'takingPhoto' } });
+    capturing;
+  const hint = snapshot.context.hint;
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
     event.currentTarget.value = '';
@@ -198,29 +215,39 @@ function Capture({ actor }: { actor: PhoneVerificationActorRef }) {
   return (
     <PhoneColumn title={<Trans>Face capture</Trans>}>
       <Text size="sm">
-        <Trans>Look straight at the camera in good light, without a hat or sunglasses.</Trans>
+        <Trans>
+          Look straight at the camera in good light, without a hat or sunglasses. When asked, turn your head
+          slowly: a few photos are taken during the turn.
+        </Trans>
       </Text>
       {uploading ? (
         <Center py="xl">
-          <Loader aria-label={t`Checking your photo`} />
+          <Loader aria-label={t`Checking your photos`} />
         </Center>
       ) : (
         <>
           {cameraOn && <CameraView screen={screen} />}
           {cameraOn && (
+            <Text role="status" aria-live="polite" fw={500} ta="center" data-hint={hint ?? 'none'}>
+              {hint ? hintText[hint] : t`Starting the camera…`}
+            </Text>
+          )}
+          {cameraOn && (
             <Button
               fullWidth
               onClick={() => actor.send({ type: 'user.takePhoto' })}
               disabled={!snapshot.can({ type: 'user.takePhoto' })}
-              loading={snapshot.matches({ flow: { capture: 'takingPhoto' } })}
+              loading={capturing}
             >
-              <Trans>Take photo</Trans>
+              <Trans>Start capture</Trans>
             </Button>
           )}
           <FlowMessage actor={actor} />
           <Stack gap={4}>
             <Text component="label" htmlFor="face-file" size="sm" fw={500}>
-              <Trans>Take or choose a photo (JPG or PNG, at most 10 MB)</Trans>
+              <Trans>
+                No camera? Take or choose a photo (JPG or PNG, at most 10 MB); a reviewer will check it.
+              </Trans>
             </Text>
             <input
               id="face-file"
@@ -249,11 +276,29 @@ function Result({ actor }: { actor: PhoneVerificationActorRef }) {
         <Trans>Your identity has been verified. You can return to the computer.</Trans>
       </Alert>
     );
+  } else if (snapshot.matches('referred')) {
+    body = (
+      <Alert role="status" color="blue" variant="light" title={<Trans>Sent for review</Trans>}>
+        {i18n._(faceReasonText(snapshot.context.outcomeReason))}{' '}
+        <Trans>You can return to the computer.</Trans>
+      </Alert>
+    );
+  } else if (snapshot.matches('failedFinal')) {
+    body = (
+      <Alert role="alert" color="red" variant="light" title={<Trans>Verification failed</Trans>}>
+        {i18n._(faceReasonText(snapshot.context.outcomeReason))}{' '}
+        <Trans>
+          No attempts are left with this code. Generate a new code on the computer and scan it again.
+        </Trans>
+      </Alert>
+    );
   } else if (snapshot.matches({ flow: 'failed' })) {
+    const left = snapshot.context.attemptsLeft;
     body = (
       <>
         <Alert role="alert" color="red" variant="light" title={<Trans>Verification failed</Trans>}>
-          <Trans>No usable face image was received. Please try again.</Trans>
+          {i18n._(faceReasonText(snapshot.context.outcomeReason))}{' '}
+          <Plural value={left} one="# attempt left." other="# attempts left." />
         </Alert>
         <Button fullWidth onClick={() => actor.send({ type: 'user.retry' })}>
           <Trans>Try again</Trans>

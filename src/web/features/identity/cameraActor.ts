@@ -1,9 +1,18 @@
-// The front camera for the face capture, as the 'camera' actor of machines/identityVerification:
-// getUserMedia while the capture view is open, a frame as a JPEG on camera.takePhoto, the camera
-// stopped when the view closes. Without a camera (or permission) it says camera.unavailable and
-// the page offers the file input alone.
+// The front camera for the face capture, as the 'camera' actor of machines/identityVerification
+// (issue 16 §4): getUserMedia while the capture view is open; while the preview runs, the guidance
+// (faceGuide.ts, loaded on demand) says what to do and reports camera.faceReady once the face has
+// been well placed and lit for a moment; on camera.startChallenge it takes a few JPEG frames from a
+// canvas while the person turns their head, and sends them as camera.captured. The camera stops
+// when the view closes. Without a camera (or permission) it says camera.unavailable and the page
+// offers the file input alone.
 import { fromCallback } from 'xstate';
-import type { IdentityVerificationEvent } from '../../../../machines/identityVerification.machine';
+import type {
+  CapturedImage,
+  CaptureHint,
+  IdentityVerificationEvent,
+} from '../../../../machines/identityVerification.machine';
+import { Limits } from '../../../contract/limits';
+import type { FaceGuide } from './faceGuide';
 
 /** Where the view shows the camera: the page registers its <video> element here. */
 export interface CameraScreen {
@@ -20,25 +29,52 @@ export function attachVideo(screen: CameraScreen, video: HTMLVideoElement | null
   screen.listeners.forEach((notify) => notify());
 }
 
-const JPEG_QUALITY = 0.9;
+const JPEG_QUALITY = 0.85;
+/** Frames are scaled down to this width at most: enough for the engine, far below the size limit. */
+const MAX_FRAME_WIDTH = 960;
+/** How often the guidance looks at the preview. */
+const GUIDE_EVERY_MS = 400;
+/** Looks in a row with the face ready before the head-turn starts by itself. */
+const READY_LOOKS = 3;
+/** The head turn: this many frames (within the server's limits), this far apart. */
+export const CHALLENGE_FRAMES = Math.min(5, Limits.face.maxFrames);
+const CHALLENGE_EVERY_MS = 450;
 
 function grabFrame(video: HTMLVideoElement): Promise<Blob | null> {
+  const scale = Math.min(1, MAX_FRAME_WIDTH / (video.videoWidth || 1));
   const canvas = document.createElement('canvas');
-  canvas.width = video.videoWidth;
-  canvas.height = video.videoHeight;
+  canvas.width = Math.round(video.videoWidth * scale);
+  canvas.height = Math.round(video.videoHeight * scale);
   const context = canvas.getContext('2d');
   if (!context || canvas.width === 0) return Promise.resolve(null);
   context.drawImage(video, 0, 0, canvas.width, canvas.height);
   return new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY));
 }
 
-export function cameraActor(
-  screen: CameraScreen,
-  media: () => MediaDevices | undefined = () => navigator.mediaDevices,
-) {
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface CameraDeps {
+  media?: () => MediaDevices | undefined;
+  /** The face guidance; the lazily loaded Human guide by default, light only if it cannot load. */
+  loadGuide?: () => Promise<FaceGuide>;
+}
+
+async function defaultGuide(): Promise<FaceGuide> {
+  const { createFaceGuide, lightOnlyGuide } = await import('./faceGuide');
+  try {
+    return await createFaceGuide();
+  } catch {
+    return lightOnlyGuide;
+  }
+}
+
+export function cameraActor(screen: CameraScreen, deps: CameraDeps = {}) {
+  const media = deps.media ?? (() => navigator.mediaDevices);
+  const loadGuide = deps.loadGuide ?? defaultGuide;
   return fromCallback<IdentityVerificationEvent, void>(({ sendBack, receive }) => {
     let stream: MediaStream | null = null;
     let stopped = false;
+    let challenging = false;
     const show = () => {
       if (screen.video && stream && screen.video.srcObject !== stream) {
         screen.video.srcObject = stream;
@@ -46,6 +82,42 @@ export function cameraActor(
       }
     };
     screen.listeners.add(show);
+
+    let loaded: Promise<FaceGuide> | null = null;
+    const guide = async () => {
+      let ready = 0;
+      let last: CaptureHint | null = null;
+      loaded ??= loadGuide();
+      const faceGuide = await loaded;
+      while (!stopped && !challenging) {
+        const video = screen.video;
+        if (video && video.videoWidth > 0) {
+          const hint = await faceGuide.hintFor(video).catch((): CaptureHint => 'noFace');
+          if (stopped || challenging) return;
+          if (hint !== last) sendBack({ type: 'camera.guidance', hint });
+          last = hint;
+          ready = hint === 'holdStill' ? ready + 1 : 0;
+          if (ready === READY_LOOKS) sendBack({ type: 'camera.faceReady' });
+        }
+        await wait(GUIDE_EVERY_MS);
+      }
+    };
+
+    const challenge = async () => {
+      challenging = true;
+      const frames: CapturedImage[] = [];
+      for (let i = 0; i < CHALLENGE_FRAMES && !stopped; i++) {
+        if (i > 0) await wait(CHALLENGE_EVERY_MS);
+        const blob = screen.video ? await grabFrame(screen.video) : null;
+        if (!blob) return sendBack({ type: 'camera.unavailable' });
+        frames.push({ blob, type: blob.type || 'image/jpeg', size: blob.size });
+      }
+      challenging = false;
+      if (stopped) return;
+      sendBack({ type: 'camera.captured', frames });
+      // Back to guiding if the chart refused the frames (it stays on the capture then).
+      guide().catch(() => undefined);
+    };
 
     const devices = media();
     if (!devices?.getUserMedia) {
@@ -57,22 +129,16 @@ export function cameraActor(
           stream = granted;
           show();
           sendBack({ type: 'camera.ready' });
+          // Guidance is help, not a gate: if it fails, "Start capture" still works.
+          guide().catch(() => undefined);
         },
         () => sendBack({ type: 'camera.unavailable' }),
       );
     }
 
     receive((event) => {
-      if ((event as { type: string }).type !== 'camera.takePhoto') return;
-      const video = screen.video;
-      void (video ? grabFrame(video) : Promise.resolve(null)).then((blob) =>
-        blob
-          ? sendBack({
-              type: 'camera.captured',
-              image: { blob, type: blob.type || 'image/jpeg', size: blob.size },
-            })
-          : sendBack({ type: 'camera.unavailable' }),
-      );
+      if ((event as { type: string }).type !== 'camera.startChallenge' || challenging) return;
+      challenge().catch(() => sendBack({ type: 'camera.unavailable' }));
     });
 
     return () => {

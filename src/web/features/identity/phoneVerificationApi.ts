@@ -4,6 +4,7 @@
 import type { ApiOutcome } from '../../../../machines/accountOutcome';
 import type {
   CapturedImage,
+  CaptureSource,
   PhoneSessionOpened,
   PhoneSessionView,
 } from '../../../../machines/identityVerification.machine';
@@ -12,6 +13,7 @@ import {
   type PhoneScanResult,
   type PhoneVerificationView,
 } from '../../../contract/api/verification';
+import { Codes } from '../../../contract/codes';
 import { LANGUAGE_HEADER, languageHeaderFor, type Envelope, type Locale } from '../../../contract/envelope';
 import { Limits } from '../../../contract/limits';
 import { codeNameOf, outcomeOf } from '../../api/accounts';
@@ -27,6 +29,8 @@ export function toPhoneView(view: PhoneVerificationView): PhoneSessionView {
     subjectName: view.subjectName,
     consentAt: view.consentAt,
     validForMs: Number.isFinite(left) ? Math.max(left, 0) : Limits.qr.validAfterScanMs,
+    outcomeReason: view.outcomeReason,
+    attemptsLeft: view.attemptsLeft,
   };
 }
 
@@ -47,32 +51,46 @@ function bytesOf(blob: Blob): Promise<ArrayBuffer> {
 }
 
 /**
- * The capture as multipart/form-data: field `key` first (the server authenticates before it reads
- * the file), then `file`. Built by hand rather than with FormData so the part order and the bytes
- * are the same in every browser and in jsdom.
+ * The capture as multipart/form-data: fields `key` and `source` first (the server reads them before
+ * any frame, and judges each frame by its source's limits), then every frame as a part `frame`.
+ * Built by hand rather than with FormData so the part order and the bytes are the same in every
+ * browser and in jsdom.
  */
 async function multipartBody(
   phoneKey: string,
-  image: CapturedImage,
+  source: CaptureSource,
+  frames: readonly CapturedImage[],
 ): Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string }> {
   // getRandomValues, unlike randomUUID, also exists outside secure contexts (a phone on plain http).
   const random = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) =>
     b.toString(16).padStart(2, '0'),
   ).join('');
   const boundary = `----face-capture-${random}`;
-  const name = image.type === 'image/png' ? 'face.png' : 'face.jpg';
   const encoder = new TextEncoder();
-  const head = encoder.encode(
-    `--${boundary}\r\nContent-Disposition: form-data; name="key"\r\n\r\n${phoneKey}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
-      `Content-Type: ${image.type}\r\n\r\n`,
-  );
-  const file = new Uint8Array(await bytesOf(image.blob));
-  const tail = encoder.encode(`\r\n--${boundary}--\r\n`);
-  const body = new Uint8Array(new ArrayBuffer(head.length + file.length + tail.length));
-  body.set(head, 0);
-  body.set(file, head.length);
-  body.set(tail, head.length + file.length);
+  const pieces: Uint8Array[] = [
+    encoder.encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="key"\r\n\r\n${phoneKey}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="source"\r\n\r\n${source}\r\n`,
+    ),
+  ];
+  for (const [index, frame] of frames.entries()) {
+    const name = `frame${index}.${frame.type === 'image/png' ? 'png' : 'jpg'}`;
+    pieces.push(
+      encoder.encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="frame"; filename="${name}"\r\n` +
+          `Content-Type: ${frame.type}\r\n\r\n`,
+      ),
+      new Uint8Array(await bytesOf(frame.blob)),
+      encoder.encode('\r\n'),
+    );
+  }
+  pieces.push(encoder.encode(`--${boundary}--\r\n`));
+  const body = new Uint8Array(new ArrayBuffer(pieces.reduce((n, piece) => n + piece.length, 0)));
+  let at = 0;
+  for (const piece of pieces) {
+    body.set(piece, at);
+    at += piece.length;
+  }
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -80,7 +98,7 @@ export interface PhoneApiDeps {
   api: ApiClient;
   /** Origin for the multipart upload, which goes through fetch directly ('' in the browser). */
   baseURL: string;
-  getLocale(): Locale;
+  getLocale: () => Locale;
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
 }
 
@@ -131,15 +149,18 @@ export function createPhoneVerificationApi({ api, baseURL, getLocale, storage }:
         await api.post<PhoneVerificationView, typeof page>(VerificationPaths.cancel, { key: phoneKey }, page),
       );
     },
-    /** Multipart (the API client sends JSON and forms only): the key first, then the file. */
+    /** Multipart (the API client sends JSON and forms only): key and source, then the frames. A
+     *  failed check (faceCheckFailed) carries the session's view: an answer, not a refusal. */
     async uploadCapture({
       phoneKey,
-      image,
+      source,
+      frames,
     }: {
       phoneKey: string;
-      image: CapturedImage;
+      source: CaptureSource;
+      frames: readonly CapturedImage[];
     }): Promise<ApiOutcome<PhoneSessionView>> {
-      const { body: form, contentType } = await multipartBody(phoneKey, image);
+      const { body: form, contentType } = await multipartBody(phoneKey, source, frames);
       const response = await fetch(`${baseURL}${DEFAULT_PREFIX}${VerificationPaths.capture}`, {
         method: 'POST',
         headers: { [LANGUAGE_HEADER]: languageHeaderFor(getLocale()), 'content-type': contentType },
@@ -148,6 +169,9 @@ export function createPhoneVerificationApi({ api, baseURL, getLocale, storage }:
       const body = (await response.json()) as Envelope<PhoneVerificationView>;
       if (typeof body?.code !== 'number' && typeof body?.code !== 'string')
         throw new Error(`upload answered ${response.status}`);
+      if (body.code === Codes.faceCheckFailed.code && body.data) {
+        return { kind: 'ok', data: toPhoneView(body.data) };
+      }
       const outcome = mapOutcome(body);
       return outcome.kind === 'ok' ? outcome : { kind: 'refused', code: codeNameOf(body.code) };
     },

@@ -6,6 +6,7 @@ import { navigate } from 'wouter/use-browser-location';
 import {
   identityVerificationMachine,
   type CapturedImage,
+  type CaptureSource,
   type PhonePage,
 } from '../../../../machines/identityVerification.machine';
 import { VERIFICATION_LINK_PARAM, VERIFICATION_PHONE_PAGE } from '../../../contract/api/verification';
@@ -35,13 +36,14 @@ export function providePhoneVerification(deps: PhoneFlowDeps, token: string | nu
       'record consent': fromPromise(({ input }: { input: { phoneKey: string } }) =>
         deps.api.recordConsent(input),
       ),
-      'upload capture': fromPromise(({ input }: { input: { phoneKey: string; image: CapturedImage } }) =>
-        deps.api.uploadCapture(input),
+      'upload capture': fromPromise(
+        ({ input }: { input: { phoneKey: string; source: CaptureSource; frames: CapturedImage[] } }) =>
+          deps.api.uploadCapture(input),
       ),
       'cancel verification': fromPromise(({ input }: { input: { phoneKey: string } }) =>
         deps.api.cancel(input),
       ),
-      camera: cameraActor(deps.screen, deps.media),
+      camera: cameraActor(deps.screen, { media: deps.media }),
     },
     actions: { 'show page': (_, params: { page: PhonePage }) => deps.showPage(params.page, token) },
   });

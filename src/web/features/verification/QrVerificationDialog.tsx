@@ -8,8 +8,9 @@
 //   with `copyLink = useCopyLink()` (./useQrVerificationActor). Render the child while it runs:
 //     const child = useSelector(wizardRef, (s) => s.children.qrVerification as QrVerificationActorRef | undefined);
 //     {child && <QrVerificationDialog actor={child} />}
-//   The parent's onDone gets `{ result: 'verified', sessionId } | { result: 'closed' }`; proceed to
-//   submit only on 'verified' (a phone cancel or an expiry keeps the child running until a new scan).
+//   The parent's onDone gets `{ result: 'verified' | 'referred', sessionId } | { result: 'closed' }`;
+//   proceed to submit on 'verified' or 'referred' (issue 16 §3: referred goes to a reviewer); a phone
+//   cancel, an expiry or a failed check with no attempt left keeps the child running until a new scan.
 // - On its own: `const actor = useQrVerificationActor(subjectName); <QrVerificationDialog actor={actor} />`.
 // The dialog renders while the chart runs and disappears when it finishes (verified or closed).
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -20,6 +21,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { qrVerificationMachine } from '../../../../machines/qrVerification.machine';
 import { messageFor } from '../../../contract/codes';
 import { CopyDiagnosticInfoButton } from '../support/diagnostics/CopyDiagnosticInfoButton';
+import { faceReasonText } from './faceReasons';
 import { QrCodeImage } from './QrCodeImage';
 import { formatMinutesSeconds, useSecondsLeft } from './useSecondsLeft';
 
@@ -62,7 +64,7 @@ export function QrVerificationDialog({ actor }: { actor: QrVerificationActorRef 
 }
 
 function DialogBody({ actor }: { actor: QrVerificationActorRef }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const snapshot = useSelector(actor, (s) => s);
   const { code, scan, subjectName } = snapshot.context;
   const regenerateAt =
@@ -118,6 +120,19 @@ function DialogBody({ actor }: { actor: QrVerificationActorRef }) {
       </Stack>
     );
   }
+  if (snapshot.matches('failedFinal')) {
+    return (
+      <Stack gap="sm">
+        <Text role="status" fw={500}>
+          <Trans>The face check failed on the phone and no attempts are left with this code.</Trans>
+        </Text>
+        <Alert color="red" variant="light">
+          {i18n._(faceReasonText(snapshot.context.outcomeReason))}
+        </Alert>
+        <Group justify="flex-end">{regenerate}</Group>
+      </Stack>
+    );
+  }
   if (snapshot.matches({ active: 'scanned' })) {
     return (
       <Stack gap="sm">
@@ -125,7 +140,10 @@ function DialogBody({ actor }: { actor: QrVerificationActorRef }) {
           {snapshot.matches({ active: { scanned: 'verifying' } }) ? (
             <Trans>The phone is verifying. Please keep this window open.</Trans>
           ) : snapshot.matches({ active: { scanned: 'failed' } }) ? (
-            <Trans>Verification failed on the phone. It can try again.</Trans>
+            <>
+              <Trans>Verification failed on the phone. It can try again.</Trans>{' '}
+              {i18n._(faceReasonText(snapshot.context.outcomeReason))}
+            </>
           ) : (
             <Trans>The code was scanned. Please continue on the phone.</Trans>
           )}

@@ -23,6 +23,8 @@ const UPDATE_TYPES: Partial<Record<VerificationSessionState, SessionUpdateType>>
   verifying: 'session.verifying',
   failed: 'session.failed',
   verified: 'session.verified',
+  referred: 'session.referred',
+  failedFinal: 'session.failedFinal',
   cancelled: 'session.cancelled',
   expired: 'session.expired',
 };

@@ -45,6 +45,7 @@ export function AuthorizerStep({
   });
   const verificationId = useSelector(actor, (s) => s.context.verificationId);
   const verified = verificationId !== null;
+  const referred = useSelector(actor, (s) => s.context.verificationReferred);
   const verifying = useSelector(actor, (s) => s.hasTag('verifying'));
   // The QR verification runs as the wizard's child; its dialog shows while it runs.
   const qrChild = useSelector(actor, (s) => s.children.qrVerification as QrVerificationActorRef | undefined);
@@ -54,6 +55,7 @@ export function AuthorizerStep({
     schema: authorizerSchema,
     initialValues: {
       choice: '',
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- widens the form's field type
       beneficiaryIndex: '' as number | '',
       person: emptyPerson(0),
       authorizationLetterFileId: '',
@@ -127,7 +129,11 @@ export function AuthorizerStep({
               transport={transport}
             />
             <Group>
-              {verified ? (
+              {verified && referred ? (
+                <Badge color="blue" size="lg">
+                  <Trans>Face verification sent for review</Trans>
+                </Badge>
+              ) : verified ? (
                 <Badge color="green" size="lg">
                   <Trans>Face verification passed</Trans>
                 </Badge>
