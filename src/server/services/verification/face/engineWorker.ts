@@ -3,7 +3,9 @@
 // thread's fetch reads file: URLs and refuses everything else, so no model can come from a network.
 // Images are decoded with sharp (EXIF orientation applied) and scaled to at most MAX_SIDE pixels.
 // Nothing here logs: no image bytes, no embeddings.
+import { readlinkSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,6 +19,16 @@ const MIN_FACE_SCORE = 0.5;
 const SHARPNESS_SIDE = 128;
 
 const require = createRequire(import.meta.url);
+
+/** Niceness of this engine thread: when the CPU is short, the API's threads go first. */
+const ENGINE_NICENESS = 10;
+// Linux keeps a niceness per thread; /proc/thread-self names this thread's id. Elsewhere: skip.
+try {
+  const tid = Number(path.basename(readlinkSync('/proc/thread-self')));
+  if (Number.isInteger(tid) && tid > 0) setPriority(tid, ENGINE_NICENESS);
+} catch {
+  // not Linux, or not allowed: the engine runs at the API's priority
+}
 const humanDist = path.dirname(require.resolve('@vladmandic/human'));
 const wasmDist = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
 const modelsDir = path.join(humanDist, '..', 'models');
