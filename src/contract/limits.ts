@@ -18,10 +18,29 @@ export const Limits = {
     /** A resend within this time of the last code needs no new slider, even after that code expired. */
     sliderlessResendWindowMs: 10 * MINUTE,
   },
-  activationLink: { validMs: 24 * HOUR },
+  /** remailAfterMs: a registration attempt on an address that waits for activation mails a new
+   *  link only when the last one is older than this (issue 22 §3: not one mail per call). */
+  activationLink: { validMs: 24 * HOUR, remailAfterMs: 10 * MINUTE },
   resetLink: { validMs: 30 * MINUTE },
-  captcha: { tolerancePx: 5, tokenValidMs: 2 * MINUTE, challengeValidMs: 2 * MINUTE },
+  /** minMouse…/maxStepShare: what a mouse or touch drag must look like (issue 22 §2): this many
+   *  points at least, over this long, no single step covering more than this share of the way. */
+  captcha: {
+    tolerancePx: 5,
+    tokenValidMs: 2 * MINUTE,
+    challengeValidMs: 2 * MINUTE,
+    minMousePoints: 6,
+    minMouseDragMs: 250,
+    maxStepShare: 0.5,
+  },
   passwordTransport: { maxAgeMs: 2 * MINUTE },
+  /** Account discovery made slow (issue 22 §3): calls that can tell whether an email has an account
+   *  (send-code, register, forgot) count per target email and against one ceiling for the portal;
+   *  an unknown email's failed logins are remembered as long as this before they start again. */
+  discovery: {
+    perEmail: { max: 10, windowMs: 15 * MINUTE },
+    global: { max: 300, windowMs: MINUTE },
+    unknownFailuresKeptMs: 30 * 24 * HOUR,
+  },
   session: { idleMs: 30 * MINUTE, absoluteMs: 12 * HOUR, tokenBytes: 32 },
   qr: { validAfterScanMs: 10 * MINUTE, regenerateAfterMs: 120 * SECOND },
   /** The phone's live face capture (issue 16 §3/§4): a failed check may be retried this many times

@@ -17,7 +17,8 @@ const email = z.string().trim().toLowerCase().email('email.format').max(254, 'em
 
 export interface CaptchaChallenge {
   challengeId: string;
-  /** PNG data URLs drawn on the server; the gap's x position never leaves the server. */
+  /** Image data URLs drawn on the server (a JPEG background with decoy gaps, a WebP piece with
+   *  transparency); the gap's x position never leaves the server. */
   background: string;
   piece: string;
   /** Where the piece sits vertically, and the sizes, in CSS pixels. */

@@ -34,8 +34,39 @@ describe('slider answer check', () => {
     expect(checkSliderAnswer({ x: GAP, trail: robot }, GAP)).toEqual({ ok: false, reason: 'robotic' });
     const steady = humanTrail(GAP).map((p) => ({ ...p, y: 0 }));
     expect(checkSliderAnswer({ x: GAP, trail: steady }, GAP)).toEqual({ ok: true });
+    // A wobbling hand on a clock that ticks exactly every 30 ms is still a script (issue 22 §2).
     const wobbly = robot.map((p, i) => ({ ...p, y: i % 2 }));
-    expect(checkSliderAnswer({ x: GAP, trail: wobbly }, GAP)).toEqual({ ok: true });
+    expect(checkSliderAnswer({ x: GAP, trail: wobbly }, GAP)).toEqual({ ok: false, reason: 'robotic' });
+    const unevenClock = wobbly.map((p, i) => ({ ...p, t: p.t + (i % 3) * 4 }));
+    expect(checkSliderAnswer({ x: GAP, trail: unevenClock }, GAP)).toEqual({ ok: true });
+  });
+
+  it("refuses what the attacker's eased drag gave away: an even clock, a jump, a late start, a blink (issue 22)", () => {
+    const eased = Array.from({ length: 31 }, (_, i) => ({
+      x: ((1 - Math.cos((Math.PI * i) / 30)) / 2) * GAP,
+      y: Math.sin(i) * 2,
+      t: i * 16,
+    }));
+    expect(checkSliderAnswer({ x: GAP, trail: eased }, GAP)).toEqual({ ok: false, reason: 'robotic' });
+    const jump = [
+      { x: 0, y: 0, t: 0 },
+      { x: 2, y: 1, t: 60 },
+      { x: 4, y: 1, t: 130 },
+      { x: 6, y: 0, t: 190 },
+      { x: GAP - 3, y: 1, t: 260 },
+      { x: GAP, y: 0, t: 340 },
+    ];
+    expect(checkSliderAnswer({ x: GAP, trail: jump }, GAP)).toEqual({ ok: false, reason: 'robotic' });
+    const lateStart = humanTrail(GAP).map((p) => ({ ...p, x: Math.max(p.x, 40) }));
+    expect(checkSliderAnswer({ x: GAP, trail: lateStart }, GAP)).toEqual({ ok: false, reason: 'robotic' });
+    const blink = humanTrail(GAP).map((p) => ({ ...p, t: p.t / 4 }));
+    expect(checkSliderAnswer({ x: GAP, trail: blink }, GAP)).toEqual({ ok: false, reason: 'tooFast' });
+    const fivePoints = humanTrail(GAP).filter((_, i) => i % 4 === 0 || i === 14);
+    expect(fivePoints).toHaveLength(5);
+    expect(checkSliderAnswer({ x: GAP, trail: fivePoints }, GAP)).toEqual({
+      ok: false,
+      reason: 'tooFewPoints',
+    });
   });
 
   it('refuses a drag faster than a hand, time going backwards, and too few points', () => {

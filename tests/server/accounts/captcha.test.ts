@@ -5,6 +5,7 @@ import { Codes } from '../../../src/contract/codes';
 import { Limits } from '../../../src/contract/limits';
 import { createTestApp, type TestApp } from '../../support/testApp';
 import {
+  BROWSER_USER_AGENT,
   Caller,
   createAccount,
   gapOf,
@@ -22,13 +23,13 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('slider captcha', () => {
-  it('serves PNG images and the piece height, never the gap position', async () => {
+  it('serves lossy images (JPEG background, WebP piece) and the piece height, never the gap position', async () => {
     const caller = new Caller(t);
     const res = await caller.get('/ums/captcha');
     expect(res.status).toBe(200);
     const { challengeId, background, piece, pieceY } = res.data;
-    expect(background).toMatch(/^data:image\/png;base64,/);
-    expect(piece).toMatch(/^data:image\/png;base64,/);
+    expect(background).toMatch(/^data:image\/jpeg;base64,/);
+    expect(piece).toMatch(/^data:image\/webp;base64,/);
     const { gapX, gapY } = await gapOf(t, challengeId);
     expect(pieceY).toBe(gapY);
     expect(Object.keys(res.data).sort()).toEqual([
@@ -164,6 +165,7 @@ describe('slider captcha', () => {
         url: '/plat/ums/login',
         payload: await body(),
         remoteAddress: caller.ip,
+        headers: { 'user-agent': BROWSER_USER_AGENT },
       });
       expect(res.json().code).toBe(200);
       const again = await caller.post('/ums/login', await body());

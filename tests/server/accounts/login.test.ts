@@ -8,6 +8,7 @@ import { Limits } from '../../../src/contract/limits';
 import { loginHistory, sessions } from '../../../src/server/db/schema/index';
 import { createTestApp, type TestApp } from '../../support/testApp';
 import {
+  BROWSER_USER_AGENT,
   Caller,
   createAccount,
   login,
@@ -200,7 +201,13 @@ describe('login', () => {
           captchaToken: await solveCaptcha(caller),
         };
         const app = i % 2 === 0 ? t.app : second;
-        await app.inject({ method: 'POST', url: '/plat/ums/login', payload: body, remoteAddress: caller.ip });
+        await app.inject({
+          method: 'POST',
+          url: '/plat/ums/login',
+          payload: body,
+          remoteAddress: caller.ip,
+          headers: { 'user-agent': BROWSER_USER_AGENT },
+        });
       }
       const caller = new Caller(t);
       const body = {
@@ -213,6 +220,7 @@ describe('login', () => {
         url: '/plat/ums/login',
         payload: body,
         remoteAddress: caller.ip,
+        headers: { 'user-agent': BROWSER_USER_AGENT },
       });
       expect(res.json().code).toBe(Codes.accountLocked.code);
     } finally {

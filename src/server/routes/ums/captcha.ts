@@ -23,7 +23,10 @@ export async function captchaRoutes(fastify: FastifyInstance) {
     { config: { rateLimit: AccountRateLimits.captchaVerify }, schema: { body: captchaVerifyRequest } },
     async (request) => {
       const { challengeId, ...answer } = request.body;
-      const captchaToken = await captcha.verify(challengeId, answer);
+      const captchaToken = await captcha.verify(challengeId, answer, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       if (!captchaToken) throw new AppError('captchaFailed', 200);
       return ok(request, { captchaToken });
     },

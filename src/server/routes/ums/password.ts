@@ -32,7 +32,10 @@ export async function passwordRoutes(fastify: FastifyInstance) {
     '/password/forgot',
     { config: { rateLimit: AccountRateLimits.forgot }, schema: { body: forgotRequest } },
     async (request) => {
-      await reset.forgot(request.body, request.locale);
+      await reset.forgot(request.body, request.locale, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       return ok(request, null);
     },
   );

@@ -29,7 +29,14 @@ export async function registrationRoutes(fastify: FastifyInstance) {
   app.post(
     '/register/send-code',
     { config: { rateLimit: AccountRateLimits.sendCode }, schema: { body: registerSendCodeRequest } },
-    async (request) => ok(request, await registration.sendCode(request.body, request.locale)),
+    async (request) =>
+      ok(
+        request,
+        await registration.sendCode(request.body, request.locale, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        }),
+      ),
   );
 
   app.post(

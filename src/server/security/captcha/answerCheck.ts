@@ -35,10 +35,32 @@ function lastsLongEnough(trail: TrailPoint[]): boolean {
   return trail.at(-1)!.t - trail[0]!.t >= CaptchaPuzzle.minDragMs;
 }
 
-function checkMouseTrail(trail: TrailPoint[]): AnswerVerdict {
+/**
+ * Issue 22 §2 — what a scripted eased drag gave away, each a rule a hand meets without trying:
+ * - it starts where the piece starts (x = 0) and has a handful of points, over a hand's time;
+ * - its clock ticks unevenly: a script stamps points every k ms exactly, while a browser's pointer
+ *   events, rounded to the millisecond, never keep one interval for a whole drag;
+ * - it has no jump across most of the way in one step.
+ * A careful script can imitate all of this; the rules only make the cheap scripts fail. What stops
+ * the rest is the picture (decoy gaps) and the limits behind the captcha (docs/decisions.md).
+ */
+function checkHandMotion(trail: TrailPoint[], x: number): AnswerVerdict {
+  if (trail.length < Limits.captcha.minMousePoints) return { ok: false, reason: 'tooFewPoints' };
+  if (trail.at(-1)!.t - trail[0]!.t < Limits.captcha.minMouseDragMs) return { ok: false, reason: 'tooFast' };
+  if (Math.abs(trail[0]!.x) > tolerance) return { ok: false, reason: 'robotic' };
+  const intervals = new Set(trail.slice(1).map((p, i) => p.t - trail[i]!.t));
+  if (intervals.size < 2) return { ok: false, reason: 'robotic' };
+  const longestStep = Math.max(...trail.slice(1).map((p, i) => Math.abs(p.x - trail[i]!.x)));
+  if (x > 0 && longestStep > x * Limits.captcha.maxStepShare) return { ok: false, reason: 'robotic' };
+  return { ok: true };
+}
+
+function checkMouseTrail(trail: TrailPoint[], x: number): AnswerVerdict {
   if (trail.length < 3) return { ok: false, reason: 'tooFewPoints' };
   if (!timeMovesForward(trail)) return { ok: false, reason: 'time' };
   if (!lastsLongEnough(trail)) return { ok: false, reason: 'tooFast' };
+  const motion = checkHandMotion(trail, x);
+  if (!motion.ok) return motion;
   const ys = trail.map((p) => p.y);
   const straight = Math.max(...ys) - Math.min(...ys) < 0.5;
   const speeds = trail
@@ -74,5 +96,5 @@ export function checkSliderAnswer(answer: SliderAnswer, gapX: number): AnswerVer
   if (Math.abs(answer.x - gapX) > tolerance) return { ok: false, reason: 'position' };
   // The trajectory must end where the piece was let go.
   if (Math.abs(answer.trail.at(-1)!.x - answer.x) > tolerance) return { ok: false, reason: 'trailEnd' };
-  return answer.keyboard ? checkKeyboardTrail(answer.trail) : checkMouseTrail(answer.trail);
+  return answer.keyboard ? checkKeyboardTrail(answer.trail) : checkMouseTrail(answer.trail, answer.x);
 }

@@ -9,8 +9,22 @@ import { captchaChallenges } from '../../db/schema/index';
 import type { Clock, Db, DbOrTx } from '../../types';
 import { hashToken } from '../sessions';
 import { checkSliderAnswer, type SliderAnswer } from './answerCheck';
-import { pngDataUrl } from './pngEncoder';
-import { drawPuzzle } from './puzzleImage';
+import { drawPuzzle, encodePuzzle } from './puzzleImage';
+
+/** Who solved a puzzle and who spends its token: the request's address and user agent. */
+export interface CaptchaClient {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/**
+ * A token is stored hashed together with the client that earned it, so it only works from that
+ * client (issue 22 §2): a token solved elsewhere — a captcha farm, a second machine of the same
+ * script — and relayed finds no row. No schema change: the binding is inside the stored hash.
+ */
+function boundTokenHash(token: string, client: CaptchaClient): string {
+  return hashToken(`${token}\n${client.ip}\n${client.userAgent ?? ''}`);
+}
 
 /** Answered or abandoned puzzles are kept this long (enough to read back in an incident), then purged. */
 const KEEP_MS = 60 * 60 * 1000;
@@ -19,7 +33,7 @@ export function createCaptchaService(db: Db, clock: Clock) {
   return {
     async createChallenge(): Promise<CaptchaChallenge> {
       const now = clock.now();
-      const puzzle = drawPuzzle();
+      const puzzle = await encodePuzzle(drawPuzzle());
       const [row] = await db
         .insert(captchaChallenges)
         .values({
@@ -34,8 +48,8 @@ export function createCaptchaService(db: Db, clock: Clock) {
         .where(lt(captchaChallenges.createdAt, new Date(now.getTime() - KEEP_MS)));
       return {
         challengeId: row!.id,
-        background: pngDataUrl(puzzle.background),
-        piece: pngDataUrl(puzzle.piece),
+        background: puzzle.background,
+        piece: puzzle.piece,
         pieceY: puzzle.gapY,
         width: CaptchaPuzzle.width,
         height: CaptchaPuzzle.height,
@@ -44,7 +58,7 @@ export function createCaptchaService(db: Db, clock: Clock) {
     },
 
     /** One attempt per puzzle: the token when the answer is right and plausible, else null. */
-    async verify(challengeId: string, answer: SliderAnswer): Promise<string | null> {
+    async verify(challengeId: string, answer: SliderAnswer, client: CaptchaClient): Promise<string | null> {
       const now = clock.now();
       const [row] = await db
         .update(captchaChallenges)
@@ -62,15 +76,16 @@ export function createCaptchaService(db: Db, clock: Clock) {
       await db
         .update(captchaChallenges)
         .set({
-          tokenHash: hashToken(token),
+          tokenHash: boundTokenHash(token, client),
           tokenExpiresAt: new Date(now.getTime() + Limits.captcha.tokenValidMs),
         })
         .where(eq(captchaChallenges.id, challengeId));
       return token;
     },
 
-    /** Spends a token: true once for a live token, false for a missing, used, expired or unknown one. */
-    async consume(token: string | undefined, tx: DbOrTx = db): Promise<boolean> {
+    /** Spends a token: true once for a live token of this client; false for a missing, used,
+     *  expired or unknown one, or one earned by another client. */
+    async consume(token: string | undefined, client: CaptchaClient, tx: DbOrTx = db): Promise<boolean> {
       if (!token) return false;
       const now = clock.now();
       const rows = await tx
@@ -78,7 +93,7 @@ export function createCaptchaService(db: Db, clock: Clock) {
         .set({ tokenUsedAt: now })
         .where(
           and(
-            eq(captchaChallenges.tokenHash, hashToken(token)),
+            eq(captchaChallenges.tokenHash, boundTokenHash(token, client)),
             isNull(captchaChallenges.tokenUsedAt),
             gt(captchaChallenges.tokenExpiresAt, now),
           ),

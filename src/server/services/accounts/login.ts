@@ -1,6 +1,6 @@
 // Sign-in (spec §2, §5, §8): slider token, encrypted password, lockout, activation, session. The
-// answer never says whether the email or the password was wrong, and an unknown email costs the
-// same password verification as a known one.
+// answer never says whether the email or the password was wrong, an unknown email costs the same
+// password verification as a known one, and it locks after the same number of failures.
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { LoginResult, loginRequest } from '../../../contract/api/accounts';
@@ -12,6 +12,7 @@ import { decoyHash, verifyPassword } from '../../security/passwords';
 import type { SessionService } from '../../security/sessions';
 import type { Clock, Db } from '../../types';
 import { deviceName } from './deviceName';
+import { reserveUnknownLoginAttempt } from './discoveryLimits';
 import { clearLoginFailures, locksAccount, reserveLoginAttempt } from './lockout';
 import { recordLoginAttempt, type LoginAttempt } from './loginHistory';
 import { loadSessionUser } from './sessionUser';
@@ -50,7 +51,8 @@ export function createLoginService({ db, clock, captcha, passwordTransport, sess
         return new AppError(code, 200);
       };
 
-      if (!(await captcha.consume(body.captchaToken))) throw await refuse('captchaFailed', 'captchaFailed');
+      if (!(await captcha.consume(body.captchaToken, client)))
+        throw await refuse('captchaFailed', 'captchaFailed');
       let password: string;
       try {
         password = await passwordTransport.open(body.passwordCipher);
@@ -59,8 +61,12 @@ export function createLoginService({ db, clock, captcha, passwordTransport, sess
         throw error;
       }
       if (!user) {
+        // Counted like an account's failures, so that after maxFailures the answer is the locked
+        // account's — same code, no password check, as for a locked account (issue 22 §3).
+        const place = await reserveUnknownLoginAttempt(db, body.email, clock.now());
+        if (place === null) throw await refuse('locked', 'accountLocked');
         await verifyPassword(await decoyHash(), password);
-        throw await refuse('wrongPassword', 'invalidCredentials');
+        throw await refuse('wrongPassword', locksAccount(place) ? 'accountLocked' : 'invalidCredentials');
       }
       const place = await reserveLoginAttempt(db, user.id, clock.now());
       if (place === null) throw await refuse('locked', 'accountLocked');

@@ -9,11 +9,12 @@ import type { AppConfig } from '../../config';
 import { users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../../mail/enqueueMail';
-import type { CaptchaService } from '../../security/captcha/captchaService';
+import type { CaptchaClient, CaptchaService } from '../../security/captcha/captchaService';
 import type { PasswordTransport } from '../../security/passwordTransport';
 import type { SessionService } from '../../security/sessions';
 import type { Clock, Db } from '../../types';
 import { consumeLink, findLink, issueLink, type FoundLink } from './accountLinks';
+import { countDiscovery } from './discoveryLimits';
 import { resetPasswordLink } from './mailLinks';
 import { assertNewPasswordAllowed, storeNewPassword } from './passwordPolicy';
 
@@ -40,8 +41,9 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
   }
 
   return {
-    async forgot(body: ForgotBody, requestLocale: Locale): Promise<void> {
-      if (!(await captcha.consume(body.captchaToken))) throw new AppError('captchaFailed', 200);
+    async forgot(body: ForgotBody, requestLocale: Locale, client: CaptchaClient): Promise<void> {
+      await countDiscovery(db, 'forgot', body.email, clock.now());
+      if (!(await captcha.consume(body.captchaToken, client))) throw new AppError('captchaFailed', 200);
       const [user] = await db
         .select()
         .from(users)

@@ -1,19 +1,20 @@
 // Registration (spec §2–§5): the email code, then the account in one transaction with its company,
 // password history, activation link and activation mail.
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { registerRequest, registerSendCodeRequest } from '../../../contract/api/accounts';
 import type { Locale } from '../../../contract/envelope';
 import { Limits } from '../../../contract/limits';
 import { isValidPassword } from '../../../contract/validators/password';
 import type { AppConfig } from '../../config';
-import { companies, passwordHistory, users } from '../../db/schema/index';
+import { accountLinks, companies, passwordHistory, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import type { CaptchaService } from '../../security/captcha/captchaService';
+import type { CaptchaClient, CaptchaService } from '../../security/captcha/captchaService';
 import type { PasswordTransport } from '../../security/passwordTransport';
 import { hashPassword } from '../../security/passwords';
 import type { Clock, Db } from '../../types';
 import { sendActivationMail } from './activation';
+import { countDiscovery } from './discoveryLimits';
 import { checkEmailCode, hasRecentCode, sendEmailCode, spendEmailCode } from './emailCodes';
 import { assertRegistrationFields, normalisedPhone } from './registrationFields';
 import { isUniqueViolation } from './uniqueViolation';
@@ -36,36 +37,62 @@ export function createRegistrationService({
   captcha,
   passwordTransport,
 }: RegistrationDeps) {
-  /** An email that already has an account: "please log in", or a fresh activation link when it waits for one. */
-  async function refuseExistingEmail(email: string): Promise<void> {
+  /** Whether an activation link went to this user within Limits.activationLink.remailAfterMs. */
+  async function mailedRecently(userId: string, now: Date): Promise<boolean> {
+    const since = new Date(now.getTime() - Limits.activationLink.remailAfterMs);
+    const [link] = await db
+      .select({ id: accountLinks.id })
+      .from(accountLinks)
+      .where(
+        and(
+          eq(accountLinks.userId, userId),
+          eq(accountLinks.purpose, 'activation'),
+          gt(accountLinks.createdAt, since),
+        ),
+      )
+      .limit(1);
+    return !!link;
+  }
+
+  /**
+   * An email that already has an account: "please log in", or, when it waits for activation, an
+   * activation link — a new one only when the last went out more than remailAfterMs ago, so
+   * repeated calls cannot turn the portal into a mail cannon aimed at that inbox (issue 22 §3).
+   */
+  async function refuseExistingEmail(email: string, now: Date): Promise<void> {
     const [user] = await db.select().from(users).where(eq(users.email, email));
     if (!user) return;
     if (user.status !== 'inactive') throw new AppError('emailRegistered', 200);
-    await db.transaction((tx) => sendActivationMail(tx, config, user, clock.now()));
+    if (!(await mailedRecently(user.id, now))) {
+      await db.transaction((tx) => sendActivationMail(tx, config, user, now));
+    }
     throw new AppError('emailRegisteredNotActivated', 200);
   }
 
   return {
-    async sendCode(body: SendCodeBody, requestLocale: Locale) {
+    async sendCode(body: SendCodeBody, requestLocale: Locale, client: CaptchaClient) {
       const now = clock.now();
+      await countDiscovery(db, 'sendCode', body.email, now);
       // The first code needs a solved slider; a resend within the window after the last code may
       // skip it, also once that code has expired ("Resend code" must not bounce to stage 1).
       const sliderNeeded = !(await hasRecentCode(db, body.email, now));
       if (body.captchaToken !== undefined || sliderNeeded) {
-        if (!(await captcha.consume(body.captchaToken))) throw new AppError('captchaFailed', 200);
+        if (!(await captcha.consume(body.captchaToken, client))) throw new AppError('captchaFailed', 200);
       }
-      await refuseExistingEmail(body.email);
+      await refuseExistingEmail(body.email, now);
       await db.transaction((tx) => sendEmailCode(tx, body.email, body.locale ?? requestLocale, now));
       return { resendAfterMs: Limits.emailCode.resendAfterMs, validMs: Limits.emailCode.validMs };
     },
 
     async register(body: RegisterBody, locale: Locale) {
       assertRegistrationFields(body);
-      await refuseExistingEmail(body.email);
+      const now = clock.now();
+      await countDiscovery(db, 'register', body.email, now);
+      // The mailed code first: without it, this call says nothing about the address (issue 22 §3).
+      const codeId = await checkEmailCode(db, body.email, body.emailCode, now);
+      await refuseExistingEmail(body.email, now);
       const password = await passwordTransport.open(body.passwordCipher);
       if (!isValidPassword(password)) throw new AppError('passwordFormat', 200);
-      const now = clock.now();
-      const codeId = await checkEmailCode(db, body.email, body.emailCode, now);
       const passwordHash = await hashPassword(password);
       try {
         await db.transaction(async (tx) => {

@@ -51,7 +51,15 @@ function Puzzle({
           width={challenge.pieceSize}
           height={challenge.pieceSize}
           draggable={false}
-          style={{ position: 'absolute', left: px(x), top: px(challenge.pieceY) }}
+          // The piece image has no drawn rim (it would help a script find the gap by its edges):
+          // the shadow shows a person its outline.
+          style={{
+            position: 'absolute',
+            left: px(x),
+            top: px(challenge.pieceY),
+            filter:
+              'drop-shadow(0 0 1px rgba(255, 255, 255, 0.95)) drop-shadow(0 1px 3px rgba(0, 0, 0, 0.8))',
+          }}
         />
       </Box>
       <Box

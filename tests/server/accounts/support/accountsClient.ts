@@ -34,6 +34,11 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
+/** The browser every Caller claims to be; a captcha token only works from the client that earned
+ *  it (address and user agent), so a test spending one through another app instance sends this. */
+export const BROWSER_USER_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
 export class Caller {
   constructor(
     readonly t: TestApp,
@@ -45,8 +50,7 @@ export class Caller {
   private headers(extra: Record<string, string> = {}) {
     return {
       language: this.lang === 'zh-cn' ? '0' : '1',
-      'user-agent':
-        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+      'user-agent': BROWSER_USER_AGENT,
       ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
       ...extra,
     };
@@ -72,7 +76,7 @@ export class Caller {
       remoteAddress: this.ip,
       headers: this.headers(),
     });
-    return { status: res.statusCode, ...res.json<Record<string, unknown>>() };
+    return { status: res.statusCode, ...res.json<Omit<Answer, 'status'>>() };
   }
 }
 
