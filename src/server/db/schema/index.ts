@@ -7,3 +7,4 @@ export * from './verification';
 export * from './certification';
 export * from './card';
 export * from './audit';
+export * from './serverKeys';
