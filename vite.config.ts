@@ -75,12 +75,23 @@ export default defineConfig({
         },
       },
       {
-        // The same server suite once more, against an external PostgreSQL started by the harness
-        // (Debian's server, provisioned by .ci/run), reached only through DATABASE_URL.
+        // The suites whose subject is the database's behaviour once more, against an external
+        // PostgreSQL started by the harness (Debian's server, provisioned by .ci/run), reached only
+        // through DATABASE_URL: connections, migrations, transactions and locks, the outbox's
+        // SKIP LOCKED, counters and sessions, concurrent submits. The rest of the server suite
+        // speaks to PostgreSQL through the same pool and queries, so a second run of it repeated
+        // minutes of CI for no new question (docs/decisions.md "CI time").
         extends: true,
         test: {
           name: 'server-external-pg',
-          include: ['tests/server/**/*.test.ts'],
+          include: [
+            'tests/server/db/**/*.test.ts',
+            'tests/server/faults/**/*.test.ts',
+            'tests/server/mail/**/*.test.ts',
+            'tests/server/housekeeping/**/*.test.ts',
+            'tests/server/accounts/**/*.test.ts',
+            'tests/server/certification/**/*.test.ts',
+          ],
           exclude: ['tests/server/**/*.embedded-only.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/globalSetup.ts'],
