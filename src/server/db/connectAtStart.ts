@@ -4,9 +4,9 @@
 import pg from 'pg';
 import { errorChain } from './unavailable';
 
-/** Why a connection failed, for a person: the driver's codes in words. */
+/** Why a connection failed, for a person: the driver's codes in words (the code kept for searches). */
 const REASONS: Record<string, string> = {
-  ECONNREFUSED: 'connection refused (nothing listens on that host and port)',
+  ECONNREFUSED: 'connection refused (ECONNREFUSED: nothing listens on that host and port)',
   ENOTFOUND: 'host not found',
   EAI_AGAIN: 'host name lookup failed',
   EHOSTUNREACH: 'host unreachable',

@@ -88,8 +88,11 @@ function filesOnDisk(): string[] {
 const storedRows = () => t.app.db.select().from(storedFiles);
 
 function expectStorageFull(answer: { status: number; body: Envelope }, locale: keyof typeof language) {
-  expect(answer.status).toBe(507);
-  expect(answer.body).toEqual({ code: Codes.storageFull.code, msg: Codes.storageFull[locale], data: null });
+  // Whole, so a failure shows what came instead.
+  expect(answer).toEqual({
+    status: 507,
+    body: { code: Codes.storageFull.code, msg: Codes.storageFull[locale], data: null },
+  });
 }
 
 describe('the disk full while an upload is saved', () => {
