@@ -67,7 +67,15 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
   const database = await createTestDatabase();
   const removeFiles = () => rmSync(dataDir, { recursive: true, force: true });
   const config: AppConfig = {
-    ...loadConfig({ APP_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'silent' }),
+    ...loadConfig({
+      APP_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'silent',
+      // Synthetic test pictures have no face: the engine-free provider, unless a test asks for
+      // faceProvider 'human' (the real engine, tests/support/faces.ts pictures).
+      FACE_PROVIDER: 'builtin',
+    }),
     ...options.config,
   };
   let app: FastifyInstance | undefined;

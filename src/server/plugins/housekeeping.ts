@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { purgeExpiredRecords, type PurgedCounts } from '../housekeeping/purgeExpired';
+import { purgeFaceFrames, type FaceFramePurge } from '../housekeeping/purgeFaceFrames';
 import { sweepOrphans } from '../storage/fileStore';
 
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -15,7 +16,9 @@ export const ORPHAN_FILE_MIN_AGE_MS = 60 * 60 * 1000;
 /** Any fixed number: the key of the lock the instances take turns on. */
 const HOUSEKEEPING_LOCK_KEY = 7_100_342;
 
-export type HousekeepingRound = (PurgedCounts & { orphanFiles: number }) | { skipped: true };
+export type HousekeepingRound =
+  | (PurgedCounts & { orphanFiles: number; faceFrames: FaceFramePurge })
+  | { skipped: true };
 
 export interface Housekeeping {
   /** One round now (tests and the admin CLI); resolves with what it removed. */
@@ -44,7 +47,14 @@ export const housekeepingPlugin = fp(
       if (purged === null) return { skipped: true };
       await app.passwordTransport.purgeOldNonces();
       const orphanFiles = await sweepOrphans(app.db, app.storage.dirs, now, ORPHAN_FILE_MIN_AGE_MS);
-      return { ...purged, orphanFiles };
+      // Biometric data: the capture frames go after the decision plus the retention (issue 16 §6).
+      const faceFrames = await purgeFaceFrames(
+        app.db,
+        app.storage.dirs,
+        now,
+        app.config.faceFrameRetentionDays,
+      );
+      return { ...purged, orphanFiles, faceFrames };
     };
     const round = () => {
       runOnce().then(
