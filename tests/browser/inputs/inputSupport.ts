@@ -121,7 +121,8 @@ export async function dropFile(zone: Locator, file: UploadFile): Promise<void> {
 export async function pickFile(opener: Locator, file: UploadFile): Promise<void> {
   const page = opener.page();
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), opener.click()]);
-  await chooser.setFiles(file);
+  // A 10 MB file crosses the DevTools protocol slowly on a loaded machine.
+  await chooser.setFiles(file, { timeout: 120_000 });
 }
 
 /** Counts the upload requests (POST /plat/files) the page sends from now on. */
