@@ -151,8 +151,9 @@ describe('the built-in provider', () => {
     });
   });
 
-  it('is the default; an unknown provider name stops the start', () => {
-    expect(selectFaceProvider(undefined).name).toBe('builtin');
+  it('is selectable by name (the face engine is the default); an unknown name stops the start', () => {
+    expect(selectFaceProvider('builtin').name).toBe('builtin');
+    expect(selectFaceProvider(undefined).name).toBe('human');
     expect(() => selectFaceProvider('nobody')).toThrow(/unknown face provider/);
   });
 });
