@@ -59,6 +59,9 @@ export async function createTestApp(
       // Synthetic test pictures have no face: the engine-free provider, unless a test asks for
       // faceProvider 'human' (the real engine, tests/support/faces.ts pictures).
       FACE_PROVIDER: 'builtin',
+      // Tests share two cores with a browser and a database: an event-loop stall there is the test
+      // machine's, not overload. The overload tests set their thresholds themselves.
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     }),
     ...overrides,
   };

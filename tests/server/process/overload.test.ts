@@ -43,7 +43,7 @@ describe('overload', () => {
   });
 
   it('does not trigger with the default thresholds', async () => {
-    const t = await createTestApp();
+    const t = await createTestApp({ overload: loadConfig({}).overload });
     apps.push(t);
     // Past the first samples: still served.
     await new Promise((r) => setTimeout(r, 2500));
