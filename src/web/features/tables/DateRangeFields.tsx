@@ -13,9 +13,15 @@ export function DateRangeFields({ form }: { form: UseFormReturnType<DateRange> }
       <DateField
         label={t`Start date`}
         {...form.getInputProps('start')}
+        value={form.values.start}
         error={fieldError(form.errors.start)}
       />
-      <DateField label={t`End date`} {...form.getInputProps('end')} error={fieldError(form.errors.end)} />
+      <DateField
+        label={t`End date`}
+        {...form.getInputProps('end')}
+        value={form.values.end}
+        error={fieldError(form.errors.end)}
+      />
     </>
   );
 }
