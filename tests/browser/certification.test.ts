@@ -155,7 +155,7 @@ describe('the certification wizard', () => {
       const link = await qrLink(page);
       expect(link.startsWith(`${PUBLIC_URL}/identityVerification?session=`)).toBe(true);
       await verifyOnPhone(await phoneContext(suite, locale), link);
-      await page.getByText(exactly(t('Face verification passed'))).waitFor({ timeout: UI_TIMEOUT });
+      await page.getByText(exactly(t('Face verification sent for review'))).waitFor({ timeout: UI_TIMEOUT });
       await dialog.waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
       expect(await nextStep(page)).toBe('uploadOtherInfo');
 

@@ -254,7 +254,10 @@ const certificationModel: UiModel<CertificationData> = {
       await stepEditing(page, run, 'uploadAuthorizerInfo');
       const answer = outputOf(run.cause ?? undefined) as { result?: string } | undefined;
       if (isDone(run.cause ?? undefined, 'qrVerification') && answer?.result === 'verified')
-        await page.getByText(exactly(t(run, 'Face verification passed'))).waitFor({ timeout: UI_TIMEOUT });
+        // The phone answers through the file input: referred to review (issue 16 §3).
+        await page
+          .getByText(exactly(t(run, 'Face verification sent for review')))
+          .waitFor({ timeout: UI_TIMEOUT });
       if (isDone(run.cause ?? undefined, 'qrVerification') && answer?.result === 'closed')
         await button(page, run, 'Verify by scanning the QR code').waitFor({ timeout: UI_TIMEOUT });
     },

@@ -41,9 +41,10 @@ export const faceCapture = (): UploadFile => ({
   buffer: png(240, 260),
 });
 
-export type PhoneResult = 'verified' | 'cancelled' | 'failed' | 'expired';
+export type PhoneResult = 'verified' | 'referred' | 'cancelled' | 'failed' | 'expired';
 const RESULT_TITLE: Record<PhoneResult, string> = {
   verified: 'Verification complete',
+  referred: 'Sent for review',
   cancelled: 'Verification cancelled',
   failed: 'Verification failed',
   expired: 'The code has expired',
@@ -91,7 +92,7 @@ export async function phoneShows(page: Page, result: PhoneResult): Promise<Locat
   const locale = await pageLocale(page);
   await heading(page, 'Verification result', locale).waitFor({ timeout: UI_TIMEOUT });
   const panel = page
-    .getByRole(result === 'verified' || result === 'cancelled' ? 'status' : 'alert')
+    .getByRole(result === 'failed' || result === 'expired' ? 'alert' : 'status')
     .filter({ hasText: text(locale, RESULT_TITLE[result]) });
   await panel.waitFor({ timeout: UI_TIMEOUT });
   return panel;
@@ -106,11 +107,12 @@ export async function cancelOnPhone(page: Page): Promise<void> {
   await phoneShows(page, 'cancelled');
 }
 
-/** The whole hand-off on the phone: open the link, consent, capture, and see "verified". */
+/** The whole hand-off on the phone: open the link, consent, a photo through the file input (the
+ *  fallback of a phone without a camera), and see it referred to review (issue 16 §3). */
 export async function verifyOnPhone(phone: BrowserContext, link: string): Promise<Page> {
   const page = await openLinkOnPhone(phone, link);
   await consentOnPhone(page);
   await captureOnPhone(page);
-  await phoneShows(page, 'verified');
+  await phoneShows(page, 'referred');
   return page;
 }
