@@ -301,7 +301,7 @@ describe('no cross-company reads or writes', () => {
     const view = await call(world.b, 'GET', '/kyb/application');
     expect(view.status).toBe(200);
     for (const id of [world.certificationId, ...world.aFileIds]) expect(view.body).not.toContain(id);
-    // B names A's documents in its own draft: saved as text, but never shown to B as files.
+    // B names A's documents in its own draft: refused, nothing stored (issue 22 §4).
     await call(world.b, 'POST', '/kyb/location', { location: 'CN', confirm: true });
     const versionOf = async () =>
       (JSON.parse((await call(world.b, 'GET', '/kyb/application')).body) as { data: { version: number } })
@@ -312,13 +312,13 @@ describe('no cross-company reads or writes', () => {
       currentStep: 'uploadEquityStructureChart',
       version: await versionOf(),
     });
-    expect(saved.status).toBe(200);
+    expect(saved.status).toBe(400);
+    expect((JSON.parse(saved.body) as { code: number }).code).toBe(Codes.fileNotOwned.code);
     const after = JSON.parse((await call(world.b, 'GET', '/kyb/application')).body) as {
-      data: { files: unknown[] };
+      data: { files: unknown[]; draft: Record<string, unknown> };
     };
     expect(after.data.files).toEqual([]);
-    const submitted = await call(world.b, 'POST', '/kyb/submit', { version: await versionOf() });
-    expect(submitted.body).toContain('file.invalid');
+    expect(after.data.draft['uploadEquityStructureChart']).toBeUndefined();
     expect(await rowOf(certificationApplications, world.certificationId)).toBe(aBefore);
   });
 
