@@ -64,7 +64,10 @@ function isDiskProblem(error: unknown): boolean {
 }
 
 /** The re-encoding of an image (a file path or its bytes) that is stored instead of it. */
-export function cleanImage(input: string | Buffer, contentType: 'image/jpeg' | 'image/png'): sharp.Sharp {
+export function cleanImage(
+  input: string | Buffer,
+  contentType: 'image/jpeg' | 'image/png',
+): ReturnType<typeof sharp> {
   const image = sharp(input, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
     // Upright by the EXIF orientation, before the metadata that says so is dropped.
     .rotate();
