@@ -19,6 +19,7 @@ import { loggerOptions } from './observability/logger';
 import { generateRequestId, requestContextPlugin } from './observability/requestContext';
 import { openApiPlugin } from './plugins/openapi';
 import { overloadPlugin } from './plugins/overload';
+import { fastifyTrustProxy } from './process/trustProxy';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { storagePlugin } from './plugins/storage';
@@ -48,8 +49,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: loggerOptions(config),
     genReqId: generateRequestId,
     bodyLimit: JSON_BODY_LIMIT,
-    // Never trust X-Forwarded-For unless a proxy is configured: per-IP limits would be bypassable.
-    trustProxy: false,
+    // X-Forwarded-For only from the configured proxy (TRUST_PROXY, off by default): otherwise
+    // anyone could pick the address the per-IP limits count.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
     // Refusals made before any hook runs answer the envelope too (plugins/frameworkErrors.ts).

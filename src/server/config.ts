@@ -1,7 +1,10 @@
 // Configuration, read once from the environment and validated. A bad value stops the start with a
 // message naming the variable (issue 2 §3).
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './process/trustProxy';
+import { parseTransportKeyPem } from './security/transportKeyConfig';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/timeouts';
 import { DEFAULT_FACE_ENGINE_CONFIG, type FaceEngineConfig } from './services/verification/face/engineConfig';
 
@@ -77,7 +80,20 @@ const envSchema = z.object({
   FACE_FRAME_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** HTTP worker processes under `npm start`'s supervisor (src/server/process/). */
-  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(Math.min(64, availableParallelism())),
+  /** The proxy in front (process/trustProxy.ts): off, a hop count, or addresses/CIDRs, comma-separated. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+      return typeof parsed === 'string' ? false : parsed;
+    }),
+  /** The password-transport key (PEM, `\n` allowed for line breaks); unset: generated once, kept in
+   *  PostgreSQL. The previous key stays accepted for forms opened before a rotation. */
+  TRANSPORT_PRIVATE_KEY: z.string().optional().transform(parseTransportKeyPem),
+  TRANSPORT_PREVIOUS_PRIVATE_KEY: z.string().optional().transform(parseTransportKeyPem),
   /** Overload (plugins/overload.ts): above any of these the API answers 503 + Retry-After. 0 = off. */
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** 0 = 90 % of V8's heap limit. */
@@ -144,6 +160,10 @@ export interface AppConfig {
   faceFrameRetentionDays: number;
   /** HTTP worker processes (the supervisor forks this many). */
   workers: number;
+  /** Fastify's trustProxy: false (the socket address is the client), a hop count, or addresses. */
+  trustProxy: TrustProxy;
+  /** Password-transport keys from the environment (PEM); undefined: shared through PostgreSQL. */
+  transportKeys: { current: string | undefined; previous: string | undefined };
   overload: OverloadConfig;
   baseAddresses: { checkout: string; identity: string; backOffice: string; backOfficeOps: string };
   /** Development aids (dev mailbox, /plat/dev/*) exist everywhere but production. */
@@ -209,6 +229,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       minPoseRangeDeg: e.FACE_MIN_POSE_DEG,
     },
     workers: e.WORKERS,
+    trustProxy: e.TRUST_PROXY,
+    transportKeys: { current: e.TRANSPORT_PRIVATE_KEY, previous: e.TRANSPORT_PREVIOUS_PRIVATE_KEY },
     overload: {
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
       maxHeapUsedBytes: e.OVERLOAD_MAX_HEAP_USED_MB * 1024 * 1024,

@@ -1,6 +1,8 @@
 // The password travels RSA-OAEP (SHA-256) encrypted together with a one-time nonce and a timestamp
 // (DECISIONS.md "Password transport"). The server refuses a stale ciphertext and a replayed one: the
-// nonce is recorded in PostgreSQL, so a replay is refused by every API instance.
+// nonce is recorded in PostgreSQL, so a replay is refused by every API instance. The keys come from
+// the keyring (transportKeyring.ts): the same for every worker and instance, the previous one still
+// accepted after a rotation.
 import { constants, privateDecrypt } from 'node:crypto';
 import { lt } from 'drizzle-orm';
 import { z } from 'zod';
@@ -8,7 +10,7 @@ import { Limits } from '../../contract/limits';
 import { passwordNonces } from '../db/schema/index';
 import { AppError } from '../errors';
 import type { Clock, Db } from '../types';
-import type { TransportKeyPair } from './keyPair';
+import type { TransportKeyring } from './transportKeyring';
 
 const payloadSchema = z.object({
   password: z.string().min(1).max(256),
@@ -16,19 +18,38 @@ const payloadSchema = z.object({
   ts: z.number().int(),
 });
 
-export function createPasswordTransport(keys: TransportKeyPair, db: Db, clock: Clock) {
+/** The plaintext under one of the accepted keys, or undefined (OAEP fails under a wrong key). */
+function decryptWithAny(keyring: TransportKeyring, cipher: Buffer): Buffer | undefined {
+  for (const key of keyring.accepted()) {
+    try {
+      return privateDecrypt(
+        { key: key.privateKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+        cipher,
+      );
+    } catch {
+      /* not this key */
+    }
+  }
+  return undefined;
+}
+
+export function createPasswordTransport(keyring: TransportKeyring, db: Db, clock: Clock) {
   const reject = () => new AppError('passwordCipherRejected', 200);
   return {
-    publicKey: { keyId: keys.keyId, publicKeyPem: keys.publicKeyPem, algorithm: 'RSA-OAEP-256' as const },
+    get publicKey() {
+      const key = keyring.current();
+      return { keyId: key.keyId, publicKeyPem: key.publicKeyPem, algorithm: 'RSA-OAEP-256' as const };
+    },
 
     /** The plain password, or a rejection when the ciphertext is malformed, stale or replayed. */
     async open(cipherBase64: string): Promise<string> {
       let parsed: z.infer<typeof payloadSchema>;
+      const cipher = Buffer.from(cipherBase64, 'base64');
+      // A key rotated by another instance since this one last looked: read the keys once more.
+      let plain = decryptWithAny(keyring, cipher);
+      if (!plain && (await keyring.refresh().catch(() => false))) plain = decryptWithAny(keyring, cipher);
+      if (!plain) throw reject();
       try {
-        const plain = privateDecrypt(
-          { key: keys.privateKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-          Buffer.from(cipherBase64, 'base64'),
-        );
         parsed = payloadSchema.parse(JSON.parse(plain.toString('utf8')));
       } catch {
         throw reject();

@@ -25,7 +25,8 @@ export function startPortal(env: Record<string, string>): PortalProcess {
   delete baseEnv.TEST_PG;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...baseEnv, PORT: '0', SERVE_WEB: '0', LOG_LEVEL: 'warn', ...env },
+    // One worker unless the test asks for more (WORKERS defaults to every core): a start costs seconds.
+    env: { ...baseEnv, PORT: '0', SERVE_WEB: '0', LOG_LEVEL: 'warn', WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
