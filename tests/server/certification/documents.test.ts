@@ -41,19 +41,24 @@ async function expectFileProblem(step: string, path: string, answer: Awaited<Ret
 }
 
 describe('documents referenced by a draft', () => {
-  it("refuses another company's file at submit, and does not show it in the draft", async () => {
+  it("refuses another company's file when the draft is saved (issue 22 §4), and the draft keeps its own", async () => {
     const { caller, draft } = await readyApplicant(t);
     const stranger = await applicant(t);
     const foreign = await upload(t, stranger, 'equityStructureChart');
-    await save(t, caller, 'uploadEquityStructureChart', { equityStructureChartFileId: foreign });
-    expect((await view(t, caller)).files.map((f) => f.id)).not.toContain(foreign);
-    await expectFileProblem(
-      'uploadEquityStructureChart',
-      'equityStructureChartFileId',
-      await submit(t, caller),
-    );
-    expect((await view(t, caller)).certificationStatus).toBe(0);
-    void draft;
+    const before = await view(t, caller);
+    const saved = await call(t, caller, 'POST', '/kyb/draft', {
+      step: 'uploadEquityStructureChart',
+      values: { equityStructureChartFileId: foreign },
+      currentStep: 'uploadEquityStructureChart',
+      version: before.version,
+    });
+    expect(saved.status).toBe(400);
+    expect(saved.body.code).toBe(Codes.fileNotOwned.code);
+    const after = await view(t, caller);
+    expect(after.files.map((f) => f.id)).not.toContain(foreign);
+    expect(after.version).toBe(before.version);
+    expect(after.draft.uploadEquityStructureChart).toEqual(draft.uploadEquityStructureChart);
+    expect(after.certificationStatus).toBe(0);
   });
 
   it('refuses a file of the wrong kind and a deleted file', async () => {
