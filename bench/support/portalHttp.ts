@@ -36,8 +36,58 @@ export interface CallOptions {
   body?: unknown;
 }
 
+/**
+ * What a patient client does when a call fails (bench/resilience.ts sets it; unset, nothing is
+ * retried). Only what is safe to send again is: a refused connection (nothing reached the server)
+ * and a 503 (the portal refused before doing anything) for any method; a connection cut after it was
+ * sent only for a GET (a POST may have been applied: a second one could register twice or replay a
+ * one-time nonce, so the journey starts over instead).
+ */
+export interface CallRetry {
+  pauseMs: number;
+  forMs: number;
+  /** Called once for each call that needed one or more retries and then got an answer. */
+  onRetried(): void;
+}
+
+let callRetry: CallRetry | undefined;
+
+export function setCallRetry(retry: CallRetry | undefined): void {
+  callRetry = retry;
+}
+
+function safeToRepeat(method: 'GET' | 'POST', error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === 'ECONNREFUSED' || method === 'GET';
+}
+
 /** One call to `<base>/plat<path>`; the envelope with the HTTP status. Never throws on a 4xx/5xx. */
-export function callJson<T = unknown>(
+export async function callJson<T = unknown>(
+  base: string,
+  method: 'GET' | 'POST',
+  apiPath: string,
+  options: CallOptions = {},
+): Promise<Answer<T>> {
+  const retry = callRetry;
+  if (!retry) return callOnce<T>(base, method, apiPath, options);
+  const deadline = Date.now() + retry.forMs;
+  let retried = false;
+  for (;;) {
+    try {
+      const answer = await callOnce<T>(base, method, apiPath, options);
+      if (answer.status !== 503 || Date.now() > deadline) {
+        if (retried) retry.onRetried();
+        return answer;
+      }
+    } catch (error) {
+      if (!safeToRepeat(method, error) || Date.now() > deadline) throw error;
+    }
+    retried = true;
+    await new Promise((r) => setTimeout(r, retry.pauseMs));
+  }
+}
+
+function callOnce<T>(
   base: string,
   method: 'GET' | 'POST',
   apiPath: string,
