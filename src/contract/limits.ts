@@ -45,7 +45,14 @@ export const Limits = {
   qr: { validAfterScanMs: 10 * MINUTE, regenerateAfterMs: 120 * SECOND },
   /** The phone's live face capture (issue 16 §3/§4): a failed check may be retried this many times
    *  in all per QR scan; the camera sends a few JPEG frames taken during the head turn. */
-  face: { attemptsPerScan: 3, minFrames: 3, maxFrames: 6, frameMaxBytes: 2 * MB },
+  face: {
+    attemptsPerScan: 3,
+    minFrames: 3,
+    maxFrames: 6,
+    frameMaxBytes: 2 * MB,
+    /** A reviewer's written reason for confirming or rejecting a referred face check (issue 16 §5). */
+    overrideReasonMaxLength: 2000,
+  },
   beneficiary: { thresholdPercent: 25, totalMaxPercent: 100 },
   upload: {
     maxBytes: 10 * MB,

@@ -13,6 +13,7 @@ import type { CertificationStatePath } from '../../../machines/certificationStat
 import { CERTIFICATION_STEPS, type CertificationStepId } from './certification';
 import type { CardApplicationState, LocalizedText, QuestionKind } from './card';
 import type { Locale, Page } from '../envelope';
+import { Limits } from '../limits';
 import { COMPANY_LOCATIONS, type CompanyLocation } from '../options';
 
 /** Numbers of the back office. LEAD: move to limits.ts (Limits.admin). */
@@ -46,6 +47,9 @@ export const AdminPaths = {
   /** POST RequestRevisionRequest → DecisionResult | reasonRequired (400) | validationFailed (400, FieldProblem[])
    *  | decisionConflict (409) | transitionNotAllowed (409) | 404. */
   certificationRequestRevision: '/admin/certifications/:id/request-revision',
+  /** POST FaceOverrideRequest → FaceOverrideResult | reasonRequired (400) | validationFailed (400)
+   *  | referredOverrideNotAllowed (409: the authorizer's face check is not referred) | 404. Issue 16 §5. */
+  certificationFaceOverride: '/admin/certifications/:id/face-override',
   /** GET AdminQueueQuery → CardApplicationQueuePage | 400 validationFailed | dateRangeTooLong (400). */
   cardApplications: '/admin/card-applications',
   /** GET → CardApplicationCaseView | 404. */
@@ -245,6 +249,45 @@ export interface AuthorizerIdentity {
   /** The session's state ('verified', …) at view time. */
   verificationState: string | null;
   verifiedAt: string | null;
+  /** The face check's evidence (issue 16 §5); null when the step had no QR session. */
+  face: FaceEvidence | null;
+}
+
+/** What the face engine decided and on what: shown beside the ID photo. */
+export interface FaceEvidence {
+  /** 'verified' | 'failed' | 'referred'; null before any check was decided. */
+  outcome: string | null;
+  /** A FACE_OUTCOME_REASONS value (src/contract/api/verification.ts) or null. */
+  reason: string | null;
+  score: number | null;
+  liveness: { passed: boolean; yawRangeDeg: number; pitchRangeDeg: number; frames: number } | null;
+  engineName: string | null;
+  engineVersion: string | null;
+  captureSource: string | null;
+  /** Every frame of every capture, in order (empty once housekeeping deleted them). */
+  frames: CaseDocument[];
+  framesPurgedAt: string | null;
+  /** True when the session is referred and a reviewer may confirm or reject it. */
+  overridable: boolean;
+  review: { decision: 'confirm' | 'reject'; reason: string; by: CaseReviewer | null; at: string } | null;
+}
+
+/** A reviewer's decision on a referred face check: always with a written reason. */
+export const FACE_OVERRIDE_DECISIONS = ['confirm', 'reject'] as const;
+export const faceOverrideRequest = z.object({
+  decision: z.enum(FACE_OVERRIDE_DECISIONS, 'field.select'),
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'field.required')
+    .max(Limits.face.overrideReasonMaxLength, 'field.tooLong'),
+});
+export type FaceOverrideRequest = z.input<typeof faceOverrideRequest>;
+export interface FaceOverrideResult {
+  verificationSessionId: string;
+  /** 'verified' (confirm) or 'failedFinal' (reject). */
+  state: string;
+  reviewedAt: string;
 }
 
 /** One line of the case history: a lifecycle change or a back-office audit entry. Oldest first. */

@@ -150,6 +150,8 @@ const MATRIX: Record<string, Recipe> = {
   'POST /plat/verify/consent': { expect: everyone(NOT_FOUND), body: { key: KEY, accepted: true } },
   'POST /plat/verify/cancel': { expect: everyone(NOT_FOUND), body: { key: KEY } },
   'POST /plat/verify/capture': { expect: everyone([415, 'unsupportedMediaType']), body: {} },
+  // The phone's guidance models: public (the phone has no session), only the listed files.
+  'GET /plat/verify/face-models/:file': { expect: everyone(RAW), param: () => 'blazeface.json' },
 
   // back office: reviewers only, whatever the applicant sends
   'GET /plat/admin/certifications': { expect: reviewerOnly(OK) },
@@ -165,6 +167,11 @@ const MATRIX: Record<string, Recipe> = {
     body: {},
   },
   'POST /plat/admin/certifications/:id/request-revision': {
+    expect: reviewerOnly([400, 'reasonRequired']),
+    param: certification,
+    body: {},
+  },
+  'POST /plat/admin/certifications/:id/face-override': {
     expect: reviewerOnly([400, 'reasonRequired']),
     param: certification,
     body: {},

@@ -129,6 +129,7 @@ export function certificationCase(patch: Partial<CertificationCaseView> = {}): C
       verificationSessionId: 'v-1',
       verificationState: 'verified',
       verifiedAt: '2026-01-01T07:00:00.000Z',
+      face: null,
     },
     decision: null,
     history: [

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { caseRoutes } from './cases';
 import { decisionRoutes } from './decisions';
+import { faceOverrideRoutes } from './faceOverride';
 import { partnerLinkRoutes } from './partnerLinks';
 import { queueRoutes } from './queues';
 
@@ -12,5 +13,6 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(queueRoutes);
   await app.register(caseRoutes);
   await app.register(decisionRoutes);
+  await app.register(faceOverrideRoutes);
   await app.register(partnerLinkRoutes);
 }

@@ -10,8 +10,8 @@ export interface AuditEntry {
   caseKind: CaseKind;
   caseId: string;
   companyId: string;
-  /** 'approve' | 'reject' | 'requestRevision': stored as '<caseKind>.<what>'. */
-  what: 'approve' | 'reject' | 'requestRevision';
+  /** Stored as '<caseKind>.<what>'; faceConfirm / faceReject decide a referred face check (issue 16 §5). */
+  what: 'approve' | 'reject' | 'requestRevision' | 'faceConfirm' | 'faceReject';
   fromState: string;
   toState: string;
   reason: string | null;

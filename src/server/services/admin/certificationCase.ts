@@ -17,6 +17,7 @@ import { storedStatusOf } from '../certification/applicationRecord';
 import { currentState, statePathOf } from '../certification/lifecycleState';
 import { caseDocumentOf, fileById, filesOfCase } from './caseDocuments';
 import { caseHistory } from './caseHistory';
+import { authorizerSessionIdOf, faceEvidenceOf } from './faceEvidence';
 import { applicantOf, caseApplicantOf, caseCompanyOf, reviewersById } from './caseParties';
 import { allowedCertificationDecisions } from './certificationDecisions';
 import { certificationQueueStatusOf } from './certificationStatus';
@@ -37,7 +38,7 @@ async function authorizerOf(
   const documentPhotos = documents.filter((d) =>
     d.fieldPath?.startsWith('uploadAuthorizerInfo.person.document.'),
   );
-  const sessionId = typeof step['verificationSessionId'] === 'string' ? step['verificationSessionId'] : null;
+  const sessionId = authorizerSessionIdOf(submittedData);
   const [session] = sessionId
     ? await db
         .select()
@@ -51,6 +52,7 @@ async function authorizerOf(
     verificationSessionId: session?.id ?? null,
     verificationState: session?.state ?? null,
     verifiedAt: session?.state === 'verified' ? session.updatedAt.toISOString() : null,
+    face: session ? await faceEvidenceOf(db, session) : null,
   };
 }
 
