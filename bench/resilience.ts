@@ -57,6 +57,11 @@ function workerPids(supervisorPid: number): number[] {
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** How many replacement workers the supervisor has reported listening. */
+function replacedSoFar(logFile: string): number {
+  return [...readFileSync(logFile, 'utf8').matchAll(/"downMs":\d+/g)].length;
+}
+
 async function answers(url: string): Promise<boolean> {
   try {
     const response = await fetch(`${url}/plat/no-such-route`, { signal: AbortSignal.timeout(1000) });
@@ -114,6 +119,10 @@ function startKiller(portal: BenchPortal, recoveries: number[]): () => Promise<v
   const loop = (async () => {
     for (;;) {
       for (let waited = 0; waited < KILL_EVERY_MS && running; waited += 250) await pause(250);
+      if (!running) return;
+      // One fault at a time: the previous victim's replacement listens first (the supervisor logs
+      // its downMs), else a kill could take the only listening worker while the other still loads.
+      while (running && replacedSoFar(portal.logFile) < recoveries.length) await pause(250);
       if (!running) return;
       const victim = workerPids(portal.pid)[0];
       if (victim === undefined) continue;
