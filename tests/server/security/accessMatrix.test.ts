@@ -151,7 +151,7 @@ const MATRIX: Record<string, Recipe> = {
   'POST /plat/verify/cancel': { expect: everyone(NOT_FOUND), body: { key: KEY } },
   'POST /plat/verify/capture': { expect: everyone([415, 'unsupportedMediaType']), body: {} },
   // The phone's guidance models: public (the phone has no session), only the listed files.
-  'GET /plat/verify/face-models/:file': { expect: everyone(RAW), param: () => 'blazeface.json' },
+  'GET /plat/verify/face-models/:file': { expect: everyone(RAW), param: () => 'blazeface.bin' },
 
   // back office: reviewers only, whatever the applicant sends
   'GET /plat/admin/certifications': { expect: reviewerOnly(OK) },
