@@ -13,6 +13,8 @@ import {
   type CertificationQueuePage,
   type CreatePartnerLinkRequest,
   type DecisionResult,
+  type FaceOverrideRequest,
+  type FaceOverrideResult,
   type PartnerLinkItem,
 } from '../../../contract/api/admin';
 import type { ColumnSetting } from '../../../contract/api/columnSettings';
@@ -86,6 +88,22 @@ export function createAdminApi(client: ApiClient) {
         pageHandled,
       );
       return outcomeOf(answer);
+    },
+    /** A reviewer's decision on a referred face check (issue 16 §5); refusals are page-handled. */
+    async faceOverride(id: string, request: FaceOverrideRequest): Promise<ApiOutcome<FaceOverrideResult>> {
+      try {
+        return outcomeOf(
+          await client.post<FaceOverrideResult, typeof pageHandled>(
+            adminPath(AdminPaths.certificationFaceOverride, { id }),
+            { decision: request.decision, reason: request.reason.trim() },
+            pageHandled,
+          ),
+        );
+      } catch (error) {
+        // The form awaits this in its handler: no answer reads as the network message shown inline.
+        if (isTransportFailure(error)) return { kind: 'refused', code: 'internal' };
+        throw error;
+      }
     },
     partnerLinks: (page: number, pageSize: number) =>
       client.get<Page<PartnerLinkItem>>(AdminPaths.partnerLinks, { page, pageSize }),

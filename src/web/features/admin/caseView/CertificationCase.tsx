@@ -9,6 +9,7 @@ import { AdminPagePaths } from '../adminPaths';
 import { CaseFields } from './CaseFields';
 import { CaseLayout } from './CaseLayout';
 import { DocumentPreview } from './DocumentPreview';
+import { FaceCheckFacts, FaceFrames, FaceOverride } from './FaceEvidence';
 import { LoadedCase } from './LoadedCase';
 import { useCaseDecision } from './useCaseDecision';
 
@@ -58,7 +59,9 @@ function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; 
                 <DocumentPreview key={photo.fileId} document={photo} />
               ))}
             </Stack>
-            {authorizer.faceCapture ? (
+            {authorizer.face && authorizer.face.frames.length > 0 ? (
+              <FaceFrames face={authorizer.face} />
+            ) : authorizer.faceCapture ? (
               <DocumentPreview document={authorizer.faceCapture} caption={t`Face capture`} />
             ) : (
               <Alert variant="light">
@@ -66,6 +69,8 @@ function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; 
               </Alert>
             )}
           </SimpleGrid>
+          {authorizer.face ? <FaceCheckFacts face={authorizer.face} /> : null}
+          {authorizer.face?.overridable ? <FaceOverride caseId={view.id} reload={reload} /> : null}
         </Stack>
       ) : null}
     </CaseLayout>

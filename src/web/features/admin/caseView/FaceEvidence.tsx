@@ -1,0 +1,144 @@
+// The authorizer's face check as evidence (issue 16 §5): what the engine decided and why, its score,
+// the liveness result and the engine, the frames beside the ID photo (the caller places it), and a
+// reviewer's decision on a referred check, which always takes a written reason.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Group, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import type { FaceEvidence as Evidence } from '../../../../contract/api/admin';
+import { messageFor } from '../../../../contract/codes';
+import { Limits } from '../../../../contract/limits';
+import { useLocale } from '../../auth/shared/messages';
+import { faceReasonText } from '../../verification/faceReasons';
+import { adminApi } from '../adminApi';
+import { formatTime } from '../formatTime';
+import { DocumentPreview } from './DocumentPreview';
+
+function useOutcomeLabel(): (outcome: string | null) => string {
+  const { t } = useLingui();
+  return (outcome) => {
+    switch (outcome) {
+      case 'verified':
+        return t`Verified`;
+      case 'failed':
+        return t`Failed`;
+      case 'referred':
+        return t`Referred to review`;
+      default:
+        return t`Not decided`;
+    }
+  };
+}
+
+export function FaceFrames({ face }: { face: Evidence }) {
+  const { t } = useLingui();
+  if (face.frames.length === 0) {
+    return (
+      <Alert variant="light">
+        {face.framesPurgedAt ? (
+          <Trans>The capture frames were deleted after the retention period.</Trans>
+        ) : (
+          <Trans>No capture frames for this check.</Trans>
+        )}
+      </Alert>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 2, md: 3 }} data-testid="face-frames">
+      {face.frames.map((frame, i) => (
+        <DocumentPreview key={frame.fileId} document={frame} caption={t`Capture frame ${i + 1}`} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function FaceCheckFacts({ face }: { face: Evidence }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
+  const outcomeLabel = useOutcomeLabel();
+  const liveness = face.liveness;
+  const rows: Array<[string, string]> = [
+    [t`Outcome`, outcomeLabel(face.outcome)],
+    [t`Reason`, face.reason ? i18n._(faceReasonText(face.reason)) : '—'],
+    [t`Match score`, face.score === null ? '—' : face.score.toFixed(3)],
+    [
+      t`Liveness`,
+      liveness
+        ? liveness.passed
+          ? t`Passed (head turn: yaw ${liveness.yawRangeDeg.toFixed(1)}°, pitch ${liveness.pitchRangeDeg.toFixed(1)}°, ${liveness.frames} frames)`
+          : t`Not passed (head turn: yaw ${liveness.yawRangeDeg.toFixed(1)}°, pitch ${liveness.pitchRangeDeg.toFixed(1)}°, ${liveness.frames} frames)`
+        : '—',
+    ],
+    [t`Face engine`, face.engineName ? `${face.engineName} ${face.engineVersion ?? ''}`.trim() : '—'],
+  ];
+  if (face.review) {
+    const decision = face.review.decision === 'confirm' ? t`Confirmed` : t`Rejected`;
+    rows.push([
+      t`Reviewer's decision`,
+      `${decision} — ${face.review.reason} (${face.review.by?.email ?? '—'}, ${formatTime(face.review.at, locale)})`,
+    ]);
+  }
+  return (
+    <Table aria-label={t`Face check`} withRowBorders={false}>
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th>{label}</Table.Th>
+            <Table.Td>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Confirm or reject a referred check; the reason is required and the server checks it again. */
+export function FaceOverride({ caseId, reload }: { caseId: string; reload: () => void }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const decide = async (decision: 'confirm' | 'reject') => {
+    if (reason.trim() === '') {
+      setProblem(messageFor('reasonRequired', locale));
+      return;
+    }
+    setBusy(true);
+    const outcome = await adminApi.faceOverride(caseId, { decision, reason });
+    setBusy(false);
+    if (outcome.kind === 'ok') {
+      setProblem(null);
+      reload();
+    } else {
+      setProblem(messageFor(outcome.code, locale));
+    }
+  };
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        <Trans>
+          This face check was referred to review. Compare the frames with the ID photo and decide.
+        </Trans>
+      </Text>
+      <Textarea
+        label={t`Reason for the face decision`}
+        value={reason}
+        maxLength={Limits.face.overrideReasonMaxLength}
+        error={problem}
+        onChange={(event) => {
+          setReason(event.currentTarget.value);
+          setProblem(null);
+        }}
+        rows={3}
+      />
+      <Group>
+        <Button color="green" loading={busy} onClick={() => void decide('confirm')}>
+          <Trans>Confirm the face</Trans>
+        </Button>
+        <Button color="red" variant="outline" loading={busy} onClick={() => void decide('reject')}>
+          <Trans>Reject the face</Trans>
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+// Issue 16 §5: the certification case view shows the authorizer's face check beside the ID photo
+// (the capture frames, the score, the liveness result, the outcome and its reason in words, the
+// engine), and a referred check is confirmed or rejected only with a written reason.
+import type { ServerResponse } from 'node:http';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FaceEvidence } from '../../../src/contract/api/admin';
+import { AdminCertificationQueuePage } from '../../../src/web/features/admin/AdminPages';
+import { CASE_ID, certificationCase, FACE_ID, IMAGE_ID, PDF_ID } from './fixtures';
+import {
+  bodiesOf,
+  envelope,
+  renderAdminPage,
+  routeFetchTo,
+  signInAsReviewer,
+  startStubApi,
+  type StubApi,
+} from './renderAdmin';
+
+const CASE = `/plat/admin/certifications/${CASE_ID}`;
+const OVERRIDE = `${CASE}/face-override`;
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+const FRAME_IDS = ['6a1f0c3e-0000-4000-8000-0000000000a1', '6a1f0c3e-0000-4000-8000-0000000000a2'];
+
+const frame = (fileId: string, i: number) => ({
+  fileId,
+  kind: 'faceCapture',
+  contentType: 'image/jpeg',
+  name: `frame-${i}.jpg`,
+  size: 1000,
+  fieldPath: null,
+  deleted: false,
+});
+
+const FACE: FaceEvidence = {
+  outcome: 'referred',
+  reason: 'greyBand',
+  score: 0.58,
+  liveness: { passed: true, yawRangeDeg: 21.5, pitchRangeDeg: 4.25, frames: 2 },
+  engineName: 'human',
+  engineVersion: '3.3.5',
+  captureSource: 'camera',
+  frames: FRAME_IDS.map(frame),
+  framesPurgedAt: null,
+  overridable: true,
+  review: null,
+};
+
+function caseWithFace(face: FaceEvidence) {
+  const base = certificationCase();
+  return certificationCase({ authorizer: { ...base.authorizer!, verificationState: face.outcome, face } });
+}
+
+let server: StubApi;
+let unroute: () => void;
+let blobs = 0;
+
+beforeAll(async () => {
+  server = await startStubApi();
+  unroute = routeFetchTo(server);
+  URL.createObjectURL = () => `blob:http://localhost/${++blobs}`;
+  URL.revokeObjectURL = () => undefined;
+});
+afterAll(async () => {
+  unroute();
+  await server.close();
+});
+beforeEach(() => {
+  server.reset();
+  signInAsReviewer();
+  server.answer(CASE, envelope(200, caseWithFace(FACE)));
+  const file = (res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'image/png' });
+    res.end(PNG);
+  };
+  for (const id of [PDF_ID, IMAGE_ID, FACE_ID, ...FRAME_IDS]) server.answer(`/plat/files/${id}`, file);
+});
+afterEach(cleanup);
+
+const openCase = () => renderAdminPage(AdminCertificationQueuePage, `/admin/certifications?case=${CASE_ID}`);
+
+describe('face evidence in the certification case', { timeout: 30_000 }, () => {
+  it('shows the frames beside the ID photo with the score, liveness, outcome, reason and engine', async () => {
+    openCase();
+    const identity = await screen.findByTestId('authorizer-identity');
+    expect(await within(identity).findByRole('img', { name: 'id-front.png' })).toBeTruthy();
+    expect(await within(identity).findByRole('img', { name: 'Capture frame 1' })).toBeTruthy();
+    expect(await within(identity).findByRole('img', { name: 'Capture frame 2' })).toBeTruthy();
+    const facts = screen.getByRole('table', { name: 'Face check' });
+    expect(within(facts).getByText('Referred to review')).toBeTruthy();
+    expect(
+      within(facts).getByText('The match was not clear enough: a reviewer will compare the photos.'),
+    ).toBeTruthy();
+    expect(within(facts).getByText('0.580')).toBeTruthy();
+    expect(within(facts).getByText('Passed (head turn: yaw 21.5°, pitch 4.3°, 2 frames)')).toBeTruthy();
+    expect(within(facts).getByText('human 3.3.5')).toBeTruthy();
+    await waitFor(() =>
+      expect(server.requests.some((r) => r.url === `/plat/files/${FRAME_IDS[1]}`)).toBe(true),
+    );
+  });
+
+  it('confirms a referred check only with a written reason', async () => {
+    server.answer(
+      OVERRIDE,
+      envelope(200, { verificationSessionId: 'v-1', state: 'verified', reviewedAt: '2026-01-02T00:00:00Z' }),
+    );
+    openCase();
+    const confirm = await screen.findByRole('button', { name: 'Confirm the face' });
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Please give a reason')).toBeTruthy();
+    expect(bodiesOf(server, OVERRIDE)).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Reason for the face decision'), {
+      target: { value: '  Same person, poor light  ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm the face' }));
+    await waitFor(() =>
+      expect(bodiesOf(server, OVERRIDE)).toEqual([
+        { decision: 'confirm', reason: 'Same person, poor light' },
+      ]),
+    );
+  });
+
+  it('offers no override once the check is decided, and shows the reviewer’s decision', async () => {
+    server.answer(
+      CASE,
+      envelope(
+        200,
+        caseWithFace({
+          ...FACE,
+          outcome: 'verified',
+          reason: 'reviewerConfirmed',
+          overridable: false,
+          review: {
+            decision: 'confirm',
+            reason: 'Same person, poor light',
+            by: { userId: 'r-1', email: 'rita@portal.example' },
+            at: '2026-01-02T00:00:00.000Z',
+          },
+        }),
+      ),
+    );
+    openCase();
+    const facts = await screen.findByRole('table', { name: 'Face check' });
+    expect(
+      within(facts).getByText(/Confirmed — Same person, poor light \(rita@portal\.example/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Confirm the face' })).toBeNull();
+  });
+});
