@@ -2,6 +2,7 @@
 // once with 503, the `unavailable` envelope in the caller's language and Retry-After, instead of
 // letting latency grow. Forced here with a heap threshold any process is above; the defaults never
 // trigger in normal work.
+import { availableParallelism } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Codes } from '../../../src/contract/codes';
 import { ConfigError, loadConfig } from '../../../src/server/config';
@@ -52,7 +53,9 @@ describe('overload', () => {
   });
 
   it('validates WORKERS and the thresholds', () => {
-    expect(loadConfig({}).workers).toBe(1);
+    // One worker per core by default (issue 18 §1); 1 is allowed.
+    expect(loadConfig({}).workers).toBe(Math.min(64, availableParallelism()));
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
     expect(loadConfig({ WORKERS: '4' }).workers).toBe(4);
     for (const [variable, value] of [
       ['WORKERS', '0'],
