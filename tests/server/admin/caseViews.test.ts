@@ -84,7 +84,7 @@ describe('certification case', () => {
       fileReferencesIn(values).map((r) => [`${step}.${r.path}`, r.fileId]),
     );
     expect(references.length).toBe(13);
-    const byPair = (a: string[], b: string[]) => a.join('\n').localeCompare(b.join('\n'));
+    const byPair = (a: (string | null)[], b: (string | null)[]) => a.join('\n').localeCompare(b.join('\n'));
     expect(view.documents.map((d) => [d.fieldPath, d.fileId]).sort(byPair)).toEqual(references.sort(byPair));
     expect(view.documents.find((d) => d.fileId === licenceId)).toMatchObject({
       kind: 'businessLicense',
