@@ -3,6 +3,7 @@
 // process-level error policy (faultPolicy.ts). The supervisor restarts it when it ends.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
+import { warmFaceEngine } from '../routes/verify/deps';
 import { loadConfig } from '../config';
 import { createProcessFaultReporter } from '../observability/faultReporter';
 import { describeError } from './describeError';
@@ -48,6 +49,11 @@ export async function runWorker(): Promise<void> {
     app = built;
     if (testFaultsEnabled()) await built.register(testFaultRoutes, { prefix: '/plat' });
     await built.listen({ port: config.port, host: config.host });
+    // The engine loads its models in its own threads while the API already answers; test portals
+    // (APP_ENV=test) leave it cold, as their checks start it lazily if they need it at all.
+    if (config.env !== 'test') {
+      warmFaceEngine(built).catch((err: unknown) => built.log.warn({ err }, 'face engine warm-up failed'));
+    }
   })();
   try {
     await starting;
