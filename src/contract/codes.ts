@@ -276,7 +276,7 @@ export function messageFor(name: CodeName, locale: Locale): string {
 }
 
 const byNumber = new Map<number, CodeEntry>();
-for (const entry of Object.values(Codes) as CodeEntry[]) {
+for (const entry of Object.values<CodeEntry>(Codes)) {
   // The first name registered for a number wins, so the spec's own entries stay canonical.
   if (!byNumber.has(entry.code)) byNumber.set(entry.code, entry);
 }

@@ -38,7 +38,7 @@ export type ValidationOutcome =
 
 function messageOf(raw: string): SubmitProblemMessageId {
   if (isValidationMessageId(raw)) {
-    return raw as SubmitProblemMessageId;
+    return raw;
   }
   // A zod default message (an unexpected shape): the field is not filled in as the form fills it.
   return 'field.required';
@@ -119,7 +119,7 @@ export async function validateApplication(
     if (result.success) parsed[step] = result.data;
     else problems.push(...problemsOf(step, result.error));
   }
-  problems.push(...(await crossStepProblems(db, input, parsed as SubmittedSteps)));
+  problems.push(...(await crossStepProblems(db, input, parsed)));
   if (problems.length > 0) {
     const first = steps.find((step) => problems.some((p) => p.step === step)) ?? steps[0]!;
     return { ok: false, step: first, problems };
