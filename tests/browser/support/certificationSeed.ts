@@ -90,9 +90,13 @@ export async function seedCnDraftWithoutVerification(
   baseUrl: string,
   user: SeededUser,
   resumeAt: CertificationStepId = 'uploadAuthorizerInfo',
+  /** The authorizer's ID front (the face reference of the QR verification); a blank PNG if absent. */
+  authorizerIdFront?: UploadFile,
 ): Promise<void> {
   const c = caller(baseUrl, user);
   await succeed(c, CertificationPaths.location, { location: 'CN', confirm: true });
+  const authorizer = mainlandPerson('authorizer', 0);
+  if (authorizerIdFront) authorizer.files.idFront = authorizerIdFront;
   const company = companyInfo('CN');
   const steps: Array<[DraftStepId, Record<string, unknown>]> = [
     [
@@ -146,7 +150,7 @@ export async function seedCnDraftWithoutVerification(
       'uploadAuthorizerInfo',
       {
         choice: 'none',
-        person: await personValues(c, mainlandPerson('authorizer', 0)),
+        person: await personValues(c, authorizer),
         authorizationLetterFileId: await upload(
           c,
           CertificationFileKinds.authorizationLetter,
