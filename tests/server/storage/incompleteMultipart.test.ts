@@ -16,8 +16,14 @@ afterAll(() => t?.close());
 const BODY =
   '--x\r\nContent-Disposition: form-data; name="kind"\r\n\r\nbusinessLicense\r\n' +
   '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\r\n';
+// The capture route reads its fields (a well-formed phone key, the source) before the frames, so
+// the cut must come inside a frame for the route to be reading a file when the body ends.
+const CAPTURE_BODY =
+  `--x\r\nContent-Disposition: form-data; name="key"\r\n\r\n${'k'.repeat(43)}\r\n` +
+  '--x\r\nContent-Disposition: form-data; name="source"\r\n\r\ncamera\r\n' +
+  '--x\r\nContent-Disposition: form-data; name="frame"; filename="f.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\r\n';
 
-function post(path: string, headers: Record<string, string> = {}) {
+function post(path: string, headers: Record<string, string> = {}, body: string = BODY) {
   return new Promise<{ status: number; body: { code: number } }>((resolve, reject) => {
     const url = new URL(`${t.url}/plat${path}`);
     const req = http.request(
@@ -31,7 +37,7 @@ function post(path: string, headers: Record<string, string> = {}) {
         headers: {
           ...headers,
           'content-type': 'multipart/form-data; boundary=x',
-          'content-length': String(Buffer.byteLength(BODY)),
+          'content-length': String(Buffer.byteLength(body)),
         },
       },
       (res) => {
@@ -43,13 +49,13 @@ function post(path: string, headers: Record<string, string> = {}) {
       },
     );
     req.on('error', reject);
-    req.end(BODY);
+    req.end(body);
   });
 }
 
 describe('a multipart body cut off inside the file part', () => {
   it('is refused on the public capture route', async () => {
-    const answer = await post('/verify/capture');
+    const answer = await post('/verify/capture', {}, CAPTURE_BODY);
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe(Codes.uploadFailed.code);
   });
