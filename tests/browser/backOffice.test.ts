@@ -319,9 +319,10 @@ describe('back office', () => {
     // The applicant's gateway shows approved, and the watermark gains the operator id.
     await gatewayCertificationShows(applicantPage, 'Approved');
     const email = applicant.user.sessionUser.userInfo.email;
+    // Two lines since issue 20 §1 (email, then operator id), each its own <text> in the tile.
     await expect
       .poll(() => watermarkTile(applicantPage), { timeout: 10_000 })
-      .toContain(`${email} ${company!.operatorId}`);
+      .toMatch(new RegExp(`>${escapeRegExp(email)}<[\\s\\S]*>${company!.operatorId}<`));
   });
 
   test('an applicant opening /admin does not get the back office', async () => {
