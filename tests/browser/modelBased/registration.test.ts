@@ -123,6 +123,15 @@ function lastSolved(path: PlannedPath, i: number): number {
 }
 
 function undrivable(path: PlannedPath): string | null {
+  // Issue 20 §4 added the refused resend (the server's 429 with when to try again). This model does
+  // not yet make the real server refuse it; the machine, web and server tests cover the state.
+  const refusedResend = path.events.some(
+    (event) =>
+      isDone(event, 'resendActivation') &&
+      (event as { output?: { kind?: string } }).output?.kind === 'refused',
+  );
+  if (refusedResend)
+    return 'a refused activation resend (429 with a retry time) is not yet arranged on the server';
   const inFlight = inFlightRule(path, [
     'verification.code.sending',
     'verification.submission.registering',
@@ -258,6 +267,9 @@ const registrationModel: UiModel<RegistrationData> = {
     },
     'activation.resending': {
       notUserVisible: 'the resend request in flight: the button spins only until the real server answers',
+    },
+    async 'activation.resendRefused'(page) {
+      await page.getByText(t('You can send the activation mail again at'), { exact: false }).waitFor();
     },
     async alreadyRegistered(page) {
       await alertSays(page, messageFor('emailRegistered', locale));
