@@ -123,15 +123,6 @@ function lastSolved(path: PlannedPath, i: number): number {
 }
 
 function undrivable(path: PlannedPath): string | null {
-  // Issue 20 §4 added the refused resend (the server's 429 with when to try again). This model does
-  // not yet make the real server refuse it; the machine, web and server tests cover the state.
-  const refusedResend = path.events.some(
-    (event) =>
-      isDone(event, 'resendActivation') &&
-      (event as { output?: { kind?: string } }).output?.kind === 'refused',
-  );
-  if (refusedResend)
-    return 'a refused activation resend (429 with a retry time) is not yet arranged on the server';
   const inFlight = inFlightRule(path, [
     'verification.code.sending',
     'verification.submission.registering',
@@ -363,6 +354,16 @@ const registrationModel: UiModel<RegistrationData> = {
     async 'user.resendActivation'(page, _event, run) {
       if (isError(run.outcomes[0], 'resendActivation'))
         await failNextRequest(page, `/plat${AccountPaths.activateResend}`);
+      if (answerCode(run.outcomes[0]) === 'rateLimited') {
+        // Another tab used up this address's resends: the real per-address limit answers 429.
+        for (let i = 0; i < 5; i++) {
+          await fetch(`${run.portal.url}/plat${AccountPaths.activateResend}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email: run.data.email }),
+          });
+        }
+      }
       await button(page, 'Resend activation mail').click();
     },
   },
@@ -375,11 +376,16 @@ const registrationModel: UiModel<RegistrationData> = {
       'POST send-code on the real server: a new email → ok; an account on it → emailRegistered / emailRegisteredNotActivated; the token expired in the database → captchaFailed; a code "sent just now" → codeResendTooSoon; connection aborted → error',
     register:
       'POST register: the mailed code → ok; another code → codeWrong; an account made on the email meanwhile → emailRegistered; connection aborted → error',
-    resendActivation: 'POST activate/resend: always ok; connection aborted → error',
+    resendActivation:
+      'POST activate/resend: ok; after five resends of the address → rateLimited (429 with a retry time); connection aborted → error',
     resendCooldown: "60 s pass on the page's fake clock and on the server's clock",
+    untilResendAllowed: "the retry time of the server's 429 passes on the page's fake clock and the server's",
     codeValidityAfterCooldown: "the rest of the code's 3 minutes pass on both clocks",
   },
   delays: {
+    async untilResendAllowed(page, run) {
+      await advanceBoth(page, run.portal, 10 * 60_000);
+    },
     async resendCooldown(page, run) {
       await advanceBoth(page, run.portal, Limits.emailCode.resendAfterMs);
     },
