@@ -104,8 +104,11 @@ export function FaceOverride({ caseId, reload }: { caseId: string; reload: () =>
       return;
     }
     setBusy(true);
-    const outcome = await adminApi.faceOverride(caseId, { decision, reason });
-    setBusy(false);
+    // A failed connection rejects the call (page-handled calls do): say so and free the buttons.
+    const outcome = await adminApi
+      .faceOverride(caseId, { decision, reason })
+      .catch(() => ({ kind: 'refused' as const, code: 'internal' as const }))
+      .finally(() => setBusy(false));
     if (outcome.kind === 'ok') {
       setProblem(null);
       reload();
