@@ -13,13 +13,13 @@ import { expect } from 'vitest';
 import { AccountPaths } from '../../../src/contract/api/accounts';
 import { messageFor, type CodeName } from '../../../src/contract/codes';
 import type { Locale } from '../../../src/contract/envelope';
-import { Limits } from '../../../src/contract/limits';
+import { Limits, Time } from '../../../src/contract/limits';
 import { captchaChallenges, emailCodes, users } from '../../../src/server/db/schema/index';
 import type { DevMailboxItem } from '../../../src/server/routes/dev/mailbox';
 import type { PlannedPath } from '../../../src/tools/machineGraph/pathPlan';
 import type { Portal } from '../../support/portal';
 import { createCompany } from '../../support/sessions';
-import { text } from '../support/catalog';
+import { text, textPattern, textWith } from '../support/catalog';
 import { dragSlider, watchPuzzles, type Puzzles } from '../support/slider';
 import { useBrowserSuite } from '../support/suite';
 import { advanceBoth, installPageClock, resetServerClock } from './support/clocks';
@@ -252,7 +252,12 @@ const registrationModel: UiModel<RegistrationData> = {
     async 'activation.mailSent'(page, run) {
       await button(page, 'Resend activation mail').waitFor();
       if (isDone(run.cause ?? undefined, 'resendActivation'))
-        await alertSays(page, t('A new activation mail has been sent. The link is valid for 24 hours.'));
+        await alertSays(
+          page,
+          textWith(locale, 'A new activation mail has been sent. The link is valid for {hours} hours.', {
+            hours: Limits.activationLink.validMs / Time.HOUR,
+          }),
+        );
       if (isError(run.cause ?? undefined, 'resendActivation'))
         await alertSays(page, messageFor('internal', locale));
     },
@@ -260,7 +265,7 @@ const registrationModel: UiModel<RegistrationData> = {
       notUserVisible: 'the resend request in flight: the button spins only until the real server answers',
     },
     async 'activation.resendRefused'(page) {
-      await page.getByText(t('You can send the activation mail again at'), { exact: false }).waitFor();
+      await page.getByText(textPattern(locale, 'You can send the activation mail again at {retryTime}.')).waitFor();
     },
     async alreadyRegistered(page) {
       await alertSays(page, messageFor('emailRegistered', locale));

@@ -51,3 +51,17 @@ export function text(locale: Locale, source: string): string {
   if (!translated) throw new Error(`no ${locale} translation of ${JSON.stringify(source)} in src/locales`);
   return translated;
 }
+
+/** `source`'s page text with its `{name}` placeholders filled from `values` (a missing value throws). */
+export function textWith(locale: Locale, source: string, values: Record<string, string | number>): string {
+  return text(locale, source).replace(/\{(\w+)\}/g, (_whole, name: string) => {
+    if (!(name in values)) throw new Error(`no value for {${name}} in ${JSON.stringify(source)}`);
+    return String(values[name]);
+  });
+}
+
+/** A pattern for `source`'s page text where each `{name}` placeholder matches any text (a time, a count). */
+export function textPattern(locale: Locale, source: string): RegExp {
+  const parts = text(locale, source).split(/\{\w+\}/);
+  return new RegExp(parts.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+?'));
+}
