@@ -245,6 +245,12 @@ export const Codes = {
     '存储空间不足，文件未保存，请稍后重试',
     'The server has no room for the file right now; nothing was saved. Please try again later',
   ),
+  /** The object store (S3) cannot be reached or is too slow (HTTP 503): nothing was saved or read. */
+  storageUnavailable: c(
+    440009,
+    '文件存储暂时不可用，文件未保存，请稍后重试',
+    'File storage is unavailable right now; nothing was saved. Please try again later',
+  ),
   imageTooLarge: c(
     440005,
     '图片尺寸过大，请缩小后重新上传',
@@ -254,6 +260,16 @@ export const Codes = {
   // ---- back office 4500xx --------------------------------------------------------------------
   decisionConflict: c(450001, '该案件已被其他审核员处理', 'Another reviewer has already decided this case'),
   reasonRequired: c(450002, '请填写原因', 'Please give a reason'),
+  reasonTooShort: c(
+    450003,
+    `原因过短，请至少填写 ${Limits.face.overrideReasonMinLength} 个字`,
+    `The reason is too short; please write at least ${Limits.face.overrideReasonMinLength} characters`,
+  ),
+  reasonTooLong: c(
+    450004,
+    `原因过长，最多 ${Limits.face.overrideReasonMaxLength} 个字`,
+    `The reason is too long; at most ${Limits.face.overrideReasonMaxLength} characters`,
+  ),
 
   // ---- config management 4600xx --------------------------------------------------------------
   linkInvalid: c(460001, '链接无效，请访问最新地址', 'Link invalid; visit the latest address'),

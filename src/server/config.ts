@@ -7,6 +7,7 @@ import { parseTrustProxy, type TrustProxy } from './process/trustProxy';
 import { parseTransportKeyPem } from './security/transportKeyConfig';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/timeouts';
 import { DEFAULT_FACE_ENGINE_CONFIG, type FaceEngineConfig } from './services/verification/face/engineConfig';
+import { storageConfigFrom, storageEnvShape, type StorageConfig } from './storage/storageConfig';
 
 export const APP_ENVS = ['development', 'test', 'mirr', 'sandbox', 'production'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
@@ -100,6 +101,8 @@ const envSchema = z.object({
   OVERLOAD_MAX_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_048_576).default(0),
   OVERLOAD_MAX_RSS_MB: z.coerce.number().int().min(0).max(1_048_576).default(0),
   OVERLOAD_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(5),
+  /** Where uploaded files are kept: STORAGE (local | s3) and S3_* (storage/storageConfig.ts). */
+  ...storageEnvShape,
 });
 
 /** Per-environment base addresses (spec §7): used when the variable is not set. */
@@ -158,6 +161,8 @@ export interface AppConfig {
   face: FaceEngineConfig;
   /** Face-capture frames are deleted this many days after the decision (housekeeping). */
   faceFrameRetentionDays: number;
+  /** Where the bytes of uploaded files are kept: DATA_DIR/files (local) or an S3 bucket. */
+  storage: StorageConfig;
   /** HTTP worker processes (the supervisor forks this many). */
   workers: number;
   /** Fastify's trustProxy: false (the socket address is the client), a hop count, or addresses. */
@@ -199,6 +204,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  const storage = storageConfigFrom(e);
+  if ('problems' in storage) throw new ConfigError(storage.problems);
   const defaults = BASE_ADDRESSES[e.APP_ENV];
   return {
     env: e.APP_ENV,
@@ -238,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_S,
     },
     faceFrameRetentionDays: e.FACE_FRAME_RETENTION_DAYS,
+    storage: storage.config,
     baseAddresses: {
       checkout: e.CHECKOUT_BASE_URL ?? defaults.checkout,
       identity: e.IDENTITY_BASE_URL ?? defaults.identity,

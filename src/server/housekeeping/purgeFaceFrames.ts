@@ -11,7 +11,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { verificationFrames, verificationSessions } from '../db/schema/verification';
 import { removeFile } from '../storage/fileStore';
-import type { StorageDirs } from '../storage/saveUpload';
+import type { ObjectStore } from '../storage/objectStore';
 import type { Db } from '../types';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -48,7 +48,7 @@ export interface FaceFramePurge {
 
 export async function purgeFaceFrames(
   db: Db,
-  dirs: StorageDirs,
+  store: ObjectStore,
   now: Date,
   retentionDays: number,
   limit = 500,
@@ -62,7 +62,7 @@ export async function purgeFaceFrames(
       .from(verificationFrames)
       .where(eq(verificationFrames.sessionId, id));
     for (const { fileId } of files) {
-      if (await removeFile(db, dirs, fileId, now)) frames += 1;
+      if (await removeFile(db, store, fileId, now)) frames += 1;
     }
     await db.transaction(async (tx) => {
       await tx.delete(verificationFrames).where(eq(verificationFrames.sessionId, id));

@@ -7,6 +7,7 @@ import type { CodeName } from '../../contract/codes';
 import { errorChain, isDatabaseUnavailable } from '../db/unavailable';
 import { envelope } from '../envelope';
 import { isStorageFull } from '../storage/storageFull';
+import { isStorageUnavailable } from '../storage/storageUnavailable';
 import { AppError, type FieldProblem } from '../errors';
 
 /** Which code answers a client error Fastify (or one of its plugins) raised itself. */
@@ -68,6 +69,12 @@ export function sendError(
     // Worth knowing: the route let a value through that its schema should have refused.
     request.log.warn({ err: error }, 'database refused a client value');
     return reply.code(400).send(envelope(request, 'validationFailed', null));
+  }
+  // Before the database's check: a socket error under it (ECONNREFUSED) is the object store's.
+  if (isStorageUnavailable(error)) {
+    request.log.error({ err: error }, 'object storage unavailable');
+    report?.(error, request);
+    return reply.code(503).send(envelope(request, 'storageUnavailable', null));
   }
   if (isDatabaseUnavailable(error)) {
     // An outage, not a bug in this request: reported like a fault, answered "try again later".

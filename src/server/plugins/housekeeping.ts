@@ -79,11 +79,11 @@ export const housekeepingPlugin = fp(
     const runOnce = () => runRound(false);
     const afterPurge = async (now: Date) => {
       await app.passwordTransport.purgeOldNonces();
-      const orphanFiles = await sweepOrphans(app.db, app.storage.dirs, now, ORPHAN_FILE_MIN_AGE_MS);
+      const orphanFiles = await sweepOrphans(app.db, app.storage.store, now, ORPHAN_FILE_MIN_AGE_MS);
       // Biometric data: the capture frames go after the decision plus the retention (issue 16 §6).
       const faceFrames = await purgeFaceFrames(
         app.db,
-        app.storage.dirs,
+        app.storage.store,
         now,
         app.config.faceFrameRetentionDays,
       );

@@ -1,10 +1,11 @@
-// The one way an upload reaches the disk (DECISIONS.md "Uploads"). The bytes stream through a
-// checker into a temp file: counted (10 MB enforced while streaming, never buffered whole), hashed,
-// and typed by their first bytes. Any failure removes the partial file and writes no row; only a
-// complete, accepted file is renamed to its random name and recorded.
+// The one way an upload reaches the store (DECISIONS.md "Uploads"). The bytes stream through a
+// checker into a local temp file: counted (10 MB enforced while streaming, never buffered whole),
+// hashed, and typed by their first bytes. Any failure removes the partial file and writes no row;
+// only a complete, accepted file is put in the object store (objectStore.ts: renamed on local disk,
+// streamed to S3) under its random key, and then recorded.
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,6 +17,7 @@ import { checkContent } from './contentCheck';
 import { detectType, SNIFF_BYTES, type AllowedContentType } from './detectType';
 import { displayName } from './fileName';
 import { isDiskFault } from './multipartErrors';
+import type { ObjectStore } from './objectStore';
 import {
   dimensionsAcceptable,
   jpegDimensions,
@@ -33,12 +35,7 @@ export interface UploadInput {
   filename?: string | undefined;
 }
 
-export interface StorageDirs {
-  /** Accepted files, each under its random storage key. */
-  filesDir: string;
-  /** Uploads in progress; never read back. */
-  tmpDir: string;
-}
+export type { StorageDirs } from './localStore';
 
 export interface UploadOwner {
   kind: string;
@@ -52,7 +49,7 @@ export interface ReceivedUpload {
   readonly size: number;
   readonly sha256: string;
   readonly originalName: string;
-  /** Moves the file to its random name and inserts the row (in `db`, which may be a transaction). */
+  /** Puts the file in the store under a random key and inserts the row (`db` may be a transaction). */
   save(db: DbOrTx, owner: UploadOwner, now: Date): Promise<StoredFile>;
   discard(): Promise<void>;
 }
@@ -142,11 +139,11 @@ async function checkAndSync(tmpPath: string, contentType: AllowedContentType, si
 
 /** Streams one upload into the temp folder and checks it; throws an AppError when it is refused. */
 export async function receiveUpload(
-  dirs: StorageDirs,
+  store: ObjectStore,
   input: UploadInput,
   maxBytes: number = Limits.upload.maxBytes,
 ): Promise<ReceivedUpload> {
-  const tmpPath = path.join(dirs.tmpDir, `${randomBytes(16).toString('hex')}.part`);
+  const tmpPath = path.join(store.tmpDir, `${randomBytes(16).toString('hex')}.part`);
   const checker = new UploadChecker(maxBytes);
   // The source is piped by hand, not through pipeline(), so that a refusal does not destroy it:
   // see drainOrDestroy.
@@ -177,7 +174,7 @@ export async function receiveUpload(
       { size: checker.bytes, sha256: checker.digest() },
       maxBytes,
     );
-    return receivedUpload(dirs, tmpPath, {
+    return receivedUpload(store, tmpPath, {
       contentType,
       ...content,
       originalName: displayName(input.filename, contentType),
@@ -208,7 +205,7 @@ function drainOrDestroy(source: UploadInput['file']) {
 }
 
 function receivedUpload(
-  dirs: StorageDirs,
+  store: ObjectStore,
   tmpPath: string,
   facts: Pick<ReceivedUpload, 'contentType' | 'size' | 'sha256' | 'originalName'>,
 ): ReceivedUpload {
@@ -222,8 +219,8 @@ function receivedUpload(
     async save(db, owner, now) {
       settle();
       const storageKey = randomBytes(20).toString('hex');
-      const finalPath = path.join(dirs.filesDir, storageKey);
-      await rename(tmpPath, finalPath);
+      // The object before the row: no row ever points at bytes that are not stored.
+      await store.putFile(storageKey, tmpPath, facts.contentType);
       try {
         const [row] = await db
           .insert(storedFiles)
@@ -232,7 +229,8 @@ function receivedUpload(
         if (!row) throw new Error('stored_files insert returned no row');
         return row;
       } catch (error) {
-        await rm(finalPath, { force: true });
+        // If the store cannot remove it now, the orphan sweep (fileStore.ts) does later.
+        await store.remove(storageKey).catch(() => undefined);
         throw error;
       }
     },
@@ -245,7 +243,7 @@ function receivedUpload(
 }
 
 export interface SaveUploadDeps {
-  dirs: StorageDirs;
+  store: ObjectStore;
   db: DbOrTx;
   now: () => Date;
 }
@@ -260,7 +258,7 @@ export async function saveUpload(
   input: UploadInput,
   owner: UploadOwner & { tx?: DbOrTx },
 ): Promise<StoredFile> {
-  const received = await receiveUpload(deps.dirs, input);
+  const received = await receiveUpload(deps.store, input);
   const { tx, ...who } = owner;
   try {
     return await received.save(tx ?? deps.db, who, deps.now());

@@ -18,11 +18,14 @@ import { storageDirs } from '../../../src/server/plugins/storage';
 import { drainUnreadBody, MAX_DRAIN_BYTES } from '../../../src/server/storage/drainUnreadBody';
 import { multipartOptions } from '../../../src/server/storage/multipartOptions';
 import { receiveMultipart } from '../../../src/server/storage/receiveMultipart';
+import { localStore } from '../../../src/server/storage/localStore';
+import type { ObjectStore } from '../../../src/server/storage/objectStore';
 import { receiveUpload, type StorageDirs } from '../../../src/server/storage/saveUpload';
 import { blobOf, filesUnder, form, MAX, pngOfSize, sample, storedBytesOf } from './support';
 
 let dataDir: string;
 let dirs: StorageDirs;
+let store: ObjectStore;
 const servers: FastifyInstance[] = [];
 
 /** A bare app whose one route receives an upload, answers its facts and discards it. */
@@ -32,7 +35,7 @@ async function bareApp(options: FastifyMultipartBaseOptions = multipartOptions) 
   await app.register(errorHandlerPlugin, {});
   await app.register(multipart, options);
   app.post('/upload', async (request) => {
-    const { upload, fields } = await receiveMultipart(request, (input) => receiveUpload(dirs, input));
+    const { upload, fields } = await receiveMultipart(request, (input) => receiveUpload(store, input));
     const { contentType, size, sha256, originalName } = upload;
     await upload.discard();
     return ok(request, { contentType, size, sha256, originalName, fields });
@@ -47,6 +50,7 @@ let url: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'storage-helper-'));
   dirs = storageDirs(dataDir);
+  store = localStore(dirs);
   await mkdir(dirs.tmpDir, { recursive: true });
   url = await bareApp();
 });
@@ -243,7 +247,7 @@ describe('receiveUpload on a plain stream', () => {
     const source = new Readable({ read() {} });
     source.push(pngOfSize(64 * 1024));
     setTimeout(() => source.destroy(new Error('socket hang up')), 20);
-    const error = await receiveUpload(dirs, { file: source, filename: 'a.png' }).catch((e: unknown) => e);
+    const error = await receiveUpload(store, { file: source, filename: 'a.png' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).codeName).toBe('uploadFailed');
     expect((error as AppError).httpStatus).toBe(400);
@@ -258,7 +262,7 @@ describe('receiveUpload on a plain stream', () => {
         this.push(chunk);
       },
     });
-    const error = await receiveUpload(dirs, { file: endless, filename: 'endless.png' }).catch(
+    const error = await receiveUpload(store, { file: endless, filename: 'endless.png' }).catch(
       (e: unknown) => e,
     );
     expect((error as AppError).codeName).toBe('fileTooLarge');

@@ -78,9 +78,9 @@ describe('app.storage', () => {
 
     // Young files are left alone: an upload may be between its rename and its commit.
     const now = new Date(Date.now());
-    expect(await sweepOrphans(t.app.db, t.app.storage.dirs, now, 60_000)).toBe(0);
+    expect(await sweepOrphans(t.app.db, t.app.storage.store, now, 60_000)).toBe(0);
     const later = new Date(Date.now() + 120_000);
-    expect(await sweepOrphans(t.app.db, t.app.storage.dirs, later, 60_000)).toBe(1);
+    expect(await sweepOrphans(t.app.db, t.app.storage.store, later, 60_000)).toBe(1);
     expect(keptFiles().sort()).toEqual([...filesBefore].sort()); // live files untouched
   });
 

@@ -61,7 +61,7 @@ const depsWith = (provider: FaceProvider): VerificationDeps => ({
   clock: t.app.clock,
   publicUrl: t.config.publicUrl,
   provider,
-  filesDir: t.app.storage.dir,
+  localFiles: (keys, use) => t.app.storage.withLocalFiles(keys, use),
 });
 
 const upload = (bytes: Buffer) =>

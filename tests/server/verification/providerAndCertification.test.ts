@@ -65,7 +65,7 @@ function depsWith(provider: FaceProvider): VerificationDeps {
     clock: t.app.clock,
     publicUrl: t.config.publicUrl,
     provider,
-    filesDir: t.app.storage.dir,
+    localFiles: (keys, use) => t.app.storage.withLocalFiles(keys, use),
   };
 }
 

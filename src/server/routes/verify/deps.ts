@@ -11,10 +11,14 @@ const providers = new WeakMap<object, FaceProvider>();
 
 /**
  * Loads the face engine's models ahead of the first phone capture (issue 16 §2 "warm after
- * start-up"), when the app's provider has a warm-up. Called by the worker after listen.
+ * start-up"), when the app's provider has a warm-up. Called by the worker after listen. Answers
+ * whether there was one to run, so a test that needs a warm engine can tell a skipped warm-up.
  */
-export async function warmFaceEngine(app: FastifyInstance): Promise<void> {
-  await providers.get(app.server)?.warm?.();
+export async function warmFaceEngine(app: FastifyInstance): Promise<boolean> {
+  const provider = providers.get(app.server);
+  if (!provider?.warm) return false;
+  await provider.warm();
+  return true;
 }
 
 export function verificationDeps(app: FastifyInstance): VerificationDeps {
@@ -29,7 +33,7 @@ export function verificationDeps(app: FastifyInstance): VerificationDeps {
     clock: app.clock,
     publicUrl: app.config.publicUrl,
     provider,
-    filesDir: app.storage.dir,
+    localFiles: (keys, use) => app.storage.withLocalFiles(keys, use),
   };
 }
 

@@ -64,7 +64,7 @@ export function phoneRoutes(fastify: FastifyInstance, deps: VerificationDeps) {
     VerificationPaths.capture,
     { config: { rateLimit: PhoneRateLimits.capture } },
     async (request, reply) => {
-      const { key, source, frames } = await receiveCapture(request, app.storage.dirs);
+      const { key, source, frames } = await receiveCapture(request, app.storage.store);
       const row = await captureFace(deps, key, { source, frames });
       // A failed check is an outcome the phone handles (retry, or a new code), not a refusal.
       if (row.state === 'failed' || row.state === 'failedFinal') {

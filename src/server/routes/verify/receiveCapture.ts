@@ -8,7 +8,8 @@ import { captureFields, FaceCaptureRules, type CaptureFields } from '../../../co
 import { Limits } from '../../../contract/limits';
 import { AppError } from '../../errors';
 import { asMultipartError } from '../../storage/multipartErrors';
-import { receiveUpload, type ReceivedUpload, type StorageDirs } from '../../storage/saveUpload';
+import type { ObjectStore } from '../../storage/objectStore';
+import { receiveUpload, type ReceivedUpload } from '../../storage/saveUpload';
 
 export interface ReceivedCapture extends CaptureFields {
   frames: ReceivedUpload[];
@@ -26,7 +27,7 @@ function fieldsOf(fields: Record<string, string>): CaptureFields {
   );
 }
 
-export async function receiveCapture(request: FastifyRequest, dirs: StorageDirs): Promise<ReceivedCapture> {
+export async function receiveCapture(request: FastifyRequest, store: ObjectStore): Promise<ReceivedCapture> {
   if (!request.isMultipart()) throw new AppError('unsupportedMediaType', 415);
   const fields: Record<string, string> = {};
   const frames: ReceivedUpload[] = [];
@@ -41,7 +42,7 @@ export async function receiveCapture(request: FastifyRequest, dirs: StorageDirs)
         known ??= fieldsOf(fields);
         const limit = known.source === 'camera' ? frameMaxBytes : Limits.upload.maxBytes;
         try {
-          frames.push(await receiveUpload(dirs, part, limit));
+          frames.push(await receiveUpload(store, part, limit));
         } catch (error) {
           const mapped = asMultipartError(error);
           if (known.source === 'camera' && mapped instanceof AppError && mapped.codeName === 'fileTooLarge') {

@@ -2,12 +2,10 @@
 // photo page, from the company's certification draft (the submitted data after a rejection, when
 // the draft holds no authorizer yet). Only an image the company itself uploaded counts; a PDF or a
 // missing document gives no reference, and the provider refers the check to review.
-import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { certificationApplications } from '../../db/schema/certification';
 import { storedFiles } from '../../db/schema/files';
 import type { DbOrTx } from '../../types';
-import type { FaceVerificationInput } from './faceProvider';
 
 const IMAGE_TYPES: readonly string[] = ['image/jpeg', 'image/png'];
 
@@ -27,11 +25,14 @@ export function referenceFileIdIn(steps: unknown): string | null {
   return null;
 }
 
-export async function findFaceReference(
-  db: DbOrTx,
-  companyId: string,
-  filesDir: string,
-): Promise<FaceVerificationInput['reference']> {
+/** The reference's stored file; its bytes are read through the storage (local path or S3 copy). */
+export interface FaceReferenceFile {
+  fileId: string;
+  storageKey: string;
+  contentType: string;
+}
+
+export async function findFaceReference(db: DbOrTx, companyId: string): Promise<FaceReferenceFile | null> {
   const [application] = await db
     .select({ draft: certificationApplications.draft, submitted: certificationApplications.submittedData })
     .from(certificationApplications)
@@ -46,5 +47,5 @@ export async function findFaceReference(
       and(eq(storedFiles.id, fileId), eq(storedFiles.companyId, companyId), isNull(storedFiles.deletedAt)),
     );
   if (!file || !IMAGE_TYPES.includes(file.contentType)) return null;
-  return { fileId: file.id, path: path.join(filesDir, file.storageKey), contentType: file.contentType };
+  return { fileId: file.id, storageKey: file.storageKey, contentType: file.contentType };
 }

@@ -3,7 +3,6 @@
 // any other change, and stays written even when the step is then refused), then asks the chart
 // whether the step exists. A step the chart does not have is refused and changes nothing.
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { StateValue } from 'xstate';
 import {
   FaceCaptureRules,
@@ -21,10 +20,9 @@ import type { Clock, Db, DbOrTx } from '../../types';
 import {
   FaceEngineBusyError,
   type FaceProvider,
-  type FaceVerificationInput,
   type FaceVerificationResult,
 } from './faceProvider';
-import { findFaceReference } from './faceReference';
+import { findFaceReference, type FaceReferenceFile } from './faceReference';
 import {
   chartStateAt,
   next,
@@ -51,8 +49,11 @@ export interface VerificationDeps {
   /** PUBLIC_URL: where the phone opens the link. */
   publicUrl: string;
   provider: FaceProvider;
-  /** Where stored files live (app.storage.dir), so the provider can read the capture. */
-  filesDir: string;
+  /**
+   * Runs `use` with stored objects as files on this machine (app.storage.withLocalFiles), so the
+   * provider can read the capture and the reference whichever store holds them.
+   */
+  localFiles: <T>(keys: readonly string[], use: (paths: readonly string[]) => Promise<T>) => Promise<T>;
 }
 
 export interface DesktopOwner {
@@ -317,7 +318,7 @@ export async function captureFace(
   let started: {
     row: VerificationSessionRow;
     files: StoredFile[];
-    reference: FaceVerificationInput['reference'];
+    reference: FaceReferenceFile | null;
   };
   try {
     started = await inLockedSession(deps, lockByKey(key), async (tx, row, value, now) => {
@@ -337,7 +338,7 @@ export async function captureFace(
         row.id,
         files.map((f) => f.id),
       );
-      const reference = await findFaceReference(tx, row.companyId, deps.filesDir);
+      const reference = await findFaceReference(tx, row.companyId);
       const verifying = await writeChange(
         tx,
         row,
@@ -364,16 +365,18 @@ export async function captureFace(
   const { row, files, reference } = started;
   let result: FaceVerificationResult | 'busy' | 'fault';
   try {
-    result = await deps.provider.verify({
-      sessionId: row.id,
-      consentAt: row.consentAt,
-      frames: files.map((f) => ({
-        path: path.join(deps.filesDir, f.storageKey),
-        contentType: f.contentType,
-      })),
-      source: capture.source,
-      reference,
-    });
+    const keys = [...files.map((f) => f.storageKey), ...(reference ? [reference.storageKey] : [])];
+    result = await deps.localFiles(keys, (paths) =>
+      deps.provider.verify({
+        sessionId: row.id,
+        consentAt: row.consentAt,
+        frames: files.map((f, i) => ({ path: paths[i] ?? '', contentType: f.contentType })),
+        source: capture.source,
+        reference: reference
+          ? { fileId: reference.fileId, path: paths[files.length] ?? '', contentType: reference.contentType }
+          : null,
+      }),
+    );
   } catch (error) {
     result = error instanceof FaceEngineBusyError ? 'busy' : 'fault';
   }
