@@ -28,6 +28,10 @@ export function localisedTheme(closeLabel: string) {
     components: {
       // A plain object rather than Modal.extend(): importing Modal here would put the whole modal
       // stack into the first load (issue 10 §1 budget); AppModal.tsx loads it on first open.
+      // Links sit inside sentences (the empty-results contact, the support mail): colour alone is not
+      // enough to tell them apart from dimmed text (WCAG 1.4.1, axe link-in-text-block), so underline.
+      // The header's brand link opts out explicitly.
+      Anchor: { defaultProps: { underline: 'always' } },
       Modal: {
         defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } satisfies Partial<ModalProps>,
       },

@@ -47,9 +47,15 @@ export async function puzzleOnScreen(page: Page, locale: Locale, puzzles: Puzzle
   const section = page.getByRole('region', { name: text(locale, 'Slider verification') });
   const slider = section.getByRole('slider', { name: text(locale, 'Slide to complete the puzzle') });
   await slider.waitFor();
-  const picture = (await section.locator('img').first().getAttribute('src')) ?? '';
+  // The picture is read again on every poll: right after a logout or a refresh the slider can show
+  // for a moment before its new puzzle's picture replaces the previous one.
   let challengeId: string | undefined;
-  await expect.poll(() => (challengeId = puzzles.idOf(picture))).toBeDefined();
+  await expect
+    .poll(async () => {
+      const picture = (await section.locator('img').first().getAttribute('src')) ?? '';
+      return (challengeId = puzzles.idOf(picture));
+    })
+    .toBeDefined();
   return { slider, gapX: await gapOf(puzzles.portal, challengeId!) };
 }
 
