@@ -99,13 +99,20 @@ beforeAll(async () => {
     start: registered,
     send: {
       'user.openActivationLink': async (s) =>
-        httpCall(t.url, 'POST', AccountPaths.activate, { headers: s.headers, json: { token: await s.token() } }),
+        httpCall(t.url, 'POST', AccountPaths.activate, {
+          headers: s.headers,
+          json: { token: await s.token() },
+        }),
       'user.resendActivationLink': (s) =>
-        httpCall(t.url, 'POST', AccountPaths.activateResend, { headers: s.headers, json: { email: s.email } }),
+        httpCall(t.url, 'POST', AccountPaths.activateResend, {
+          headers: s.headers,
+          json: { email: s.email },
+        }),
     },
     acceptedCode: (event) => (event === 'user.openActivationLink' ? 'activationSuccess' : 'ok'),
     refusedCode: (event, state): CodeName => {
-      if (event === 'user.openActivationLink') return state === 'activated' ? 'alreadyActivated' : 'activationExpired';
+      if (event === 'user.openActivationLink')
+        return state === 'activated' ? 'alreadyActivated' : 'activationExpired';
       // AccountPaths.activateResend answers ok always, so that nothing is revealed; the refusal is
       // that no link is sent (checked below).
       return 'ok';

@@ -6,7 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPath, AdminPaths } from '../../../src/contract/api/admin';
-import type { CertificationDraft, CertificationView, DraftStepId } from '../../../src/contract/api/certification';
+import type {
+  CertificationDraft,
+  CertificationView,
+  DraftStepId,
+} from '../../../src/contract/api/certification';
 import { CertificationPaths } from '../../../src/contract/api/certificationPaths';
 import type { CodeName } from '../../../src/contract/codes';
 import { machineRegistry } from '../../../machines/registry';
@@ -38,7 +42,11 @@ type CertificationStatus = Pick<CertificationView, 'lifecycleState' | 'certifica
 // a server storing or reporting other numbers for a state fails the comparison after a step. With
 // status 0, DECISIONS.md gives audit "— / 0" one meaning: `observe` reads both as null.
 const STATUS_OF: Record<string, CertificationStatus> = {
-  'notCertified.noDraft': { lifecycleState: 'notCertified.noDraft', certificationStatus: 0, auditStatus: null },
+  'notCertified.noDraft': {
+    lifecycleState: 'notCertified.noDraft',
+    certificationStatus: 0,
+    auditStatus: null,
+  },
   'notCertified.draft': { lifecycleState: 'notCertified.draft', certificationStatus: 0, auditStatus: null },
   underReview: { lifecycleState: 'underReview', certificationStatus: 1, auditStatus: 1 },
   rejected: { lifecycleState: 'rejected', certificationStatus: 1, auditStatus: 3 },
@@ -120,7 +128,10 @@ beforeAll(async () => {
           comment: 'Please write the English name as on the licence.',
         }),
     },
-    sameCallAs: { 'applicant.reapply': ['applicant.saveDraft'], 'applicant.saveDraft': ['applicant.reapply'] },
+    sameCallAs: {
+      'applicant.reapply': ['applicant.saveDraft'],
+      'applicant.saveDraft': ['applicant.reapply'],
+    },
     // CertificationPaths.submit: a submit after a failed review re-applies with the submitted data
     // first (services/certification/submitApplication.ts).
     composedAs: (event, state) =>

@@ -12,7 +12,11 @@ import { transition } from 'xstate';
 import type { AnyMachineSnapshot, AnyStateMachine, StateValue } from 'xstate';
 import { Codes, type CodeName } from '../../../src/contract/codes';
 import type { MachineRegistryEntry } from '../../../machines/registry';
-import { allStateNodes, allTransitions, transitionKeyOf } from '../../../src/tools/machineGraph/machineStructure';
+import {
+  allStateNodes,
+  allTransitions,
+  transitionKeyOf,
+} from '../../../src/tools/machineGraph/machineStructure';
 import { planPaths, type PlannedPath } from '../../../src/tools/machineGraph/pathPlan';
 import type { TestClock } from '../../support/testApp';
 
@@ -49,7 +53,7 @@ export interface LifecycleHttpModel<Subject, Status> {
   /** The code a successful call answers (most: ok; some business outcomes have their own). */
   acceptedCode(event: string, from: StatePath): CodeName;
   /** The documented refusal of `event` in `state`, where the chart has no such transition. */
-  refusedCode(event: string, state: StatePath): CodeName;
+  refusedCode(event: string, state: StatePath, subject: Subject): CodeName;
   /** The status the API reports for the subject now (GET, or a probe that changes nothing). */
   observe(subject: Subject): Promise<Status>;
   /** Every leaf state of the chart → the status the API must report for it (the contract's words). */
@@ -170,11 +174,18 @@ export function assertTablesComplete<S, T>(model: LifecycleHttpModel<S, T>): voi
   expect(unnamed, `chart states with no API status in ${machine.id}'s table`).toEqual([]);
 }
 
-async function expectStatus<S, T>(model: LifecycleHttpModel<S, T>, subject: S, value: StateValue, note: string) {
+async function expectStatus<S, T>(
+  model: LifecycleHttpModel<S, T>,
+  subject: S,
+  value: StateValue,
+  note: string,
+) {
   const state = statePathOf(value);
   const expected = model.statusOf[state];
   if (expected === undefined) throw new Error(`no API status for state '${state}' in the table`);
-  expect(await model.observe(subject), `${note}: the API's status for chart state '${state}'`).toEqual(expected);
+  expect(await model.observe(subject), `${note}: the API's status for chart state '${state}'`).toEqual(
+    expected,
+  );
 }
 
 /** One step of a path: the HTTP call (or the clock), then the status the API reports. */
@@ -218,7 +229,14 @@ export async function drivePath<S, T>(
   coverage.reach(initial);
   for (const [i, event] of path.events.entries()) {
     if (model.notOffered && event.type in model.notOffered) return subject;
-    await driveStep(model, coverage, subject, path.expectedValues[i]!, event.type, path.expectedValues[i + 1]!);
+    await driveStep(
+      model,
+      coverage,
+      subject,
+      path.expectedValues[i]!,
+      event.type,
+      path.expectedValues[i + 1]!,
+    );
   }
   return subject;
 }
@@ -254,7 +272,9 @@ export async function checkRefusals<S, T>(
   const value = route.expectedValues.at(-1)!;
   const state = statePathOf(value);
   const snapshot = snapshotOf(machine, value);
-  const refused = chartEvents(machine).filter((type) => snapshot.status !== 'active' || !snapshot.can({ type }));
+  const refused = chartEvents(machine).filter(
+    (type) => snapshot.status !== 'active' || !snapshot.can({ type }),
+  );
   const subject = await drivePath(model, coverage, route);
   const composites: Array<[string, readonly string[]]> = [];
   for (const event of refused) {
@@ -273,7 +293,7 @@ export async function checkRefusals<S, T>(
     if (!send) throw new Error(`chart event '${event}' has no HTTP call in ${machine.id}'s table`);
     const answer = await send(subject, state);
     expect(answer, `${event} in '${state}' must be refused (${answer.msg ?? ''})`).toMatchObject({
-      code: codeOf(model.refusedCode(event, state)),
+      code: codeOf(model.refusedCode(event, state, subject)),
     });
     await expectStatus(model, subject, value, `after the refused ${event}`);
     coverage.refusalsChecked.add(`${state} ${event}`);
@@ -296,7 +316,9 @@ export async function checkRefusals<S, T>(
 }
 
 export function describeRoute(path: PlannedPath): string {
-  return path.events.map((e) => e.type.replace(/^xstate\.after\.([^.]+)\..*$/, '⏱ $1')).join(' → ') || '(initial)';
+  return (
+    path.events.map((e) => e.type.replace(/^xstate\.after\.([^.]+)\..*$/, '⏱ $1')).join(' → ') || '(initial)'
+  );
 }
 
 /** A real HTTP call to the app under /plat, answering the envelope. */
@@ -316,4 +338,12 @@ export async function httpCall<T = unknown>(
   const res = await fetch(`${baseUrl}/plat${path}`, { method, headers, body });
   const envelope = (await res.json()) as { code: number; msg: string; data: T };
   return { status: res.status, code: envelope.code, msg: envelope.msg, data: envelope.data };
+}
+
+/** A path's test title; a path through an event the API does not offer says where it stops. */
+export function pathTitle(path: PlannedPath, notOffered: Readonly<Record<string, string>> = {}): string {
+  const stop = path.events.findIndex((e) => e.type in notOffered);
+  if (stop < 0) return `drives ${describeRoute(path)}`;
+  const head = { ...path, events: path.events.slice(0, stop) };
+  return `drives ${describeRoute(head)}, then stops: ${path.events[stop]!.type} is not offered by the API`;
 }
