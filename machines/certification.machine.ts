@@ -5,7 +5,7 @@
 //
 // Typing is autosaved by a small child chart (draftAutosave, below) so that a retrying autosave
 // does not multiply the wizard's own states; the wizard forwards every edit to it.
-import { assign, sendTo, setup } from 'xstate';
+import { assign, sendTo, setup, type AnyActorRef } from 'xstate';
 import { CERTIFICATION_STEPS, type CertificationStepId } from '../src/contract/api/certification';
 import { Limits } from '../src/contract/limits';
 import type { CompanyLocation } from '../src/contract/options';
@@ -59,10 +59,15 @@ export interface SaveStepInput {
   currentStep: CertificationStep;
 }
 
-export type SaveOutcome = { kind: 'saved' } | { kind: 'invalid'; problems: FieldProblem[] };
+/** `conflict`: the server refused the save because another tab or device saved a newer version
+ *  (optimistic concurrency); nothing was written, and this tab must not write over it. */
+export type SaveOutcome =
+  { kind: 'saved' } | { kind: 'invalid'; problems: FieldProblem[] } | { kind: 'conflict' };
 
 export type SubmitOutcome =
-  { kind: 'submitted' } | { kind: 'invalid'; step: CertificationStep; problems: FieldProblem[] };
+  | { kind: 'submitted' }
+  | { kind: 'invalid'; step: CertificationStep; problems: FieldProblem[] }
+  | { kind: 'conflict' };
 
 /** Messages the views translate (context never holds text, STYLE.md). */
 export type CertificationMessage =
@@ -99,7 +104,11 @@ export type CertificationEvent =
   | { type: 'user.startVerification' }
   | { type: 'user.retrySave' }
   | { type: 'user.retry' }
-  | { type: 'user.submit' };
+  | { type: 'user.submit' }
+  /** The autosave child found the draft changed in another tab or on another device. */
+  | { type: 'draft.conflict' }
+  /** After a conflict: drop this tab's unsaved entries and load what the server stores now. */
+  | { type: 'user.loadLatest' };
 
 /** How long a failed autosave waits before it tries again. LEAD: move to limits.ts (Limits.draftAutosaveRetryMs). */
 export const DRAFT_AUTOSAVE_RETRY_MS = 5_000;
@@ -170,12 +179,16 @@ const step = (name: CertificationStep) => `#certification.wizard.${name}`;
 
 export interface DraftAutosaveContext {
   pending: SaveStepInput | null;
+  /** The wizard to tell about a conflict; none when the chart runs alone (diagrams, path tests):
+   *  then it tells itself, and nothing listens. */
+  wizard: AnyActorRef | null;
 }
 
 export type DraftAutosaveEvent =
   | { type: 'draft.changed'; step: CertificationStep; values: StepValues }
   | { type: 'draft.settled'; step: CertificationStep }
-  | { type: 'user.retrySave' };
+  | { type: 'user.retrySave' }
+  | { type: 'draft.conflict' };
 
 const keepPending = assign<DraftAutosaveContext, DraftAutosaveEvent, undefined, DraftAutosaveEvent, never>({
   pending: ({ event, context }) =>
@@ -188,13 +201,16 @@ export const draftAutosaveMachine = setup({
   types: {} as {
     context: DraftAutosaveContext;
     events: DraftAutosaveEvent;
-    tags: 'saving' | 'failed';
+    input: { wizard?: AnyActorRef } | undefined;
+    tags: 'saving' | 'failed' | 'conflict';
     meta: StateMeta;
   },
   actors: {
     'save draft': notProvidedPromise<SaveOutcome, SaveStepInput>('save draft'),
   },
   guards: {
+    'draft conflicted': ({ event }) =>
+      (event as unknown as { output: SaveOutcome }).output.kind === 'conflict',
     'settles the pending step': ({ context, event }) =>
       event.type === 'draft.settled' && context.pending?.step === event.step,
   },
@@ -204,7 +220,7 @@ export const draftAutosaveMachine = setup({
   },
 }).createMachine({
   id: 'draftAutosave',
-  context: { pending: null },
+  context: ({ input }) => ({ pending: null, wizard: input?.wizard ?? null }),
   initial: 'clean',
   on: {
     // The step's own save (on leaving it) already carries these values: nothing left to autosave.
@@ -240,8 +256,25 @@ export const draftAutosaveMachine = setup({
             complete: false,
             currentStep: 'completeCompanyInfo',
           },
-        onDone: { target: 'clean', actions: assign({ pending: null }) },
+        onDone: [
+          { guard: 'draft conflicted', target: 'conflicted' },
+          { target: 'clean', actions: assign({ pending: null }) },
+        ],
         onError: 'failed',
+      },
+    },
+    conflicted: {
+      meta: {
+        spec: 'issue 17 §3: another tab or device saved a newer draft; this tab never writes over it (the wizard offers to load the latest)',
+      },
+      tags: ['conflict'],
+      // Tells the wizard, which shows the conflict. Typing is still kept but never sent again:
+      // loading the latest version starts a new wizard with a new autosave.
+      entry: sendTo(({ context, self }) => context.wizard ?? self, { type: 'draft.conflict' as const }),
+      on: {
+        'draft.changed': { actions: keepPending },
+        // The step's own save carries stale values too: the server refuses it the same way.
+        'draft.settled': {},
       },
     },
     failed: {
@@ -264,6 +297,29 @@ interface NextTransition {
   guard?: 'authorizer needed';
 }
 
+/**
+ * A step whose save the server refused as stale (issue 17 §3, two tabs): the form stays with what
+ * this tab typed (kept in the draft, never sent), the step cannot be left or saved, and the one way
+ * on is loading the latest version from the server (DECISIONS: navigation-two-tabs).
+ */
+const conflictedStep = {
+  meta: {
+    spec: 'issue 17 §3: the same account in two tabs; a stale tab is refused, says so and offers to load the latest',
+  },
+  tags: ['conflict' as const],
+  entry: 'clear messages' as const,
+  on: {
+    'user.loadLatest': '#certification.loading',
+    // Typing is kept in the draft (the form shows it) but not sent: the autosave has stopped.
+    'user.edit': {
+      actions: {
+        type: 'keep step values' as const,
+        params: ({ event }: { event: { step: CertificationStep } }) => ({ step: event.step }),
+      },
+    },
+  },
+};
+
 /** A step: edit its form; a valid submit saves it and moves on; back without saving (autosave has it). */
 function stepState(name: CertificationStep, options: { next: NextTransition[]; back: NextTransition[] }) {
   return {
@@ -283,8 +339,10 @@ function stepState(name: CertificationStep, options: { next: NextTransition[]; b
             ],
           },
           'step.back': options.back.map((t) => ({ ...t, actions: 'clear messages' as const })),
+          'draft.conflict': 'conflicted',
         },
       },
+      conflicted: conflictedStep,
       saving: {
         meta: { spec: 'issue 5 §4: every completed step is saved on the server when it is left' },
         tags: ['busy' as const],
@@ -298,6 +356,7 @@ function stepState(name: CertificationStep, options: { next: NextTransition[]; b
             currentStep: resumeStepAfter(name, context),
           }),
           onDone: [
+            { guard: 'save conflicted' as const, target: 'conflicted' },
             {
               guard: 'save refused' as const,
               target: 'editing',
@@ -316,7 +375,7 @@ export const certificationMachine = setup({
   types: {} as {
     context: CertificationContext;
     events: CertificationEvent;
-    tags: 'busy' | 'verifying';
+    tags: 'busy' | 'verifying' | 'conflict';
     meta: StateMeta;
   },
   actors: {
@@ -384,6 +443,10 @@ export const certificationMachine = setup({
       context.location !== null && event.type === 'step.submit' && event.step === 'selectLocationCompany',
     'authorizer needed': ({ context }) => authorizerNeeded(context),
     'save refused': ({ event }) => (event as unknown as { output: SaveOutcome }).output.kind === 'invalid',
+    'save conflicted': ({ event }) =>
+      (event as unknown as { output: SaveOutcome }).output.kind === 'conflict',
+    'submit conflicted': ({ event }) =>
+      (event as unknown as { output: SubmitOutcome }).output.kind === 'conflict',
     'submit refused': ({ event }) =>
       (event as unknown as { output: SubmitOutcome }).output.kind === 'invalid',
     'resumes at': ({ context }, params: { place: WizardPlace }) => resumePlace(context) === params.place,
@@ -438,7 +501,7 @@ export const certificationMachine = setup({
     },
     wizard: {
       meta: { spec: '§2 certification steps: back and next, each step validated before leaving it' },
-      invoke: { id: 'autosave', src: 'draft autosave' },
+      invoke: { id: 'autosave', src: 'draft autosave', input: ({ self }) => ({ wizard: self }) },
       on: {
         'user.edit': {
           actions: [
@@ -567,8 +630,10 @@ export const certificationMachine = setup({
                 ],
                 'step.back': { target: step('uploadBeneficiaryInfo'), actions: 'clear messages' },
                 'user.startVerification': { target: 'verifying', actions: assign({ message: null }) },
+                'draft.conflict': 'conflicted',
               },
             },
+            conflicted: conflictedStep,
             verifying: {
               meta: {
                 spec: '§2 authorizer verification by QR code and face recognition (issue 6, a child actor)',
@@ -608,6 +673,7 @@ export const certificationMachine = setup({
                   currentStep: 'uploadOtherInfo' as const,
                 }),
                 onDone: [
+                  { guard: 'save conflicted', target: 'conflicted' },
                   {
                     guard: 'save refused',
                     target: 'editing',
@@ -648,6 +714,8 @@ export const certificationMachine = setup({
         src: 'submit application',
         input: ({ context }) => ({ draft: context.draft }),
         onDone: [
+          // Another tab or device saved after this tab's last save: nothing is submitted.
+          { guard: 'submit conflicted', target: 'submitConflict' },
           {
             // "Validation failure exists, please complete the required information": to the first step with an error.
             guard: 'submit refused',
@@ -665,6 +733,14 @@ export const certificationMachine = setup({
         ],
         onError: { target: 'review', actions: assign({ message: 'submitFailed' }) },
       },
+    },
+    submitConflict: {
+      meta: {
+        spec: 'issue 17 §3: the submit named a stale version; the review offers to load the latest first',
+      },
+      tags: ['conflict'],
+      entry: 'clear messages',
+      on: { 'user.loadLatest': 'loading' },
     },
     submitted: {
       meta: {

@@ -498,3 +498,82 @@ describe('certification wizard: effects are provided, never assumed', () => {
     },
   );
 });
+
+// Issue 17 §3, the same account in two tabs: a save the server refuses as stale (another tab or
+// device saved since) is never resent; the step shows the conflict, keeps what this tab typed and
+// leaves only by loading the latest version.
+describe('certification wizard: changed in another tab', () => {
+  const atCompanyInfo = () => view({ location: 'CN', currentStep: 'completeCompanyInfo' });
+
+  it('a refused autosave stops autosaving, keeps the typing, and loads the latest only when asked', async () => {
+    const fakes: Fakes = { view: atCompanyInfo(), drafts: [{ kind: 'conflict' }] };
+    const { actor, clock, draftSaves, stepSaves } = start(fakes);
+    await reach(actor, 'completeCompanyInfo');
+    actor.send({
+      type: 'user.edit',
+      step: 'completeCompanyInfo',
+      values: { website: 'https://stale.example' },
+    });
+    clock.increment(Limits.draftAutosaveMs);
+    await waitFor(actor, (s) => s.hasTag('conflict'));
+    expect(actor.getSnapshot().matches({ wizard: { completeCompanyInfo: 'conflicted' } })).toBe(true);
+    expect(draftSaves).toHaveLength(1);
+
+    // More typing is kept, never sent; the step cannot be left or saved.
+    actor.send({
+      type: 'user.edit',
+      step: 'completeCompanyInfo',
+      values: { website: 'https://mine.example' },
+    });
+    clock.increment(Limits.draftAutosaveMs * 3 + DRAFT_AUTOSAVE_RETRY_MS);
+    await Promise.resolve();
+    expect(draftSaves).toHaveLength(1);
+    expect(actor.getSnapshot().can({ type: 'step.submit', step: 'completeCompanyInfo', values: {} })).toBe(
+      false,
+    );
+    expect(actor.getSnapshot().can({ type: 'step.back' })).toBe(false);
+    expect(stepSaves).toEqual([]);
+    expect(actor.getSnapshot().context.draft.completeCompanyInfo).toEqual({
+      website: 'https://mine.example',
+    });
+
+    // Loading the latest shows what the other tab saved, where it stopped.
+    fakes.view = view({
+      location: 'CN',
+      currentStep: 'uploadEquityStructureChart',
+      draft: { completeCompanyInfo: { website: 'https://other-tab.example' } },
+    });
+    actor.send({ type: 'user.loadLatest' });
+    await reach(actor, 'uploadEquityStructureChart');
+    expect(actor.getSnapshot().hasTag('conflict')).toBe(false);
+    expect(actor.getSnapshot().context.draft.completeCompanyInfo).toEqual({
+      website: 'https://other-tab.example',
+    });
+  });
+
+  it('a step save refused as stale stays on the step with the conflict, not moving on', async () => {
+    const { actor, stepSaves } = start({ view: atCompanyInfo(), saves: [{ kind: 'conflict' }] });
+    await reach(actor, 'completeCompanyInfo');
+    await next(actor, 'completeCompanyInfo', { companyNameEnglish: 'Stale Ltd' });
+    expect(actor.getSnapshot().matches({ wizard: { completeCompanyInfo: 'conflicted' } })).toBe(true);
+    expect(stepSaves).toHaveLength(1);
+    expect(actor.getSnapshot().context.draft.completeCompanyInfo).toEqual({
+      companyNameEnglish: 'Stale Ltd',
+    });
+  });
+
+  it('a submit refused as stale submits nothing and offers the latest version', async () => {
+    const { actor, log } = start({
+      view: view({ location: 'CN', currentStep: 'review' }),
+      submits: [{ kind: 'conflict' }],
+    });
+    await reach(actor, 'review');
+    actor.send({ type: 'user.submit' });
+    await waitFor(actor, (s) => s.matches('submitConflict'));
+    expect(log).not.toContain('submitted');
+    expect(actor.getSnapshot().can({ type: 'user.submit' })).toBe(false);
+    actor.send({ type: 'user.loadLatest' });
+    await reach(actor, 'review');
+    expect(actor.getSnapshot().matches('review')).toBe(true);
+  });
+});

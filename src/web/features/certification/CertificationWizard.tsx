@@ -1,7 +1,7 @@
 // The wizard's frame on every certification route: the step progress, the reviewer's reason on a
 // re-application, the chart's messages, the autosave status, and the current step's form.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Loader, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Stepper, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Stepper.css';
 import '@mantine/core/styles/Alert.css';
 import { useSelector } from '@xstate/react';
@@ -68,6 +68,35 @@ function AutosaveStatus({ actor }: { actor: CertificationActor }) {
     <Text size="xs" c="dimmed" aria-live="polite">
       {saving ? <Trans>Saving draft…</Trans> : null}
     </Text>
+  );
+}
+
+/**
+ * Issue 17 §3, two tabs: the server refused this tab's save because another tab or device saved the
+ * application since. What this tab typed stays in the form (not saved) until the person loads the
+ * latest version; nothing the other tab saved is touched (docs/decisions.d/navigation-two-tabs.md).
+ */
+function ConflictNotice({ actor }: { actor: CertificationActor }) {
+  const { t } = useLingui();
+  const conflict = useSelector(actor, (s) => s.hasTag('conflict'));
+  if (!conflict) return null;
+  return (
+    <Alert color="orange" role="alert" title={t`Changed in another tab or on another device`}>
+      <Stack gap="sm">
+        <Text size="sm">
+          <Trans>
+            This application was saved in another tab or on another device after this page opened. Your latest
+            entries on this page were not saved, so nothing saved there is overwritten. Copy anything you want
+            to keep, then load the latest version.
+          </Trans>
+        </Text>
+        <Group>
+          <Button size="compact-sm" onClick={() => actor.send({ type: 'user.loadLatest' })}>
+            <Trans>Load the latest version</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }
 
@@ -158,6 +187,7 @@ export function CertificationView({
           {i18n._(PLACE_LABELS[place])}
         </Title>
       ) : null}
+      <ConflictNotice actor={actor} />
       <AutosaveStatus actor={actor} />
       {/* A new form per place: each step's form starts from the chart's draft of that step. */}
       <div key={place ?? 'loading'}>{body}</div>

@@ -41,6 +41,12 @@ class CallFailed extends Error {
   }
 }
 
+/** The 409 answer to a save or submit that named an older version than the one stored. */
+function isStale(answer: Envelope<unknown>): boolean {
+  const data = answer.data as Partial<DraftConflictData> | null;
+  return !isOk(answer) && data?.reason === 'staleVersion';
+}
+
 /** The chart's view of what the server stores. */
 export function wizardViewOf(view: CertificationView): WizardView {
   return {
@@ -79,12 +85,10 @@ export function createCertificationApi(api: ApiClient) {
       body,
       page,
     );
-    const data = answer.data as Partial<DraftConflictData & SaveDraftResult> | null;
-    if (!isOk(answer) && data?.reason === 'staleVersion' && typeof data.version === 'number') {
-      // Another tab or device saved meanwhile: this step's values are the newer edit, save them on top.
-      version = data.version;
-      return saveDraft(input);
-    }
+    // Another tab or device saved meanwhile: never resend on top of it (that silently overwrote the
+    // other tab's step). The version stays the stale one, so every later save is refused too until
+    // the chart loads the latest version (docs/decisions.d/navigation-two-tabs.md).
+    if (isStale(answer)) return { kind: 'conflict' };
     if (!isOk(answer)) throw new CallFailed(answer);
     version = (answer.data as SaveDraftResult).version;
     return { kind: 'saved' };
@@ -122,6 +126,7 @@ export function createCertificationApi(api: ApiClient) {
         page,
       );
       if (isOk(answer)) return { kind: 'submitted' };
+      if (isStale(answer)) return { kind: 'conflict' };
       const data = answer.data as Partial<SubmitProblems> | null;
       if (data && typeof data.step === 'string' && Array.isArray(data.problems)) {
         const step = data.step as CertificationStep;

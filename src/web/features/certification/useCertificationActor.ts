@@ -127,7 +127,8 @@ export function useCertificationActor(): { actor: CertificationActor; kyb: Certi
 }
 
 export function placeOf(value: unknown): WizardPlace | null {
-  if (value === 'review' || value === 'submitting' || value === 'submitted') return 'review';
+  if (value === 'review' || value === 'submitting' || value === 'submitConflict' || value === 'submitted')
+    return 'review';
   if (typeof value === 'object' && value !== null && 'wizard' in value) {
     const wizard = value.wizard;
     const step = typeof wizard === 'string' ? wizard : Object.keys(wizard as object)[0];

@@ -14,6 +14,7 @@ export function ReviewStep({ actor }: { actor: CertificationActor }) {
   const [, navigate] = useLocation();
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const submitted = useSelector(actor, (s) => s.matches('submitted'));
+  const conflict = useSelector(actor, (s) => s.hasTag('conflict'));
   const leave = () => {
     recordSubmissionInSession();
     navigate('/gateway');
@@ -33,12 +34,16 @@ export function ReviewStep({ actor }: { actor: CertificationActor }) {
       <Group justify="space-between">
         <Button
           variant="default"
-          disabled={busy || submitted}
+          disabled={busy || submitted || conflict}
           onClick={() => actor.send({ type: 'step.back' })}
         >
           <Trans>Back</Trans>
         </Button>
-        <Button loading={busy} disabled={submitted} onClick={() => actor.send({ type: 'user.submit' })}>
+        <Button
+          loading={busy}
+          disabled={submitted || conflict}
+          onClick={() => actor.send({ type: 'user.submit' })}
+        >
           <Trans>Submit</Trans>
         </Button>
       </Group>

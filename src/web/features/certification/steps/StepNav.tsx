@@ -19,6 +19,8 @@ export function StepNav({
 }) {
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const canBack = useSelector(actor, (s) => s.can({ type: 'step.back' }));
+  // Changed in another tab: nothing can be saved until the latest version is loaded (ConflictNotice).
+  const conflict = useSelector(actor, (s) => s.hasTag('conflict'));
   const locale = useLocale();
   return (
     <>
@@ -36,7 +38,7 @@ export function StepNav({
         >
           <Trans>Back</Trans>
         </Button>
-        <Button type="submit" loading={busy}>
+        <Button type="submit" loading={busy} disabled={conflict}>
           {nextLabel ?? <Trans>Next</Trans>}
         </Button>
       </Group>
