@@ -50,7 +50,9 @@ export const Limits = {
     minFrames: 3,
     maxFrames: 6,
     frameMaxBytes: 2 * MB,
-    /** A reviewer's written reason for confirming or rejecting a referred face check (issue 16 §5). */
+    /** A reviewer's written reason for confirming or rejecting a referred face check (issue 16 §5):
+     *  characters after trimming; the minimum asks for a sentence, not "ok" (face-rest decisions). */
+    overrideReasonMinLength: 10,
     overrideReasonMaxLength: 2000,
   },
   beneficiary: { thresholdPercent: 25, totalMaxPercent: 100 },

@@ -274,15 +274,34 @@ export interface FaceEvidence {
 
 /** A reviewer's decision on a referred face check: always with a written reason. */
 export const FACE_OVERRIDE_DECISIONS = ['confirm', 'reject'] as const;
+export type FaceOverrideDecision = (typeof FACE_OVERRIDE_DECISIONS)[number];
+
+/** Why a face-override reason is refused: each a code of codes.ts, said by the form and the server. */
+export type FaceOverrideReasonProblem = 'reasonRequired' | 'reasonTooShort' | 'reasonTooLong';
+
+/**
+ * The one rule for the reason (issue 16 §5), read by the back-office form (machines/faceOverride)
+ * and the route: a sentence after trimming, within Limits.face. Each refusal's message is its code.
+ */
+export const faceOverrideReason = z
+  .string('reasonRequired' satisfies FaceOverrideReasonProblem)
+  .trim()
+  .min(1, 'reasonRequired' satisfies FaceOverrideReasonProblem)
+  .min(Limits.face.overrideReasonMinLength, 'reasonTooShort' satisfies FaceOverrideReasonProblem)
+  .max(Limits.face.overrideReasonMaxLength, 'reasonTooLong' satisfies FaceOverrideReasonProblem);
+
 export const faceOverrideRequest = z.object({
   decision: z.enum(FACE_OVERRIDE_DECISIONS, 'field.select'),
-  reason: z
-    .string()
-    .trim()
-    .min(1, 'field.required')
-    .max(Limits.face.overrideReasonMaxLength, 'field.tooLong'),
+  reason: faceOverrideReason,
 });
 export type FaceOverrideRequest = z.input<typeof faceOverrideRequest>;
+
+/** The first problem of a reason (anything a body may carry), or null when the rule holds. */
+export function faceOverrideReasonProblem(reason: unknown): FaceOverrideReasonProblem | null {
+  const parsed = faceOverrideReason.safeParse(reason);
+  if (parsed.success) return null;
+  return (parsed.error.issues[0]?.message ?? 'reasonRequired') as FaceOverrideReasonProblem;
+}
 export interface FaceOverrideResult {
   verificationSessionId: string;
   /** 'verified' (confirm) or 'failedFinal' (reject). */

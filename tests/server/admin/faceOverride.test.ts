@@ -11,6 +11,7 @@ import {
   type CertificationCaseView,
   type FaceOverrideResult,
 } from '../../../src/contract/api/admin';
+import { Codes } from '../../../src/contract/codes';
 import { Limits } from '../../../src/contract/limits';
 import { storedFiles } from '../../../src/server/db/schema/files';
 import { verificationFrames, verificationSessions } from '../../../src/server/db/schema/verification';
@@ -179,13 +180,44 @@ describe('face evidence and override', () => {
       reason: 'x'.repeat(Limits.face.overrideReasonMaxLength + 1),
     });
     expect(long.status).toBe(400);
+    expect(long.body).toMatchObject({ code: Codes.reasonTooLong.code, msg: Codes.reasonTooLong['en-us'] });
     const odd = await call(t, alice, 'POST', overridePath(application.id), {
       decision: 'approve',
-      reason: 'a reason',
+      reason: 'The frames show the same person.',
     });
     expect(odd.status).toBe(400);
+    expect(odd.body.code).toBe(Codes.validationFailed.code);
     expect((await sessionRow(sessionId)).state).toBe('referred');
     expect(await auditRowsOf(t.app, application.id)).toHaveLength(0);
+  });
+
+  it("a reason shorter than the contract's minimum (after trimming) is refused with reasonTooShort in both languages", async () => {
+    const { application, sessionId } = await referredCase();
+    // One character short once trimmed, though the padding makes the sent string long enough.
+    const short = `   ${'x'.repeat(Limits.face.overrideReasonMinLength - 1)}   `;
+    for (const [language, locale] of [
+      ['1', 'en-us'],
+      ['0', 'zh-cn'],
+    ] as const) {
+      const res = await call(
+        t,
+        alice,
+        'POST',
+        overridePath(application.id),
+        { decision: 'confirm', reason: short },
+        language,
+      );
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: Codes.reasonTooShort.code, msg: Codes.reasonTooShort[locale] });
+    }
+    expect((await sessionRow(sessionId)).state).toBe('referred');
+    expect(await auditRowsOf(t.app, application.id)).toHaveLength(0);
+    // Exactly the minimum is enough.
+    const enough = await call(t, alice, 'POST', overridePath(application.id), {
+      decision: 'reject',
+      reason: 'y'.repeat(Limits.face.overrideReasonMinLength),
+    });
+    expect(enough.status).toBe(200);
   });
 
   it('on a session that is not referred answers referredOverrideNotAllowed in both languages', async () => {

@@ -5,6 +5,8 @@ import type { ServerResponse } from 'node:http';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FaceEvidence } from '../../../src/contract/api/admin';
+import { Codes } from '../../../src/contract/codes';
+import { Limits } from '../../../src/contract/limits';
 import { AdminCertificationQueuePage } from '../../../src/web/features/admin/AdminPages';
 import { CASE_ID, certificationCase, FACE_ID, IMAGE_ID, PDF_ID } from './fixtures';
 import {
@@ -119,6 +121,38 @@ describe('face evidence in the certification case', { timeout: 30_000 }, () => {
         { decision: 'confirm', reason: 'Same person, poor light' },
       ]),
     );
+  });
+
+  it("refuses a reason shorter than the contract minimum with the server's own message, sending nothing", async () => {
+    openCase();
+    const box = await screen.findByLabelText('Reason for the face decision');
+    fireEvent.change(box, {
+      target: { value: `  ${'x'.repeat(Limits.face.overrideReasonMinLength - 1)}  ` },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Reject the face' }));
+    expect(await screen.findByText(Codes.reasonTooShort['en-us'])).toBeTruthy();
+    expect(bodiesOf(server, OVERRIDE)).toEqual([]);
+  });
+
+  it('a failed connection says network abnormal and frees the buttons; sending again works', async () => {
+    // The connection is cut without an answer, as when the network drops.
+    server.answer(OVERRIDE, (res) => res.socket?.destroy());
+    openCase();
+    fireEvent.change(await screen.findByLabelText('Reason for the face decision'), {
+      target: { value: 'Same person, poor light' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm the face' }));
+    expect(await screen.findByText(Codes.internal['en-us'])).toBeTruthy();
+    const confirm = screen.getByRole('button', { name: 'Confirm the face' });
+    await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(false));
+
+    server.answer(
+      OVERRIDE,
+      envelope(200, { verificationSessionId: 'v-1', state: 'verified', reviewedAt: '2026-01-02T00:00:00Z' }),
+    );
+    fireEvent.click(confirm);
+    await waitFor(() => expect(screen.queryByText(Codes.internal['en-us'])).toBeNull());
+    await waitFor(() => expect(server.requests.filter((r) => r.url === CASE).length).toBeGreaterThan(1));
   });
 
   it('offers no override once the check is decided, and shows the reviewer’s decision', async () => {

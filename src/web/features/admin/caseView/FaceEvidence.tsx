@@ -3,7 +3,7 @@
 // reviewer's decision on a referred check, which always takes a written reason.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useSelector } from '@xstate/react';
 import type { FaceEvidence as Evidence } from '../../../../contract/api/admin';
 import { messageFor } from '../../../../contract/codes';
 import { Limits } from '../../../../contract/limits';
@@ -12,6 +12,7 @@ import { faceReasonText } from '../../verification/faceReasons';
 import { adminApi } from '../adminApi';
 import { formatTime } from '../formatTime';
 import { DocumentPreview } from './DocumentPreview';
+import { useFaceOverrideActor } from './useFaceOverrideActor';
 
 function useOutcomeLabel(): (outcome: string | null) => string {
   const { t } = useLingui();
@@ -91,31 +92,18 @@ export function FaceCheckFacts({ face }: { face: Evidence }) {
   );
 }
 
-/** Confirm or reject a referred check; the reason is required and the server checks it again. */
+/**
+ * Confirm or reject a referred check. The reason's rule (the contract's, which the server applies
+ * too) and the form's lifecycle live in machines/faceOverride; this view shows them.
+ */
 export function FaceOverride({ caseId, reload }: { caseId: string; reload: () => void }) {
   const { t } = useLingui();
   const locale = useLocale();
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const decide = async (decision: 'confirm' | 'reject') => {
-    if (reason.trim() === '') {
-      setProblem(messageFor('reasonRequired', locale));
-      return;
-    }
-    setBusy(true);
-    // A failed connection rejects the call (page-handled calls do): say so and free the buttons.
-    const outcome = await adminApi
-      .faceOverride(caseId, { decision, reason })
-      .catch(() => ({ kind: 'refused' as const, code: 'internal' as const }))
-      .finally(() => setBusy(false));
-    if (outcome.kind === 'ok') {
-      setProblem(null);
-      reload();
-    } else {
-      setProblem(messageFor(outcome.code, locale));
-    }
-  };
+  const actor = useFaceOverrideActor({ api: adminApi, caseId, reload });
+  const reason = useSelector(actor, (s) => s.context.reason);
+  const message = useSelector(actor, (s) => s.context.message);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const decide = (decision: 'confirm' | 'reject') => actor.send({ type: 'user.decide', decision });
   return (
     <Stack gap="xs">
       <Text size="sm">
@@ -127,18 +115,15 @@ export function FaceOverride({ caseId, reload }: { caseId: string; reload: () =>
         label={t`Reason for the face decision`}
         value={reason}
         maxLength={Limits.face.overrideReasonMaxLength}
-        error={problem}
-        onChange={(event) => {
-          setReason(event.currentTarget.value);
-          setProblem(null);
-        }}
+        error={message ? messageFor(message, locale) : null}
+        onChange={(event) => actor.send({ type: 'user.editReason', reason: event.currentTarget.value })}
         rows={3}
       />
       <Group>
-        <Button color="green" loading={busy} onClick={() => void decide('confirm')}>
+        <Button color="green" loading={busy} onClick={() => decide('confirm')}>
           <Trans>Confirm the face</Trans>
         </Button>
-        <Button color="red" variant="outline" loading={busy} onClick={() => void decide('reject')}>
+        <Button color="red" variant="outline" loading={busy} onClick={() => decide('reject')}>
           <Trans>Reject the face</Trans>
         </Button>
       </Group>
