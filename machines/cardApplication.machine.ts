@@ -40,11 +40,20 @@ export interface CardApplicationProgress {
 export interface PickedFile {
   name: string;
   size: number;
+  /** The browser's MIME type; absent or '' when it does not know one. */
+  type?: string;
   content: unknown;
 }
 
-/** A message the flow shows: a business code of src/contract/codes.ts, or "saved". Views translate. */
-export type CardApplicationMessage = CodeName | 'saved';
+/**
+ * How the provided 'upload file' actor ends: the stored file, the server's (or the browser's) refusal,
+ * or cancelled by the user while it was sending (issue 17 §3). A transport failure rejects.
+ */
+export type CardUploadOutcome = ApiOutcome<CardApplicationFileView> | { kind: 'cancelled' };
+
+/** A message the flow shows: a business code of src/contract/codes.ts, "saved", or "upload cancelled".
+ *  Views translate. */
+export type CardApplicationMessage = CodeName | 'saved' | 'uploadCancelled';
 
 export interface CardApplicationInput {
   /** Progress kept from before a refresh (or restored into the app state on leaving the steps). */
@@ -172,7 +181,7 @@ export const cardApplicationMachine = setup({
   },
   actors: {
     'load application': notProvidedPromise<CardApplicationView>('load application'),
-    'upload file': notProvidedPromise<ApiOutcome<CardApplicationFileView>, PickedFile>('upload file'),
+    'upload file': notProvidedPromise<CardUploadOutcome, PickedFile>('upload file'),
     'load questionnaire': notProvidedPromise<CardQuestionnaire>('load questionnaire'),
     'save draft': notProvidedPromise<Outcome, SaveCardApplicationRequest>('save draft'),
     'submit application': notProvidedPromise<Outcome, SaveCardApplicationRequest>('submit application'),
@@ -208,6 +217,7 @@ export const cardApplicationMachine = setup({
       context.questionnaire !== null &&
       unansweredQuestions(context.questionnaire, context.answers).length === 0,
     'outcome ok': ({ event }) => (event as { output?: { kind?: string } }).output?.kind === 'ok',
+    'upload cancelled': ({ event }) => (event as { output?: { kind?: string } }).output?.kind === 'cancelled',
   },
 }).createMachine({
   id: 'cardApplication',
@@ -370,7 +380,7 @@ export const cardApplicationMachine = setup({
             },
             uploading: {
               meta: {
-                spec: 'DECISIONS.md Uploads: the server decides the type by content, 10 MB while streaming',
+                spec: 'DECISIONS.md Uploads: the server decides the type by content; issue 17 §3 progress, cancel',
               },
               tags: ['busy'],
               invoke: {
@@ -388,6 +398,11 @@ export const cardApplicationMachine = setup({
                       }),
                       { type: 'remember progress', params: ({ context }) => progressOf(context) },
                     ],
+                  },
+                  {
+                    guard: 'upload cancelled',
+                    target: 'idle',
+                    actions: assign({ message: 'uploadCancelled' }),
                   },
                   {
                     target: 'idle',

@@ -9,6 +9,7 @@ import {
   pageOf,
   pickedFileProblem,
   type CardApplicationProgress,
+  type CardUploadOutcome,
   type PickedFile,
 } from '../../machines/cardApplication.machine';
 import { notStartedCardApplication } from '../../machines/cardApplicationViews';
@@ -64,7 +65,7 @@ const questionnaire: CardQuestionnaire = {
 
 interface Fakes {
   load?: CardApplicationView[];
-  upload?: Array<ApiOutcome<CardApplicationFileView>>;
+  upload?: CardUploadOutcome[];
   questionnaire?: Array<CardQuestionnaire | 'fail'>;
   save?: Array<ApiOutcome<CardApplicationView>>;
   submit?: Array<ApiOutcome<CardApplicationView>>;
@@ -84,7 +85,7 @@ function start(fakes: Fakes, restored: CardApplicationProgress | null = null) {
   const machine = cardApplicationMachine.provide({
     actors: {
       'load application': fromPromise(async () => next(fakes.load, 'load')),
-      'upload file': fromPromise<ApiOutcome<CardApplicationFileView>, PickedFile>(async ({ input }) => {
+      'upload file': fromPromise<CardUploadOutcome, PickedFile>(async ({ input }) => {
         uploads.push(input);
         return next(fakes.upload, 'upload');
       }),
@@ -271,6 +272,25 @@ describe('card application: the steps', () => {
     expect(actor.getSnapshot().context).toMatchObject({ message: 'fileTypeNotAllowed', file: null });
   });
 
+  it('a cancelled send attaches nothing, says so, and the next pick uploads (issue 17 §3)', async () => {
+    const { actor, uploads } = start({
+      load: [notStarted],
+      upload: [{ kind: 'cancelled' }, ok(file)],
+    });
+    await waitFor(actor, (s) => s.matches('intro'));
+    actor.send({ type: 'user.start' });
+    actor.send({ type: 'user.choosePurpose', purpose: 'otaPayment' });
+    actor.send({ type: 'user.next' });
+    actor.send({ type: 'user.chooseFiles', files: [pick('slow.pdf', 100)] });
+    await waitFor(actor, (s) => s.context.message !== null);
+    expect(actor.getSnapshot().context).toMatchObject({ message: 'uploadCancelled', file: null });
+    expect(actor.getSnapshot().matches({ editing: { uploadRelevantInfo: 'idle' } })).toBe(true);
+    actor.send({ type: 'user.chooseFiles', files: [pick('again.pdf', 100)] });
+    await waitFor(actor, (s) => s.context.file !== null);
+    expect(actor.getSnapshot().context.message).toBeNull();
+    expect(uploads.map((u) => u.name)).toEqual(['slow.pdf', 'again.pdf']);
+  });
+
   it('pickedFileProblem accepts exactly the four types up to the limit', () => {
     for (const name of ['a.jpg', 'a.jpeg', 'a.png', 'a.pdf', 'A.PDF'])
       expect(pickedFileProblem([pick(name, Limits.cardApplication.maxBytes)])).toBeNull();
@@ -341,11 +361,11 @@ describe('card application: temporary save and resume', () => {
   });
 
   it('cannot save while the file is uploading', async () => {
-    let finish: (v: ApiOutcome<CardApplicationFileView>) => void = () => {};
+    let finish: (v: CardUploadOutcome) => void = () => {};
     const machine = cardApplicationMachine.provide({
       actors: {
         'load application': fromPromise(async () => notStarted),
-        'upload file': fromPromise<ApiOutcome<CardApplicationFileView>, PickedFile>(
+        'upload file': fromPromise<CardUploadOutcome, PickedFile>(
           () => new Promise((resolve) => (finish = resolve)),
         ),
       },

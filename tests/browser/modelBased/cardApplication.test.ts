@@ -201,6 +201,8 @@ function undrivable(path: PlannedPath): string | null {
   if (loads.length > 1 && JSON.stringify(outputOf(loads[0])) !== JSON.stringify(outputOf(loads.at(-1))))
     return 'a retried load finds the application as the first answer left it';
   for (const event of path.events) {
+    if (isDone(event, 'uploadFile') && (outputOf(event) as { kind?: string }).kind === 'cancelled')
+      return 'a cancel needs the upload slowed down: tests/browser/inputs/cardUploads.test.ts throttles it';
     if (isDone(event, 'submitApplication') && answerCode(event) === 'questionnaireRequired')
       return 'the server refuses a complete questionnaire only if the questions change under the page';
     if (isDone(event, 'reapply') && answerCode(event) !== 'ok')

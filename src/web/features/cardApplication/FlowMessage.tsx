@@ -1,4 +1,5 @@
-// The flow's one message line: a business code's text from codes.ts (both languages), or "saved".
+// The flow's one message line: a business code's text from codes.ts (both languages), "saved", or
+// "upload cancelled".
 import { useLingui } from '@lingui/react/macro';
 import { Alert } from '@mantine/core';
 import '@mantine/core/styles/Alert.css';
@@ -13,6 +14,13 @@ export function FlowMessage({ message }: { message: CardApplicationMessage | nul
     return (
       <Alert color="green" role="status">
         {t`Saved. You can continue later from the home page.`}
+      </Alert>
+    );
+  }
+  if (message === 'uploadCancelled') {
+    return (
+      <Alert color="gray" role="status">
+        {t`Upload cancelled. Nothing was stored.`}
       </Alert>
     );
   }

@@ -1,10 +1,13 @@
 // uploadRelevantInfo (spec §2, §5; DECISIONS.md 10 MB): exactly one jpg, jpeg, png or pdf file,
 // checked in the browser by the machine and again by content on the server. Then the questionnaire.
+// The file goes through the upload chart every certification field uses (issue 17 §3): its progress
+// shows here with a cancel (UploadStatus renders that chart; cardUpload.ts bridges the two charts).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Limits } from '../../../contract/limits';
-import type { CardApplicationActor } from './cardApplicationActor';
+import { UploadStatus } from '../uploads/UploadField';
+import { cardUploadOf, type CardApplicationActor } from './cardApplicationActor';
 import { QuestionnaireSection } from './QuestionnaireSection';
 import { StepActions } from './StepActions';
 
@@ -17,7 +20,8 @@ function formatSize(bytes: number): string {
 }
 
 /** The picked or dropped files, as the chart takes them (it refuses more than one, or a wrong type). */
-const picked = (files: File[]) => files.map((f) => ({ name: f.name, size: f.size, content: f }));
+const picked = (files: File[]) =>
+  files.map((f) => ({ name: f.name, size: f.size, type: f.type, content: f }));
 
 export function UploadStep({ actor }: { actor: CardApplicationActor }) {
   const { t } = useLingui();
@@ -29,6 +33,7 @@ export function UploadStep({ actor }: { actor: CardApplicationActor }) {
   const canNext = useSelector(actor, (s) => s.can({ type: 'user.next' }));
   const extensions = Limits.upload.extensions.join(', ');
   const megabytes = Limits.upload.maxMegabytes;
+  const upload = cardUploadOf(actor);
 
   return (
     <Stack gap="md">
@@ -95,6 +100,7 @@ export function UploadStep({ actor }: { actor: CardApplicationActor }) {
               </Group>
             </Paper>
           )}
+          {upload && uploading ? <UploadStatus actor={upload} label={t`Relevant documents`} /> : null}
         </Stack>
       </section>
       {onQuestionnaire ? (

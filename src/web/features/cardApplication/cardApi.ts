@@ -1,9 +1,8 @@
 // The card application API as the steps' effects need it (CardPaths of src/contract/api/card.ts).
 // Answers become the machine's outcomes: the data, or the business code the server refused with.
 // Pages handle these answers themselves (isPageHandle), so the message shows once, inline.
-import { CARD_APPLICATION_FILE_KIND, CardPaths } from '../../../contract/api/card';
+import { CardPaths } from '../../../contract/api/card';
 import type {
-  CardApplicationFileView,
   CardApplicationView,
   CardQuestionnaire,
   SaveCardApplicationRequest,
@@ -12,17 +11,6 @@ import { Codes, SUCCESS_CODE, type CodeName } from '../../../contract/codes';
 import type { Envelope } from '../../../contract/envelope';
 import type { ApiOutcome } from '../../../../machines/accountOutcome';
 import type { ApiClient } from '../../api/client';
-
-/** What POST /plat/files answers (src/server/routes/files/fileView.ts). */
-interface StoredFileView {
-  id: string;
-  kind: string;
-  contentType: string;
-  size: number;
-  originalName: string;
-}
-
-const FILES_PATH = '/files';
 
 const codeNames = new Map<number, CodeName>(
   (Object.entries(Codes) as Array<[CodeName, { code: number }]>)
@@ -66,19 +54,6 @@ export function createCardApi(api: ApiClient) {
     },
     async submit(body: SaveCardApplicationRequest): Promise<ApiOutcome<CardApplicationView>> {
       return outcomeOf(await api.post<CardApplicationView, PageHandled>(CardPaths.submit, body, page));
-    },
-    async upload(file: Blob, name: string): Promise<ApiOutcome<CardApplicationFileView>> {
-      const form = new FormData();
-      // The kind first: the server reads the fields that precede the file.
-      form.append('kind', CARD_APPLICATION_FILE_KIND);
-      form.append('file', file, name);
-      const outcome = outcomeOf(await api.post<StoredFileView, PageHandled>(FILES_PATH, form, page));
-      if (outcome.kind !== 'ok') return outcome;
-      const stored = outcome.data;
-      return {
-        kind: 'ok',
-        data: { id: stored.id, name: stored.originalName, type: stored.contentType, size: stored.size },
-      };
     },
   };
 }

@@ -9,30 +9,46 @@ import {
   type PickedFile,
 } from '../../../../machines/cardApplication.machine';
 import { api } from '../../api/api';
+import { appUploads } from '../uploads/appUploads';
+import type { UploadTransport } from '../uploads/uploadTransport';
 import { createCardApi, type CardApi } from './cardApi';
+import { createCardUpload, type CardUploadActor } from './cardUpload';
 import { forgetProgress, leaveSteps, progressToRestore, writeSavedProgress } from './progressStore';
 
 export const CARD_APPLICATION_ROOT = '/issuingCardApplication';
 
 export interface CardApplicationEffects {
   cardApi: CardApi;
+  /** The document's send, with progress and abort (the upload chart's transport). */
+  uploads: UploadTransport;
   storage: Storage;
   goToGateway(): void;
 }
 
 const defaultEffects = (): CardApplicationEffects => ({
   cardApi: createCardApi(api),
+  uploads: appUploads,
   storage: sessionStorage,
   goToGateway: () => navigate('/gateway'),
 });
 
+/** The upload chart each live card application actor sends its document through (views render it). */
+const uploadActors = new WeakMap<object, CardUploadActor>();
+
+/** The upload chart of `actor`'s document; none for support's inert replay actor. */
+export function cardUploadOf(actor: object): CardUploadActor | undefined {
+  return uploadActors.get(actor);
+}
+
 export function createCardApplicationActor(owner: string, effects: CardApplicationEffects) {
   const { cardApi, storage } = effects;
+  const upload = createCardUpload(effects.uploads);
   const machine = cardApplicationMachine.provide({
     actors: {
       'load application': fromPromise(({ signal }) => cardApi.loadApplication(signal)),
-      'upload file': fromPromise(({ input }: { input: PickedFile }) =>
-        cardApi.upload(input.content as Blob, input.name),
+      // Leaving the uploading state (the actor stopped) aborts `signal`: the send is cancelled.
+      'upload file': fromPromise(({ input, signal }: { input: PickedFile; signal: AbortSignal }) =>
+        upload.send(input, signal),
       ),
       'load questionnaire': fromPromise(() => cardApi.loadQuestionnaire()),
       'save draft': fromPromise(({ input }) => cardApi.save(input)),
@@ -44,7 +60,9 @@ export function createCardApplicationActor(owner: string, effects: CardApplicati
       'go to gateway': () => effects.goToGateway(),
     },
   });
-  return createActor(machine, { input: { restored: progressToRestore(owner, storage) } });
+  const actor = createActor(machine, { input: { restored: progressToRestore(owner, storage) } });
+  uploadActors.set(actor, upload.actor);
+  return actor;
 }
 
 export type CardApplicationActor = ReturnType<typeof createCardApplicationActor>;

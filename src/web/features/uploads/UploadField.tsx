@@ -10,12 +10,15 @@ import { Dropzone } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
 import { useSelector } from '@xstate/react';
 import { useRef, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { uploadMachine } from '../../../../machines/upload.machine';
 import { Limits } from '../../../contract/limits';
 import { ACCEPTED_TYPES, isImage, type FileProblem } from './fileChecks';
 import { useUploadField } from './useUploadField';
 import type { UploadTransport } from './uploadTransport';
 
-type UploadFieldActor = ReturnType<typeof useUploadField>['actor'];
+/** An upload chart's actor: a field's own, or the card application's (cardUpload.ts). */
+type UploadFieldActor = ActorRefFrom<typeof uploadMachine>;
 
 export interface UploadFieldProps {
   label: string;
@@ -39,7 +42,7 @@ function useProblemText(): (problem: FileProblem | null) => string {
 }
 
 /** The chart's state under the drop zone: progress with cancel, or what went wrong and what to do. */
-function UploadStatus({ actor, label }: { actor: UploadFieldActor; label: string }) {
+export function UploadStatus({ actor, label }: { actor: UploadFieldActor; label: string }) {
   const { t } = useLingui();
   const problemText = useProblemText();
   const state = useSelector(actor, (s) => s.value);

@@ -17,8 +17,8 @@ export interface StoredFileInfo {
 
 export type UploadOutcome =
   | { kind: 'uploaded'; file: StoredFileInfo }
-  /** The server refused the file (wrong content, too large…): its localised message. */
-  | { kind: 'refused'; message: string }
+  /** The server refused the file (wrong content, too large…): its localised message and code. */
+  | { kind: 'refused'; message: string; code: number | string }
   /** No answer (network down, connection reset): the user may retry. */
   | { kind: 'transportFailed' };
 
@@ -67,7 +67,7 @@ export function createUploadTransport(deps: UploadTransportDeps) {
             onProgress(1);
             return resolve({ kind: 'uploaded', file: body.data });
           }
-          resolve({ kind: 'refused', message: body.msg });
+          resolve({ kind: 'refused', message: body.msg, code: normaliseErrorCode(body.code) });
         });
         xhr.addEventListener('error', () => resolve({ kind: 'transportFailed' }));
         xhr.addEventListener('timeout', () => resolve({ kind: 'transportFailed' }));
