@@ -18,6 +18,7 @@ import { sessionMachine } from './session.machine';
 import { verificationSessionLifecycleMachine } from './verificationSessionLifecycle.machine';
 import { qrVerificationEntries } from './qrVerification.registry';
 import { reviewDecisionEntry } from './reviewDecision.registry';
+import { faceOverrideEntry } from './faceOverride.registry';
 import { uploadEntry } from './upload.registry';
 
 export interface MachineRegistryEntry {
@@ -278,12 +279,17 @@ const certificationFlowEntries: readonly MachineRegistryEntry[] = [
       { type: 'user.edit', step: 'completeCompanyInfo', values: {} },
       done('saveStep', { kind: 'saved' }),
       done('saveStep', { kind: 'invalid', problems }),
+      // Issue 17 §3: another tab or device saved first; the conflict and the way out of it.
+      done('saveStep', { kind: 'conflict' }),
+      { type: 'draft.conflict' },
+      { type: 'user.loadLatest' },
       failed('saveStep'),
       done('qrVerification', { result: 'verified', sessionId: '00000000-0000-4000-8000-0000000000a1' }),
       done('qrVerification', { result: 'closed' }),
       failed('qrVerification'),
       done('submitApplication', { kind: 'submitted' }),
       done('submitApplication', { kind: 'invalid', step: 'completeCompanyInfo', problems }),
+      done('submitApplication', { kind: 'conflict' }),
       failed('submitApplication'),
     ],
   },
@@ -297,6 +303,7 @@ const certificationFlowEntries: readonly MachineRegistryEntry[] = [
       { type: 'draft.changed', step: 'completeCompanyInfo', values: {} },
       { type: 'draft.settled', step: 'completeCompanyInfo' },
       done('saveDraft', { kind: 'saved' }),
+      done('saveDraft', { kind: 'conflict' }),
       failed('saveDraft'),
     ],
   },
@@ -433,6 +440,7 @@ export const machineRegistry: readonly MachineRegistryEntry[] = [
   ...qrVerificationEntries,
   ...certificationFlowEntries,
   reviewDecisionEntry,
+  faceOverrideEntry,
   uploadEntry,
 ];
 
