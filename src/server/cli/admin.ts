@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '../config';
 import { systemClock } from '../plugins/clock';
 import { createPartnerLinkService } from '../services/partnerLinks';
 import { createReviewer } from '../services/reviewers';
+import { rotateTransportKey } from '../security/transportKeyring';
 import { openCliDatabase } from './cliDatabase';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -13,6 +14,7 @@ Commands:
   create-link --partner NAME [--code CODE]
   list-links
   disable-link --code CODE
+  rotate-transport-key   new password-transport key; the previous one still opens forms for 24 h
 
 The database is DATABASE_URL when set, otherwise the embedded server under DATA_DIR (./data).`;
 
@@ -85,6 +87,18 @@ async function main(argv: string[]): Promise<number> {
           return 1;
         }
         console.log(`Partner link disabled: ${row.code}`);
+        return 0;
+      }
+      case 'rotate-transport-key': {
+        if (config.transportKeys.current)
+          throw new UsageError(
+            'TRANSPORT_PRIVATE_KEY is set: rotate by moving it to TRANSPORT_PREVIOUS_PRIVATE_KEY and setting a new one',
+          );
+        const keyId = await rotateTransportKey(database.db, systemClock);
+        // Workers notice within a minute, and at once when a form posts with the new key.
+        console.log(
+          `Password-transport key rotated: new key ${keyId}; the previous one is accepted for 24 h`,
+        );
         return 0;
       }
       default:

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partnerLinks, users } from '../../../src/server/db/schema/index';
+import { partnerLinks, transportKeys, users } from '../../../src/server/db/schema/index';
 import { verifyPassword } from '../../../src/server/security/passwords';
 import { createTestApp, type TestApp } from '../../support/testApp';
 
@@ -118,5 +118,21 @@ describe('admin CLI', () => {
     const res = await admin('frobnicate');
     expect(res.code).toBe(2);
     expect(res.out).toContain('Usage: npm run admin');
+  });
+
+  it('rotates the password-transport key: a new current key, the previous one still accepted', async () => {
+    const before = await t.app.db.select().from(transportKeys);
+    const current = before.filter((k) => k.retiredAt === null);
+    expect(current).toHaveLength(1);
+    const rotated = await admin('rotate-transport-key');
+    expect(rotated.code, rotated.out).toBe(0);
+    const after = await t.app.db.select().from(transportKeys);
+    const [newCurrent, ...others] = after.filter((k) => k.retiredAt === null);
+    expect(others).toEqual([]);
+    expect(newCurrent!.keyId).not.toBe(current[0]!.keyId);
+    expect(rotated.out).toContain(newCurrent!.keyId);
+    expect(after.find((k) => k.keyId === current[0]!.keyId)?.retiredAt).toBeInstanceOf(Date);
+    // The private key is never printed.
+    expect(rotated.out).not.toContain('PRIVATE KEY');
   });
 });
