@@ -9,13 +9,26 @@ import { PageFrame } from '../../../shell/PageFrame';
 import { FlowAlert } from '../shared/messages';
 import { ActivationStep } from './ActivationStep';
 import { RegistrationInfoStep } from './RegistrationInfoStep';
+import { saveRegistrationDraft, storedRegistrationDraft, type RegistrationDraft } from './registrationDraft';
 import { storedInvitationCode, useRegistrationActor } from './useRegistrationActor';
+import { useRegistrationHistory } from './useRegistrationHistory';
 import { VerificationStep } from './VerificationStep';
 
 export function RegisterPage() {
   const { registration, captcha } = useRegistrationActor();
   const [invitationCode] = useState(storedInvitationCode);
-  return <RegisterView registration={registration} captcha={captcha} invitationCode={invitationCode} />;
+  // Issue 17 §3: a refresh keeps what was typed (never the password); Back and Forward move between stages.
+  const [draft] = useState(storedRegistrationDraft);
+  useRegistrationHistory(registration);
+  return (
+    <RegisterView
+      registration={registration}
+      captcha={captcha}
+      invitationCode={invitationCode}
+      draft={draft}
+      onDraft={saveRegistrationDraft}
+    />
+  );
 }
 
 type RegistrationActors = ReturnType<typeof useRegistrationActor>;
@@ -25,7 +38,13 @@ export function RegisterView({
   registration,
   captcha,
   invitationCode,
-}: RegistrationActors & { invitationCode: string }) {
+  draft = null,
+  onDraft,
+}: RegistrationActors & {
+  invitationCode: string;
+  draft?: RegistrationDraft | null;
+  onDraft?: (values: Record<string, unknown>) => void;
+}) {
   const { t } = useLingui();
   const stage = useSelector(registration, (s) => (s.matches('info') ? 0 : s.matches('activation') ? 2 : 1));
   const alreadyRegistered = useSelector(registration, (s) => s.matches('alreadyRegistered'));
@@ -47,8 +66,9 @@ export function RegisterView({
         </Anchor>
       ) : stage === 0 ? (
         <RegistrationInfoStep
-          initial={info}
+          initial={info ?? draft}
           invitationCode={invitationCode}
+          onDraft={onDraft}
           captcha={captcha}
           onSubmit={(values) => registration.send({ type: 'user.submitInfo', info: values })}
         />

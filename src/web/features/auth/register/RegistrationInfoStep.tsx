@@ -48,11 +48,15 @@ export function RegistrationInfoStep({
   invitationCode,
   captcha,
   onSubmit,
+  onDraft,
 }: {
-  initial: RegistrationInfo | null;
+  /** What the chart holds, or (after a refresh) the tab's draft, which has no password. */
+  initial: Partial<RegistrationInfo> | null;
   invitationCode: string;
   captcha: CaptchaActorRef;
   onSubmit: (info: RegistrationInfo) => void;
+  /** Every change of the fields, for the draft a refresh restores (registrationDraft.ts). */
+  onDraft?: (values: Record<string, unknown>) => void;
 }) {
   const { t, i18n } = useLingui();
   const fieldError = useFieldError();
@@ -73,6 +77,7 @@ export function RegistrationInfoStep({
       serviceAgreement: initial?.serviceAgreement ?? false,
     },
     validate: zod4Resolver(registrationInfoSchema),
+    onValuesChange: (values) => onDraft?.(values),
   });
   // React takes `key` only as its own attribute, never spread in: each field passes form.key() itself.
   const input = <K extends keyof FormValues>(name: K) => ({
