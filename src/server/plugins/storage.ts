@@ -82,7 +82,8 @@ export const storagePlugin = fp(
       dir: dirs.filesDir,
       dirs,
       store,
-      saveUpload: (input, owner) => saveUpload({ store, db: app.db, now: () => app.clock.now() }, input, owner),
+      saveUpload: (input, owner) =>
+        saveUpload({ store, db: app.db, now: () => app.clock.now() }, input, owner),
       receiveUpload: (input) => receiveUpload(store, input),
       open: (id) => openFile(app.db, store, id),
       remove: (id) => removeFile(app.db, store, id, app.clock.now()),

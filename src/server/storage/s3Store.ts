@@ -9,12 +9,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { checkedKey, STORAGE_KEY, type ObjectStore, type StoredObject } from './objectStore';
 import type { S3Config } from './storageConfig';
@@ -40,7 +35,14 @@ export function s3Store(config: S3Config, tmpDir: string): S3Store {
     forcePathStyle: config.forcePathStyle,
     ...(config.credentials ? { credentials: config.credentials } : {}),
     maxAttempts: config.maxAttempts,
-    requestHandler: { connectionTimeout: config.timeoutMs, requestTimeout: config.timeoutMs },
+    // A request (one part ≤ 5 MB, or the start of a download) and any idle socket are cut after
+    // timeoutMs. Without throwOnRequestTimeout the SDK only logs a warning and waits forever.
+    requestHandler: {
+      connectionTimeout: config.timeoutMs,
+      requestTimeout: config.timeoutMs,
+      throwOnRequestTimeout: true,
+      socketTimeout: config.timeoutMs,
+    },
     // Checksums only where S3 requires them: S3-compatible servers do not all read the SDK's default
     // CRC32 trailers (aws-chunked bodies); TLS and the stored SHA-256 already guard the bytes.
     requestChecksumCalculation: 'WHEN_REQUIRED',

@@ -16,7 +16,7 @@ export interface S3Config {
   forcePathStyle: boolean;
   /** Undefined: the AWS SDK's default credential chain. Never logged. */
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-  /** Connecting, and waiting for bytes of an answer, in ms: a slower server counts as down. */
+  /** Connecting, one request (a part of ≤ 5 MB), an idle socket, in ms: a slower server counts as down. */
   timeoutMs: number;
   /** Tries per request (the SDK's retries with backoff for faults and timeouts). */
   maxAttempts: number;
@@ -49,11 +49,10 @@ export const storageEnvShape = {
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
-  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 };
 
-const storageEnvSchema = z.object(storageEnvShape);
-type StorageEnv = z.infer<typeof storageEnvSchema>;
+type StorageEnv = z.infer<ReturnType<typeof z.object<typeof storageEnvShape>>>;
 
 /** The settings, or the variables that are wrong together (each alone was valid). */
 export function storageConfigFrom(
@@ -78,7 +77,9 @@ export function storageConfigFrom(
         region: e.S3_REGION,
         keyPrefix: e.S3_KEY_PREFIX,
         // An endpoint of our own is usually MinIO-like (no bucket subdomains); AWS wants virtual hosts.
-        forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : e.S3_ENDPOINT !== undefined,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE
+          ? e.S3_FORCE_PATH_STYLE === 'true'
+          : e.S3_ENDPOINT !== undefined,
         credentials:
           e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
             ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }

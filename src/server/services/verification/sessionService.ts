@@ -17,11 +17,7 @@ import { AppError, notFound, transitionNotAllowed } from '../../errors';
 import type { StoredFile } from '../../db/schema/files';
 import type { ReceivedUpload } from '../../storage/saveUpload';
 import type { Clock, Db, DbOrTx } from '../../types';
-import {
-  FaceEngineBusyError,
-  type FaceProvider,
-  type FaceVerificationResult,
-} from './faceProvider';
+import { FaceEngineBusyError, type FaceProvider, type FaceVerificationResult } from './faceProvider';
 import { findFaceReference, type FaceReferenceFile } from './faceReference';
 import {
   chartStateAt,
