@@ -14,10 +14,10 @@
 //     connections) without and with 4 phones checking at once. The portal runs in a child process
 //     and the pool in this one: the figure shows whether the engine's CPU use starves the API on
 //     this machine. Budget p99 ≤ 50 ms.
-//   - faceFalseAccepts / faceFalseRejects / faceGreyBandPairs: every frame and variant of person A
-//     and B against each one's ID photo, at the configured threshold: another person at or above it,
+//   - faceFalseAccepts / faceFalseRejects / faceGreyBandPairs: every frame and variant of persons A,
+//     B and C against every ID photo, at the configured threshold: another person at or above it,
 //     the same person below it, and pairs of either kind inside the grey band (referred). Counts,
-//     not rates: there are only two people — see docs/decisions.d/face-engine.md.
+//     not rates: there are only three people — see docs/decisions.d/face-engine.md, face-rest.md.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -79,23 +79,56 @@ async function variants(faces: FacesFixture, frame: string, prefix: string): Pro
   );
 }
 
-async function accuracy(provider: HumanFaceProvider, faces: FacesFixture, threshold: number, greyFrom: number) {
-  const personA = [...faces.sameFrames, ...(await variants(faces, faces.sameFrames[0]!, 'var-a'))];
-  const personB = [...faces.otherPersonFrames, ...(await variants(faces, faces.otherPersonFrames[0]!, 'var-b'))];
-  const answer = await provider.pool.run({ paths: [faces.idPhoto, faces.otherIdPhoto, ...personA, ...personB] });
-  const [idA, idB, ...frames] = answer.images;
-  const refA = idA && referenceEmbedding(idA);
-  const refB = idB && referenceEmbedding(idB);
-  if (!refA || !refB) throw new Error('an ID photo of the bench has no face');
-  const embeddings = frames.map((image) => (image.ok ? largestFace(image.faces)?.embedding : undefined));
-  if (embeddings.some((e) => !e)) throw new Error('a bench frame has no face');
-  const a = embeddings.slice(0, personA.length) as number[][];
-  const b = embeddings.slice(personA.length) as number[][];
-  const genuine = [...a.map((e) => faceSimilarity(refA, e)), ...b.map((e) => faceSimilarity(refB, e))];
-  const impostor = [...a.map((e) => faceSimilarity(refB, e)), ...b.map((e) => faceSimilarity(refA, e))];
+/** One identity of the accuracy pairs: their ID photo and the frames (head turn and variants). */
+interface Person {
+  idPhoto: string;
+  frames: string[];
+}
+
+/** The identities of tests/support/faces.ts, each frame set widened by variants of its first frame. */
+async function people(faces: FacesFixture): Promise<Person[]> {
+  const sets: [string, string, string[]][] = [
+    ['var-a', faces.idPhoto, faces.sameFrames],
+    ['var-b', faces.otherIdPhoto, faces.otherPersonFrames],
+    ['var-c', faces.thirdIdPhoto, faces.thirdPersonFrames],
+  ];
+  return Promise.all(
+    sets.map(async ([prefix, idPhoto, frames]) => ({
+      idPhoto,
+      frames: [...frames, ...(await variants(faces, frames[0]!, prefix))],
+    })),
+  );
+}
+
+/**
+ * Every frame against every ID photo: genuine pairs (the frame's own person) and impostor pairs
+ * (everyone else). Counts at the threshold, and the grey band. Exported for a quick look without
+ * the portal (.tmp probes, tests).
+ */
+export async function accuracy(provider: HumanFaceProvider, faces: FacesFixture, threshold: number, greyFrom: number) {
+  const persons = await people(faces);
+  const answer = await provider.pool.run({
+    paths: [...persons.map((p) => p.idPhoto), ...persons.flatMap((p) => p.frames)],
+  });
+  const refs = answer.images.slice(0, persons.length).map((image) => referenceEmbedding(image));
+  if (refs.some((r) => !r)) throw new Error('an ID photo of the bench has no face');
+  let next = persons.length;
+  const genuine: number[] = [];
+  const impostor: number[] = [];
+  persons.forEach((person, who) => {
+    for (const image of answer.images.slice(next, next + person.frames.length)) {
+      const embedding = image.ok ? largestFace(image.faces)?.embedding : undefined;
+      if (!embedding) throw new Error('a bench frame has no face');
+      refs.forEach((ref, id) => (id === who ? genuine : impostor).push(faceSimilarity(ref!, embedding)));
+    }
+    next += person.frames.length;
+  });
   const inBand = (s: number) => s >= greyFrom && s < threshold;
   return {
+    people: persons.length,
     pairs: genuine.length + impostor.length,
+    genuinePairs: genuine.length,
+    impostorPairs: impostor.length,
     falseAccepts: impostor.filter((s) => s >= threshold).length,
     falseRejects: genuine.filter((s) => s < threshold).length,
     greyBand: [...genuine, ...impostor].filter(inBand).length,
@@ -197,7 +230,10 @@ export async function measure(options: { quick: boolean }): Promise<BenchFigure[
       { name: 'faceHostLoopP99Ms', value: loop.percentile(99) / 1e6, unit: 'ms' },
       { name: 'faceApiIdleP99Ms', value: idleP99, unit: 'ms' },
       { name: 'faceApiP99Ms', value: busyP99, unit: 'ms', budget: { max: API_P99_BUDGET_MS } },
+      { name: 'faceAccuracyPeople', value: accurate.people, unit: 'people' },
       { name: 'faceAccuracyPairs', value: accurate.pairs, unit: 'pairs' },
+      { name: 'faceGenuinePairs', value: accurate.genuinePairs, unit: 'pairs' },
+      { name: 'faceImpostorPairs', value: accurate.impostorPairs, unit: 'pairs' },
       { name: 'faceFalseAccepts', value: accurate.falseAccepts, unit: 'pairs', budget: { max: 0 } },
       { name: 'faceFalseRejects', value: accurate.falseRejects, unit: 'pairs' },
       { name: 'faceGreyBandPairs', value: accurate.greyBand, unit: 'pairs' },

@@ -5,15 +5,20 @@
 //             Eileen Collins, a NASA photograph, public domain.
 //   person B: /usr/share/matplotlib/mpl-data/sample_data/grace_hopper.jpg (python-matplotlib-data,
 //             pulled in by python3-matplotlib): Grace Hopper, a U.S. Navy photograph, public domain.
+//   person C: /usr/lib/python3/dist-packages/skimage/data/camera.png (python3-skimage): a man with a
+//             camera on a tripod, greyscale, "no copyright restrictions, CC0 by the photographer
+//             (Lav Varshney)" (skimage.data.camera's own notes).
 //   no face:  /usr/lib/python3/dist-packages/skimage/data/coffee.png (python3-skimage, CC0).
 //
 // facesFixture() derives every picture once per process into a temporary folder and answers their
 // paths (JPEG unless named otherwise, as a phone camera sends):
-//   idPhoto / otherIdPhoto   an ID card (856×540) with A's (B's) face as its photo, slightly toned,
-//                            blurred and compressed so it is not the frames' own pixels
+//   idPhoto / otherIdPhoto / thirdIdPhoto
+//                            an ID card (856×540) with A's (B's, C's) face as its photo, slightly
+//                            toned, blurred and compressed so it is not the frames' own pixels
 //   idWithoutFace            the same card with no photo on it
 //   sameFrames[4]            A turning the head (straight, ±25° of yaw, a nod): the motion challenge
 //   otherPersonFrames[4]     B doing the same
+//   thirdPersonFrames[4]     C doing the same (for the accuracy pairs: a third identity)
 //   photoRepeatFrames[4]     A's frontal frame shown four times, only moved and scaled a little, as a
 //                            held-up photo or a replayed still would be
 //   frontal                  A's first frame alone (also a PNG copy: frontalPng)
@@ -32,6 +37,7 @@ import sharp, { type Sharp } from 'sharp';
 export const FACE_SOURCES = {
   personA: '/usr/lib/python3/dist-packages/skimage/data/astronaut.png',
   personB: '/usr/share/matplotlib/mpl-data/sample_data/grace_hopper.jpg',
+  personC: '/usr/lib/python3/dist-packages/skimage/data/camera.png',
   noFace: '/usr/lib/python3/dist-packages/skimage/data/coffee.png',
 } as const;
 
@@ -42,9 +48,11 @@ export interface FacesFixture {
   dir: string;
   idPhoto: string;
   otherIdPhoto: string;
+  thirdIdPhoto: string;
   idWithoutFace: string;
   sameFrames: string[];
   otherPersonFrames: string[];
+  thirdPersonFrames: string[];
   photoRepeatFrames: string[];
   frontal: string;
   frontalPng: string;
@@ -90,7 +98,9 @@ async function framed(source: string, crop: { left: number; top: number; size: n
   return rawOf(
     sharp(source)
       .extract({ left: crop.left, top: crop.top, width: crop.size, height: crop.size })
-      .resize(FRAME, FRAME),
+      .resize(FRAME, FRAME)
+      // C's picture is greyscale: every frame is three-channel sRGB, as a camera's is.
+      .toColourspace('srgb'),
   );
 }
 
@@ -208,6 +218,14 @@ async function build(dir: string): Promise<FacesFixture> {
   const b = await framed(FACE_SOURCES.personB, { left: 0, top: 20, size: 512 });
   const spotA: FaceSpot = { cx: ((225 - 40) * FRAME) / 380, cy: (125 * FRAME) / 380, rx: 105, ry: 125 };
   const spotB: FaceSpot = { cx: (261 * FRAME) / 512, cy: ((231 - 20) * FRAME) / 512, rx: 150, ry: 175 };
+  // C's face is at about (241, 139) in the 512² original, about 120 px wide, nearly frontal.
+  const c = await framed(FACE_SOURCES.personC, { left: 120, top: 30, size: 260 });
+  const spotC: FaceSpot = {
+    cx: ((241 - 120) * FRAME) / 260,
+    cy: ((139 - 30) * FRAME) / 260,
+    rx: 105,
+    ry: 125,
+  };
 
   const sequence = (src: Raw, spot: FaceSpot, prefix: string) =>
     Promise.all(
@@ -217,6 +235,7 @@ async function build(dir: string): Promise<FacesFixture> {
     );
   const sameFrames = await sequence(a, spotA, 'same');
   const otherPersonFrames = await sequence(b, spotB, 'other');
+  const thirdPersonFrames = await sequence(c, spotC, 'third');
 
   // A still photo held up to the camera: moved and scaled a little, never turned.
   const photoRepeatFrames = await Promise.all(
@@ -295,9 +314,11 @@ async function build(dir: string): Promise<FacesFixture> {
     dir,
     idPhoto: await idCard(dir, 'id-a.jpg', a),
     otherIdPhoto: await idCard(dir, 'id-b.jpg', b),
+    thirdIdPhoto: await idCard(dir, 'id-c.jpg', c),
     idWithoutFace: await idCard(dir, 'id-none.jpg', null),
     sameFrames,
     otherPersonFrames,
+    thirdPersonFrames,
     photoRepeatFrames,
     frontal,
     frontalPng,

@@ -12,6 +12,9 @@ import {
   createHumanFaceProvider,
   type HumanFaceProvider,
 } from '../../../src/server/services/verification/face/humanProvider';
+import { largestFace, referenceEmbedding } from '../../../src/server/services/verification/face/decide';
+import { DEFAULT_FACE_ENGINE_CONFIG } from '../../../src/server/services/verification/face/engineConfig';
+import { faceSimilarity } from '../../../src/server/services/verification/face/similarity';
 import { facesFixture, type FacesFixture } from '../../support/faces';
 
 let faces: FacesFixture;
@@ -59,6 +62,47 @@ describe('the human provider', { timeout: 120_000 }, () => {
     const result = await provider.verify(input(faces.photoRepeatFrames));
     expect(result).toMatchObject({ outcome: 'failed', reason: 'noLiveness', liveness: { passed: false } });
     expect(result.score).toBeGreaterThanOrEqual(0.6); // it is the right person: only the motion is missing
+  });
+
+  it('three people: every frame matches its own ID photo and no other (a third identity, C)', async () => {
+    // Descriptor level, at the configured threshold: C's picture is a profile, so as a capture it
+    // stops at notFrontal before any match; as a person it widens the impostor pairs (bench/face.ts
+    // counts the same pairs with variants).
+    const people = [
+      { id: faces.idPhoto, frames: faces.sameFrames },
+      { id: faces.otherIdPhoto, frames: faces.otherPersonFrames },
+      { id: faces.thirdIdPhoto, frames: faces.thirdPersonFrames },
+    ];
+    const answer = await provider.pool.run({
+      paths: [...people.map((p) => p.id), ...people.flatMap((p) => p.frames)],
+    });
+    const refs = answer.images.slice(0, people.length).map((image) => referenceEmbedding(image));
+    expect(refs.every((r) => r !== null)).toBe(true);
+    const { matchThreshold, greyBandFrom } = DEFAULT_FACE_ENGINE_CONFIG;
+    const falseAccepts: string[] = [];
+    const falseRejects: string[] = [];
+    const inGreyBand: string[] = [];
+    let next = people.length;
+    people.forEach((person, who) => {
+      person.frames.forEach((_frame, f) => {
+        const image = answer.images[next + f]!;
+        const embedding = image.ok ? largestFace(image.faces)?.embedding : undefined;
+        expect(embedding, `person ${who} frame ${f} has a face`).toBeDefined();
+        refs.forEach((ref, id) => {
+          const score = faceSimilarity(ref!, embedding!);
+          const pair = `frame ${who}.${f} vs ID ${id}: ${score.toFixed(3)}`;
+          if (id === who && score < matchThreshold) falseRejects.push(pair);
+          if (id !== who && score >= matchThreshold) falseAccepts.push(pair);
+          if (score >= greyBandFrom && score < matchThreshold) inGreyBand.push(pair);
+        });
+      });
+      next += person.frames.length;
+    });
+    expect({ falseAccepts, falseRejects, inGreyBand }).toEqual({
+      falseAccepts: [],
+      falseRejects: [],
+      inGreyBand: [],
+    });
   });
 
   it('fails a sequence where the person changes mid-challenge', async () => {
