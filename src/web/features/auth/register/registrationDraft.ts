@@ -25,7 +25,7 @@ const FIELDS = [
 export function draftOf(values: Record<string, unknown>): RegistrationDraft {
   const draft: Record<string, unknown> = {};
   for (const field of FIELDS) if (values[field] !== undefined) draft[field] = values[field];
-  return draft as RegistrationDraft;
+  return draft;
 }
 
 export function saveRegistrationDraft(values: Record<string, unknown>): void {
