@@ -58,6 +58,51 @@ async function forNodeFetch(init: RequestInit | undefined): Promise<RequestInit 
   return { ...init, body: form };
 }
 
+/**
+ * The document goes through the upload chart's XMLHttpRequest (progress, abort). jsdom's would be a
+ * cross-origin request to the stub; this one sends through the fetch above, as a browser would send
+ * it to the same origin, and reports its events the way the transport listens for them.
+ */
+class FetchXhr {
+  private method = 'GET';
+  private url = '';
+  private headers: Record<string, string> = {};
+  private listeners = new Map<string, Array<() => void>>();
+  private aborter = new AbortController();
+  responseText = '';
+  readonly upload = { addEventListener: () => undefined };
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  addEventListener(type: string, listener: () => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  private fire(type: string) {
+    for (const listener of this.listeners.get(type) ?? []) listener();
+  }
+  abort() {
+    this.aborter.abort();
+    this.fire('abort');
+  }
+  send(body: FormData) {
+    const init = { method: this.method, headers: this.headers, body, signal: this.aborter.signal };
+    globalThis.fetch(this.url, init).then(
+      async (response) => {
+        this.responseText = await response.text();
+        this.fire('load');
+      },
+      () => {
+        if (!this.aborter.signal.aborted) this.fire('error');
+      },
+    );
+  }
+}
+const realXhr = globalThis.XMLHttpRequest;
+
 beforeAll(async () => {
   server = await startStubApi();
   globalThis.fetch = async (input, init) =>
@@ -65,9 +110,11 @@ beforeAll(async () => {
       typeof input === 'string' && input.startsWith('/') ? `${server.origin}${input}` : input,
       await forNodeFetch(init),
     );
+  globalThis.XMLHttpRequest = FetchXhr as unknown as typeof XMLHttpRequest;
 });
 afterAll(async () => {
   globalThis.fetch = realFetch;
+  globalThis.XMLHttpRequest = realXhr;
   await server.close();
 });
 
@@ -163,7 +210,8 @@ describe('card application pages', { timeout: 30_000 }, () => {
     await toUploadStep();
 
     await pickFile('licence.pdf', 2048);
-    expect(await screen.findByText(/licence\.pdf/)).toBeTruthy();
+    // Attached (not only "Uploading licence.pdf" while it is sent).
+    expect(await screen.findByRole('button', { name: 'Remove file licence.pdf' })).toBeTruthy();
     const upload = server.requests.find((r) => r.url === '/plat/files')!;
     expect(upload.method).toBe('POST');
     expect(upload.headers['content-type']).toMatch(/^multipart\/form-data/);
@@ -230,7 +278,7 @@ describe('card application pages', { timeout: 30_000 }, () => {
     server.answer('/plat/card/questionnaire', envelope(430004, null, 'Questionnaire fetch failed', 503));
     await toUploadStep();
     await pickFile('licence.pdf', 2048);
-    await screen.findByText(/licence\.pdf/);
+    await screen.findByRole('button', { name: 'Remove file licence.pdf' });
     await click(screen.getByRole('button', { name: 'Next: questionnaire' }));
     expect(
       await screen.findByText('Questionnaire fetch failed: service abnormal, please try later'),
@@ -262,7 +310,7 @@ describe('session storage rule (spec §2)', { timeout: 30_000 }, () => {
     server.answer('/plat/files', envelope(200, fileView));
     await toUploadStep();
     await pickFile('licence.pdf', 2048);
-    await screen.findByText(/licence\.pdf/);
+    await screen.findByRole('button', { name: 'Remove file licence.pdf' });
     expect(readSavedProgress()).toMatchObject({
       businessPurpose: 'crossBorderEcommerce',
       path: 'uploadRelevantInfo',
