@@ -55,8 +55,9 @@ const STATUS_OF: Record<string, CertificationStatus> = {
 
 interface Subject {
   caller: Caller;
-  /** A complete, valid CN draft (its files uploaded, its face check verified), not yet saved. */
-  draft: Required<CertificationDraft>;
+  /** A complete, valid CN draft (its files uploaded, its face check verified), made on the first
+   *  save: a route that never saves (the refusals in 'noDraft') does not pay for it. */
+  draft: () => Promise<Required<CertificationDraft>>;
 }
 
 let t: TestApp;
@@ -80,7 +81,7 @@ async function saveEverything(s: Subject): Promise<HttpAnswer> {
     if (confirmed.code !== 200) return confirmed;
   }
   let last: HttpAnswer | null = null;
-  for (const [step, values] of Object.entries(s.draft)) {
+  for (const [step, values] of Object.entries(await s.draft())) {
     const { version } = (await readView(s)).data;
     last = await httpCall(t.url, 'POST', CertificationPaths.draft, {
       headers: s.caller.headers,
@@ -108,7 +109,8 @@ beforeAll(async () => {
     clock: t.clock,
     start: async () => {
       const caller = await applicant(t, { language: 'en-us' });
-      return { caller, draft: await validCnDraft(t, caller) };
+      let draft: Promise<Required<CertificationDraft>> | undefined;
+      return { caller, draft: () => (draft ??= validCnDraft(t, caller)) };
     },
     send: {
       'applicant.saveDraft': saveEverything,

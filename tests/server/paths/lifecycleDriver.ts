@@ -201,8 +201,11 @@ async function driveStep<S, T>(
   const fromPath = statePathOf(from);
   const delay = delayOf(machine, eventType);
   if (delay !== null) {
-    // One millisecond past the chart's delay: the server compares its stored time with the delay.
-    model.clock.advance(delay + 1);
+    // A millisecond before the chart's delay nothing has happened yet; a millisecond after, it has.
+    // The server compares its stored times with its own number, so a different one fails here.
+    model.clock.advance(delay - 1);
+    await expectStatus(model, subject, from, `1 ms before ${eventType} in '${fromPath}'`);
+    model.clock.advance(2);
   } else {
     const send = model.send[eventType];
     if (!send) throw new Error(`chart event '${eventType}' has no HTTP call in ${machine.id}'s table`);
