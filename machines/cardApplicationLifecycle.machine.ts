@@ -10,8 +10,9 @@ export type CardApplicationLifecycleEvent =
   | { type: 'applicant.submit' }
   | { type: 'applicant.reapply' }
   | { type: 'reviewer.approve' }
-  | { type: 'reviewer.reject' }
-  | { type: 'reviewer.requestRevision' };
+  | { type: 'reviewer.reject' };
+// No revision request for cards: spec §4 lists not started, saved, under review, rejected (with the
+// reason), approved; a reviewer rejects with a reason and the applicant re-applies.
 
 export type CardApplicationStatus = 'not_started' | 'saved' | 'under_review' | 'rejected' | 'approved';
 
@@ -47,7 +48,6 @@ export const cardApplicationLifecycleMachine = setup({
       on: {
         'reviewer.approve': 'approved',
         'reviewer.reject': 'rejected',
-        'reviewer.requestRevision': 'rejected',
       },
     },
     rejected: {

@@ -9,7 +9,6 @@ const events = [
   'applicant.reapply',
   'reviewer.approve',
   'reviewer.reject',
-  'reviewer.requestRevision',
 ] as const;
 
 describe('card application lifecycle: every allowed and every refused change', () => {
@@ -20,7 +19,6 @@ describe('card application lifecycle: every allowed and every refused change', (
     underReview: {
       'reviewer.approve': 'approved',
       'reviewer.reject': 'rejected',
-      'reviewer.requestRevision': 'rejected',
     },
     // rejected → saved on re-application.
     rejected: { 'applicant.reapply': 'saved', 'applicant.saveDraft': 'saved' },
