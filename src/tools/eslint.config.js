@@ -25,6 +25,7 @@ export default tseslint.config(
       'node_modules/**',
       'dist/**',
       'data/**',
+      'data-two/**',
       'coverage/**',
       '.tmp/**',
       'docs/**',

@@ -265,7 +265,9 @@ const registrationModel: UiModel<RegistrationData> = {
       notUserVisible: 'the resend request in flight: the button spins only until the real server answers',
     },
     async 'activation.resendRefused'(page) {
-      await page.getByText(textPattern(locale, 'You can send the activation mail again at {retryTime}.')).waitFor();
+      await page
+        .getByText(textPattern(locale, 'You can send the activation mail again at {retryTime}.'))
+        .waitFor();
     },
     async alreadyRegistered(page) {
       await alertSays(page, messageFor('emailRegistered', locale));

@@ -1,0 +1,89 @@
+// `npm run start:two`: the portal as two instances on one machine, the way it runs on two machines,
+// with nothing to install: one embedded PostgreSQL and one S3-compatible store (s3rver) that both
+// instances share, each instance with its own DATA_DIR and its own `npm start` supervisor, and a
+// round-robin proxy in front (src/tools/roundRobinProxy.ts) on PORT (default 3000). Ctrl-C stops
+// everything, the database last. Everything lives under TWO_DATA_DIR (default ./data-two).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import S3rver from 's3rver';
+import { startEmbeddedPostgres } from '../server/db/embedded';
+import { runMigrations } from '../server/db/migrate';
+import { startRoundRobinProxy } from './roundRobinProxy';
+
+const root = path.resolve(process.env.TWO_DATA_DIR ?? 'data-two');
+const port = Number(process.env.PORT ?? 3000);
+const host = '127.0.0.1';
+const BUCKET = 'portal-files';
+const LISTENING = /Portal listening on (http:\/\/\S+)/;
+
+mkdirSync(path.join(root, 's3'), { recursive: true });
+const database = await startEmbeddedPostgres({ dataDir: path.join(root, 'shared') });
+await runMigrations(database.url);
+const store = new S3rver({
+  address: host,
+  port: 0,
+  silent: true,
+  directory: path.join(root, 's3'),
+  configureBuckets: [{ name: BUCKET }],
+});
+const { port: s3Port } = await store.run();
+const publicUrl = `http://${host}:${port}`;
+
+function startInstance(name: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: host,
+      DATA_DIR: path.join(root, name),
+      DATABASE_URL: database.url,
+      STORAGE: 's3',
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: `http://${host}:${s3Port}`,
+      // s3rver's fixed credentials.
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      PUBLIC_URL: publicUrl,
+      TRUST_PROXY: host,
+    },
+  });
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      console.log(`[${name}] ${line}`);
+      const url = LISTENING.exec(line)?.[1];
+      if (url) resolve({ child, url });
+    });
+    child.once('exit', (code) => reject(new Error(`instance ${name} exited (${code}) before listening`)));
+  });
+}
+
+// One after the other: the first builds the web app when it is stale, the second finds it built.
+const a = await startInstance('a');
+const b = await startInstance('b');
+const proxy = await startRoundRobinProxy([a.url, b.url], { host, port });
+console.log(`Two instances (${a.url}, ${b.url}) behind ${proxy.url}; Ctrl-C stops them.`);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await proxy.close();
+  await Promise.all(
+    [a.child, b.child].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGINT');
+        }),
+    ),
+  );
+  await store.close();
+  await database.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
