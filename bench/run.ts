@@ -1,15 +1,17 @@
 // `npm run bench`: runs every bench module in turn (issue 10 §1), prints the machine and one table
 // (figure, value, unit, budget, ok/OVER), writes bench/results.json and exits non-zero when a figure
 // is over budget or a module could not measure. Flags: --quick, --only <module>, --no-fail.
+// With --only, the other modules' figures already in results.json are kept (runnerResults.ts).
 // Modules written by others (bundle, lighthouse) are imported dynamically: a missing one is reported
 // as missing, and fails the run like any figure that was not measured.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BenchFigure } from './benchFigure';
-import { parseRunnerArgs, type BenchModuleName } from './support/runnerArgs';
+import { BENCH_MODULES, parseRunnerArgs, type BenchModuleName } from './support/runnerArgs';
 import { exitCode, judge, type JudgedFigure, type ModuleProblem } from './support/runnerBudget';
 import { describeMachine } from './support/runnerMachine';
+import { mergeResults, type StoredResults } from './support/runnerResults';
 import { formatTable } from './support/runnerTable';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -56,7 +58,7 @@ async function main(): Promise<number> {
   );
   console.log(`Mode: ${args.quick ? 'quick (smoke check, not figures to quote)' : 'full'}\n`);
 
-  const figures: JudgedFigure[] = [];
+  const figures: (JudgedFigure & { module: BenchModuleName })[] = [];
   const problems: ModuleProblem[] = [];
   for (const name of args.modules) {
     const started = Date.now();
@@ -64,7 +66,7 @@ async function main(): Promise<number> {
     const outcome = await runModule(name, args.quick);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     if ('figures' in outcome) {
-      figures.push(...outcome.figures.map(judge));
+      figures.push(...outcome.figures.map((f) => ({ ...judge(f), module: name })));
       console.log(`  ${outcome.figures.length} figures in ${seconds} s`);
     } else {
       problems.push(outcome);
@@ -73,15 +75,23 @@ async function main(): Promise<number> {
   }
 
   console.log('\n' + formatTable(figures, problems) + '\n');
-  const results = {
+  const at = new Date().toISOString();
+  const current: StoredResults = {
     machine,
-    at: new Date().toISOString(),
+    at,
     quick: args.quick,
     figures: Object.fromEntries(
-      figures.map((f) => [f.name, { value: f.value, unit: f.unit, budget: f.budget ?? {}, ok: f.ok }]),
+      figures.map((f) => [
+        f.name,
+        { value: f.value, unit: f.unit, budget: f.budget ?? {}, ok: f.ok, module: f.module, at, quick: args.quick },
+      ]),
     ),
     problems: Object.fromEntries(problems.map((p) => [p.module, { kind: p.kind, message: p.message }])),
   };
+  const previous = existsSync(RESULTS_FILE)
+    ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as StoredResults)
+    : null;
+  const results = mergeResults(previous, current, args.modules, BENCH_MODULES);
   writeFileSync(RESULTS_FILE, JSON.stringify(results, null, 2) + '\n');
   console.log(`Written: ${path.relative(process.cwd(), RESULTS_FILE)}`);
 

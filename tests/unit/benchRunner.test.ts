@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { applicantsFrom } from '../../bench/support/journeyArgs';
 import { parseRunnerArgs, BENCH_MODULES } from '../../bench/support/runnerArgs';
 import { exitCode, judge, withinBudget } from '../../bench/support/runnerBudget';
+import { mergeResults } from '../../bench/support/runnerResults';
 import { percentile } from '../../bench/support/runnerStats';
 import { formatTable } from '../../bench/support/runnerTable';
 
@@ -100,5 +101,44 @@ describe('percentiles', () => {
     expect(percentile(values, 100)).toBe(100);
     expect(percentile([7], 95)).toBe(7);
     expect(percentile([], 95)).toBeNaN();
+  });
+});
+
+describe('results.json after a partial run', () => {
+  const stored = (value: number, module?: string) => ({ value, unit: 'ms', budget: {}, ok: true, module });
+  const results = (figures: Record<string, ReturnType<typeof stored>>, problems = {}) => ({
+    machine: {},
+    at: 'now',
+    quick: false,
+    figures,
+    problems,
+  });
+  const all = ['api', 'face', 'upload'];
+
+  it('--only keeps the other modules’ figures and replaces the ones it measured', () => {
+    const before = results({ apiP99Ms: stored(44, 'api'), faceP95Ms: stored(5400, 'face'), old: stored(1) });
+    const merged = mergeResults(before, results({ faceP95Ms: stored(1800, 'face') }), ['face'], all);
+    expect(merged.figures).toEqual({
+      apiP99Ms: stored(44, 'api'),
+      faceP95Ms: stored(1800, 'face'),
+      old: stored(1),
+    });
+    expect(merged.partial).toEqual(['face']);
+  });
+
+  it('a figure its module no longer reports is dropped, and so is the module’s old problem', () => {
+    const before = results(
+      { faceGone: stored(1, 'face'), apiP99Ms: stored(44, 'api') },
+      { face: { kind: 'failed', message: 'x' }, upload: { kind: 'failed', message: 'y' } },
+    );
+    const merged = mergeResults(before, results({ faceP95Ms: stored(1800, 'face') }), ['face'], all);
+    expect(Object.keys(merged.figures).sort()).toEqual(['apiP99Ms', 'faceP95Ms']);
+    expect(Object.keys(merged.problems)).toEqual(['upload']);
+  });
+
+  it('a run of every module replaces the file', () => {
+    const before = results({ old: stored(1, 'api') });
+    const now = results({ apiP99Ms: stored(40, 'api') });
+    expect(mergeResults(before, now, all, all)).toEqual(now);
   });
 });
