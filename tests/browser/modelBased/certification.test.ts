@@ -24,6 +24,7 @@ import {
   certificationView,
   confirmLocationThroughApi,
   REFUSED_ENGLISH_NAME,
+  saveInAnotherTab,
   seedDraft,
 } from '../support/certificationSeed';
 import { phoneContext, PUBLIC_URL, verifyOnPhone } from '../support/phoneDriver';
@@ -140,8 +141,22 @@ async function stepEditing(page: Page, run: Run, step: FormStep): Promise<void> 
 }
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A save or submit refused as stale (issue 17 §3, two tabs): the conflict alert and the way out. */
+async function conflictShown(page: Page, run: Run): Promise<void> {
+  await alertSays(page, t(run, 'Changed in another tab or on another device'));
+  await button(page, run, 'Load the latest version').waitFor({ timeout: UI_TIMEOUT });
+}
+
+/** The answer the path gives `invokeId` next is a conflict. */
+const conflictAhead = (run: Run, invokeId: string) =>
+  run.outcomes.some((e) => isDone(e, invokeId) && (outputOf(e) as { kind?: string }).kind === 'conflict');
+
 function formStepStates(step: FormStep): UiModel<CertificationData>['states'] {
   return {
+    [`wizard.${step}.conflicted`]: async (page, run) => {
+      await onStep(page, step);
+      await conflictShown(page, run);
+    },
     [`wizard.${step}`]: (page) => onStep(page, step),
     [`wizard.${step}.editing`]: (page, run) => stepEditing(page, run, step),
     [`wizard.${step}.saving`]: {
@@ -274,6 +289,10 @@ const certificationModel: UiModel<CertificationData> = {
         await alertSays(page, t(run, MESSAGES.submitFailed));
     },
     submitting: { notUserVisible: 'the submit in flight: Submit spins only until the real server answers' },
+    async submitConflict(page, run) {
+      await onStep(page, 'review');
+      await conflictShown(page, run);
+    },
     async submitted(page, run) {
       const dialog = page.getByRole('dialog', { name: t(run, 'Submitted') });
       await dialog
@@ -328,6 +347,7 @@ const certificationModel: UiModel<CertificationData> = {
           });
         }
         if (run.outcomes.some((e) => isError(e, 'saveStep'))) await failNextDraftSave(page, onScreen);
+        if (conflictAhead(run, 'saveStep')) await saveInAnotherTab(run.portal.url, run.data.user);
       }
       await button(page, run, 'Next').click();
     },
@@ -353,7 +373,18 @@ const certificationModel: UiModel<CertificationData> = {
     async 'user.submit'(page, _event, run) {
       if (isError(run.outcomes[0], 'submitApplication'))
         await failNextRequest(page, `/plat${CertificationPaths.submit}`);
+      if (conflictAhead(run, 'submitApplication')) await saveInAnotherTab(run.portal.url, run.data.user);
       await button(page, run, 'Submit').click();
+    },
+    async 'draft.conflict'(page, _event, run) {
+      // Another tab saves first; this tab's next autosave (of what the person types now) is refused.
+      await saveInAnotherTab(run.portal.url, run.data.user);
+      await editStep(page, run.data.locale, formStepBefore(run));
+    },
+    async 'user.loadLatest'(page, _event, run) {
+      if (isError(run.outcomes[0], 'loadApplication'))
+        await failNextRequest(page, `/plat${CertificationPaths.application}`);
+      await button(page, run, 'Load the latest version').click();
     },
   },
   appEvents: {},
@@ -361,9 +392,9 @@ const certificationModel: UiModel<CertificationData> = {
     loadApplication:
       'GET the application: a company arranged through the API before the page opens (location open; a Hong Kong legal person at the last step; a mainland manager at a later step); connection aborted → error',
     saveStep:
-      'POST the location or the step: saved; the location refused because another tab locked another one → invalid; connection aborted → error',
+      'POST the location or the step: saved; the location refused because another tab locked another one → invalid; another tab saved the draft first (its version moved on) → conflict; connection aborted → error',
     submitApplication:
-      'POST submit: a complete draft → submitted; a company name nobody corrected → invalid (company information); connection aborted → error',
+      'POST submit: a complete draft → submitted; a company name nobody corrected → invalid (company information); another tab saved the draft first → conflict; connection aborted → error',
     qrVerification:
       'the QR dialog: verified on a phone (a mobile page through the code\u2019s link) → verified; the dialog closed → closed',
   },

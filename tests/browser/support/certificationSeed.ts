@@ -276,3 +276,22 @@ export function confirmLocationThroughApi(
 ): Promise<Envelope<unknown>> {
   return call(caller(baseUrl, user), CertificationPaths.location, { location, confirm: true });
 }
+
+/**
+ * What another tab (or device) of the same user does: saves a step it holds at the current version,
+ * unchanged, so the stored version moves on and every tab holding the old one is refused as stale.
+ * The resume step stays where it was.
+ */
+export async function saveInAnotherTab(baseUrl: string, user: SeededUser): Promise<void> {
+  const view = await certificationView(baseUrl, user);
+  const [step, values] = (Object.entries(view.draft)[0] ?? ['completeCompanyInfo', {}]) as [
+    DraftStepId,
+    unknown,
+  ];
+  await succeed(caller(baseUrl, user), CertificationPaths.draft, {
+    step,
+    values,
+    currentStep: view.currentStep,
+    version: view.version,
+  });
+}
