@@ -203,8 +203,18 @@ export async function captureWithCamera(page: Page): Promise<number> {
   const capturing = async () => sentAt > 0 || (await start.isEnabled());
   await expect.poll(capturing, { timeout: UI_TIMEOUT }).toBe(true);
   // The guidance may have started the challenge by itself meanwhile: then there is nothing to press
-  // (the button is busy), and the capture request below says whether the frames went out.
-  if (sentAt === 0) await start.click({ timeout: 5_000 }).catch(() => undefined);
+  // (the button is busy), and the capture request below says whether the frames went out. A press
+  // can also miss while the page is busy loading the guidance's models (a loaded CI machine): press
+  // again until the frames go out; a press while the challenge runs finds the button disabled.
+  await expect
+    .poll(
+      async () => {
+        if (sentAt === 0) await start.click({ timeout: 5_000 }).catch(() => undefined);
+        return sentAt > 0 || !(await start.isEnabled().catch(() => false));
+      },
+      { timeout: 3 * UI_TIMEOUT, interval: 2_000 },
+    )
+    .toBe(true);
   await sent.catch((error: unknown) => {
     throw new Error(`the phone sent no capture after "Start capture": ${String(error)}`);
   });
