@@ -10,7 +10,7 @@ export function AppHeader({ email }: { email: string | null }) {
     <header style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <Group justify="space-between" px="lg" py="sm">
         <Link href="/" asChild>
-          <Anchor fw={700} underline="never">
+          <Anchor fw={700} underline="never" td="none">
             <Trans>Business portal</Trans>
           </Anchor>
         </Link>

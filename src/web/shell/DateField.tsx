@@ -38,7 +38,7 @@ type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' 
 };
 
 export function DateField({ value, onChange, ...rest }: DateFieldProps) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const locale: Locale = i18n.locale === 'zh-cn' ? 'zh-cn' : 'en-us';
   return (
     <DateInput
@@ -50,6 +50,8 @@ export function DateField({ value, onChange, ...rest }: DateFieldProps) {
       yearLabelFormat={YEAR_LABEL[locale]}
       dateParser={parseTypedDate}
       clearable
+      // Mantine's clear button has no name of its own (axe button-name, critical).
+      clearButtonProps={{ 'aria-label': t`Clear the date` }}
     />
   );
 }
