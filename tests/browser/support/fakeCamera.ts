@@ -205,12 +205,17 @@ export async function captureWithCamera(page: Page): Promise<number> {
   // The guidance may have started the challenge by itself meanwhile: then there is nothing to press
   // (the button is busy), and the capture request below says whether the frames went out. A press
   // can also miss while the page is busy loading the guidance's models (a loaded CI machine): press
-  // again until the frames go out; a press while the challenge runs finds the button disabled.
+  // again until one press lands (one, not more: a second press would restart the head turn).
+  let pressed = false;
   await expect
     .poll(
       async () => {
-        if (sentAt === 0) await start.click({ timeout: 5_000 }).catch(() => undefined);
-        return sentAt > 0 || !(await start.isEnabled().catch(() => false));
+        if (sentAt === 0 && !pressed)
+          pressed = await start.click({ timeout: 5_000 }).then(
+            () => true,
+            () => false,
+          );
+        return sentAt > 0 || pressed;
       },
       { timeout: 3 * UI_TIMEOUT, interval: 2_000 },
     )
