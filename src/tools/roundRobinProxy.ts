@@ -24,6 +24,7 @@ export async function startRoundRobinProxy(
   const served = new Map(upstreams.map((u) => [u, 0]));
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
+    req.on('error', () => res.destroy()); // the client went away mid-request
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
@@ -47,6 +48,9 @@ export async function startRoundRobinProxy(
           (answer) => {
             served.set(upstream, (served.get(upstream) ?? 0) + 1);
             res.writeHead(answer.statusCode ?? 502, answer.headers);
+            // An instance dying mid-answer cuts this answer; without a listener the error would
+            // stop the proxy itself.
+            answer.on('error', () => res.destroy());
             answer.pipe(res);
           },
         );

@@ -85,5 +85,10 @@ async function stop() {
   await database.stop();
   process.exit(0);
 }
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+const stopOrFail = () =>
+  stop().catch((error: unknown) => {
+    console.error('Stopping failed:', error);
+    process.exit(1);
+  });
+process.on('SIGINT', () => void stopOrFail());
+process.on('SIGTERM', () => void stopOrFail());

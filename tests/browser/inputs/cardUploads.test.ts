@@ -8,8 +8,8 @@ import { describe, expect, test } from 'vitest';
 import { messageFor } from '../../../src/contract/codes';
 import type { Locale } from '../../../src/contract/envelope';
 import { tabTo } from '../support/a11yKeyboard';
-import { text } from '../support/catalog';
-import { exactly, textWith, UI_TIMEOUT } from '../support/certificationDriver';
+import { text, textWith } from '../support/catalog';
+import { exactly, UI_TIMEOUT } from '../support/certificationDriver';
 import type { UploadFile } from '../support/certificationData';
 import { useBrowserSuite } from '../support/suite';
 import {

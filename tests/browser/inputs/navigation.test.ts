@@ -8,12 +8,11 @@ import { messageFor } from '../../../src/contract/codes';
 import type { Locale } from '../../../src/contract/envelope';
 import type { DraftStepId } from '../../../src/contract/api/certification';
 import { applicantAtStep, saveStep } from '../support/a11ySessions';
-import { text } from '../support/catalog';
+import { text, textWith } from '../support/catalog';
 import { certificationView } from '../support/certificationSeed';
 import {
   currentStep,
   field,
-  textWith,
   UI_TIMEOUT,
   uploadedFileGroup,
   type WizardPlace,

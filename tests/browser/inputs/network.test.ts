@@ -6,9 +6,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { Locale } from '../../../src/contract/envelope';
 import { applicantAtStep } from '../support/a11ySessions';
-import { text } from '../support/catalog';
+import { text, textWith } from '../support/catalog';
 import { certificationView } from '../support/certificationSeed';
-import { exactly, field, textWith, UI_TIMEOUT, uploadedFileGroup } from '../support/certificationDriver';
+import { exactly, field, UI_TIMEOUT, uploadedFileGroup } from '../support/certificationDriver';
 import { useBrowserSuite } from '../support/suite';
 import { bytesOnDisk, dropFile, dropZone, pdfDocument, phonePhoto, storedFilesOf } from './inputSupport';
 

@@ -14,13 +14,12 @@ import { Limits } from '../../../src/contract/limits';
 import { certificationApplications } from '../../../src/server/db/schema/certification';
 import { signInAs } from '../../support/sessions';
 import { applicantAtStep, applicantWithSubmission, asTestApp } from '../support/a11ySessions';
-import { text } from '../support/catalog';
+import { text, textWith } from '../support/catalog';
 import {
   answerBeneficiaries,
   chooseAuthorizer,
   exactly,
   personGroup,
-  textWith,
   UI_TIMEOUT,
   uploadedFileGroup,
   type PersonRole,

@@ -52,12 +52,12 @@ export function text(locale: Locale, source: string): string {
   return translated;
 }
 
-/** `source`'s page text with its `{name}` placeholders filled from `values` (a missing value throws). */
+/** A catalog text with its {placeholders} filled in. */
 export function textWith(locale: Locale, source: string, values: Record<string, string | number>): string {
-  return text(locale, source).replace(/\{(\w+)\}/g, (_whole, name: string) => {
-    if (!(name in values)) throw new Error(`no value for {${name}} in ${JSON.stringify(source)}`);
-    return String(values[name]);
-  });
+  return Object.entries(values).reduce(
+    (message, [name, value]) => message.replaceAll(`{${name}}`, String(value)),
+    text(locale, source),
+  );
 }
 
 /** A pattern for `source`'s page text where each `{name}` placeholder matches any text (a time, a count). */

@@ -18,7 +18,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Locale } from '../../../src/contract/envelope';
 import { Limits } from '../../../src/contract/limits';
 import type { CompanyLocation } from '../../../src/contract/options';
-import { text } from './catalog';
+import { text, textWith } from './catalog';
 import type { CompanyInfoData, PersonData, UploadFile } from './certificationData';
 
 /** Generous: the machine is shared and slow; these wait for UI states, never assert durations. */
@@ -68,14 +68,6 @@ export async function pageLocale(scope: Scope): Promise<Locale> {
     { timeout: UI_TIMEOUT },
   );
   return (await lang.jsonValue()) as Locale;
-}
-
-/** A catalog text with its {placeholders} filled in. */
-export function textWith(locale: Locale, source: string, values: Record<string, string | number>): string {
-  return Object.entries(values).reduce(
-    (message, [name, value]) => message.replaceAll(`{${name}}`, String(value)),
-    text(locale, source),
-  );
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -5,7 +5,7 @@
 // capture reaches A's event stream, a file uploaded through A downloads through B, the draft is
 // saved through the proxy; then A dies (every process of it, SIGKILL) and the journey finishes on
 // B: submit, the back office approves on B, the applicant's mail is sent exactly once.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -25,20 +25,8 @@ import { createTestDatabase, type TestDatabase } from '../../support/testDb';
 import { certificationOf } from '../admin/support';
 import { applicant, confirm, saveAll, submit, validCnDraft, view } from '../certification/support';
 import { startSmtpPeer, waitFor, type SmtpPeer } from '../mail/smtpPeer';
+import { childPids } from './support';
 import { capture, consent, faceImage, openSession, openStream, scan, tokenOf } from '../verification/support';
-
-/** The supervisor's children (its workers), so that "A dies" means every process of A. */
-function childrenOf(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-}
 
 let database: TestDatabase;
 let s3: S3TestServer;
@@ -135,7 +123,7 @@ describe('two instances behind a proxy', () => {
     expect(Math.min(...proxy.served.values()), JSON.stringify([...proxy.served])).toBeGreaterThan(0);
 
     // A dies: its workers and its supervisor, at once, as a machine that loses power.
-    for (const pid of [...childrenOf(a.process.pid), a.process.pid]) process.kill(pid, 'SIGKILL');
+    for (const pid of [...childPids(a.process.pid), a.process.pid]) process.kill(pid, 'SIGKILL');
     await a.process.exited(30_000);
 
     // The journey goes on through the proxy, which now finds only B.

@@ -1,10 +1,9 @@
 // Issue 18 §1: with two workers on the one port, killing one never closes the port. Requests go on
 // while the supervisor starts the replacement: none is refused (a refusal means the port was
 // closed); a request cut on the killed worker itself is sent again, as any client would.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../support/faultWait';
-import { openWorld, type World } from './support';
+import { childPids, openWorld, type World } from './support';
 
 let world: World;
 beforeAll(async () => {
@@ -12,13 +11,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => world?.close());
 
-function workerPids(supervisorPid: number): number[] {
-  return readFileSync(`/proc/${supervisorPid}/task/${supervisorPid}/children`, 'utf8')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number);
-}
+const workerPids = childPids;
 
 /** One request; 'refused' when nothing listened on the port, 'cut' for any other network error. */
 async function probe(url: string): Promise<number | 'refused' | 'cut'> {
