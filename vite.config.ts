@@ -12,6 +12,12 @@ const ENFORCE_BUNDLE_BUDGET = true;
 // The API the dev server proxies `/plat` to (`npm run dev` starts it; see src/tools/dev.ts).
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3001';
 
+/** A worker count from the environment (a whole number ≥ 1), else the default. */
+function workers(variable: string, fallback: number): number {
+  const value = Number(process.env[variable]);
+  return Number.isInteger(value) && value >= 1 ? value : fallback;
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -40,6 +46,9 @@ export default defineConfig({
     // Every suite runs in `npm test`; the runner's summary is the last thing printed, followed by
     // one plain line `tests: N passed, N failed, N skipped`.
     reporters: ['default', './tests/support/summaryReporter.ts'],
+    // Vitest's default is one worker less than the cores: one worker on a 2-core CI machine, and the
+    // suites spend much of their time waiting on servers, PostgreSQL and browsers, not on the CPU.
+    maxWorkers: workers('TEST_WORKERS', 3),
     projects: [
       {
         extends: true,
@@ -109,7 +118,13 @@ export default defineConfig({
           globalSetup: ['tests/support/globalSetup.ts', 'tests/support/browserSetup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at once, each with its own Chromium and portal, after the other suites (a
+          // group of its own: vitest runs projects with another worker count as a separate group).
+          maxWorkers: workers('BROWSER_TEST_WORKERS', 2),
+          sequence: { groupOrder: 1 },
+          // A poll waits like a Playwright locator (30 s), not expect.poll's default second: on a
+          // loaded CI machine a page's answer arrives later (a puzzle's answer did, and failed CI).
+          expect: { poll: { timeout: 30_000 } },
         },
       },
     ],

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { messageFor } from '../../../src/contract/codes';
 import type { Locale } from '../../../src/contract/envelope';
-import { tabTo } from '../support/a11yKeyboard';
+import { openChooserByKey, tabTo } from '../support/a11yKeyboard';
 import { text, textWith } from '../support/catalog';
 import { exactly, UI_TIMEOUT } from '../support/certificationDriver';
 import type { UploadFile } from '../support/certificationData';
@@ -91,10 +91,8 @@ describe('the card application upload', () => {
   test('by keyboard: Tab to "Choose file", Enter opens the chooser, the file is stored; Space after Remove', async () => {
     const locale: Locale = 'en-us';
     const { page, chooser, stored } = await cardUploadStep(locale);
-    await tabTo(page, chooser);
     const contract = pdfDocument('contract-by-keys.pdf');
-    const [opened] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
-    await opened.setFiles(contract);
+    await (await openChooserByKey(page, chooser, 'Enter')).setFiles(contract);
     await attached(page, locale, contract);
     expect((await stored()).map((row) => row.originalName)).toEqual([contract.name]);
 
@@ -103,10 +101,8 @@ describe('the card application upload', () => {
       page.getByRole('button', { name: textWith(locale, 'Remove file {0}', { 0: contract.name }) }),
     );
     await page.keyboard.press('Enter');
-    await tabTo(page, chooser, { backwards: true });
     const second = pdfDocument('contract-by-space.pdf');
-    const [again] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
-    await again.setFiles(second);
+    await (await openChooserByKey(page, chooser, 'Space', { backwards: true })).setFiles(second);
     await attached(page, locale, second);
   });
 

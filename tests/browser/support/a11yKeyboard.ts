@@ -1,6 +1,6 @@
 // A person without a mouse: Tab until the control has focus (proving it is in the tab order), then
 // keys. Nothing here clicks, hovers or drags.
-import type { Locator, Page } from 'playwright-core';
+import type { FileChooser, Locator, Page } from 'playwright-core';
 import type { Locale } from '../../../src/contract/envelope';
 import { KEY_STEP_PX } from '../../../src/web/features/captcha/useSliderHandle';
 import { text } from './catalog';
@@ -61,4 +61,29 @@ export async function solveSliderByKeys(page: Page, locale: Locale, puzzles: Puz
     await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Enter');
   await page.getByText(text(locale, 'Verified'), { exact: true }).waitFor({ timeout: 30_000 });
+}
+
+/**
+ * Tab to a file control and open the file chooser with `key` (Enter or Space). On a loaded machine
+ * the page could still re-render the step right after the control took the focus (CI once saw no
+ * chooser within 30 s): the focus is then checked again and the key pressed once more, and a
+ * control that never opens the chooser fails with where the focus was.
+ */
+export async function openChooserByKey(
+  page: Page,
+  target: Locator,
+  key: 'Enter' | 'Space',
+  options: { backwards?: boolean } = {},
+): Promise<FileChooser> {
+  let lastFocus = '';
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await tabTo(page, target, options);
+    const [opened] = await Promise.all([
+      page.waitForEvent('filechooser', { timeout: 10_000 }).catch(() => null),
+      page.keyboard.press(key),
+    ]);
+    if (opened) return opened;
+    lastFocus = await focusedNow(page);
+  }
+  throw new Error(`${key} on the file control opened no chooser; focus was on ${lastFocus}`);
 }

@@ -204,14 +204,15 @@ export async function captureWithCamera(page: Page): Promise<number> {
   await expect.poll(capturing, { timeout: UI_TIMEOUT }).toBe(true);
   // The guidance may have started the challenge by itself meanwhile: then there is nothing to press
   // (the button is busy), and the capture request below says whether the frames went out. A press
-  // can also miss while the page is busy loading the guidance's models (a loaded CI machine): press
-  // again until one press lands (one, not more: a second press would restart the head turn).
+  // waits while the page is busy with the guidance (a look on the CPU backend held a loaded CI
+  // machine's page for a minute, until the camera actor learned to hand over to a lighter guide);
+  // a press that did not land is tried again, one that landed is not repeated.
   let pressed = false;
   await expect
     .poll(
       async () => {
         if (sentAt === 0 && !pressed)
-          pressed = await start.click({ timeout: 5_000 }).then(
+          pressed = await start.click({ timeout: UI_TIMEOUT }).then(
             () => true,
             () => false,
           );

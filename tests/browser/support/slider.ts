@@ -48,16 +48,23 @@ export async function puzzleOnScreen(page: Page, locale: Locale, puzzles: Puzzle
   const slider = section.getByRole('slider', { name: text(locale, 'Slide to complete the puzzle') });
   await slider.waitFor();
   // The picture is read again on every poll: right after a logout or a refresh the slider can show
-  // for a moment before its new puzzle's picture replaces the previous one.
+  // for a moment before its new puzzle's picture replaces the previous one. The bound is a UI
+  // wait, not expect.poll's default second: on a loaded CI machine the puzzle's answer came later.
   let challengeId: string | undefined;
   await expect
-    .poll(async () => {
-      const picture = (await section.locator('img').first().getAttribute('src')) ?? '';
-      return (challengeId = puzzles.idOf(picture));
-    })
+    .poll(
+      async () => {
+        const picture = (await section.locator('img').first().getAttribute('src')) ?? '';
+        return (challengeId = puzzles.idOf(picture));
+      },
+      { timeout: PUZZLE_TIMEOUT },
+    )
     .toBeDefined();
   return { slider, gapX: await gapOf(puzzles.portal, challengeId!) };
 }
+
+/** How long the puzzle's picture and answer may take to arrive (a Playwright wait's default). */
+const PUZZLE_TIMEOUT = 30_000;
 
 const pause = (page: Page, ms: number) => page.waitForTimeout(ms);
 

@@ -32,8 +32,13 @@ export function attachVideo(screen: CameraScreen, video: HTMLVideoElement | null
 const JPEG_QUALITY = 0.85;
 /** Frames are scaled down to this width at most: enough for the engine, far below the size limit. */
 const MAX_FRAME_WIDTH = 960;
-/** How often the guidance looks at the preview. */
+/** How often the guidance looks at the preview, at most: a slow look waits as long again after it,
+ *  so that the page stays free for the person's taps at least half of the time. */
 const GUIDE_EVERY_MS = 400;
+/** A look slower than this holds the page too long (a weak phone, or a headless test browser on the
+ *  CPU backend, where one look took over a minute on a loaded machine and "Start capture" could not
+ *  be pressed): the guidance goes on with its lighter guide; the server still checks the face. */
+export const SLOW_LOOK_MS = 2_000;
 /** Looks in a row with the face ready before the head-turn starts by itself. */
 const READY_LOOKS = 3;
 /** The head turn: this many frames (within the server's limits), this far apart. */
@@ -57,6 +62,8 @@ export interface CameraDeps {
   media?: () => MediaDevices | undefined;
   /** The face guidance; the lazily loaded Human guide by default, light only if it cannot load. */
   loadGuide?: () => Promise<FaceGuide>;
+  /** Milliseconds on a monotonic clock (performance.now by default). */
+  now?: () => number;
 }
 
 async function defaultGuide(): Promise<FaceGuide> {
@@ -71,6 +78,7 @@ async function defaultGuide(): Promise<FaceGuide> {
 export function cameraActor(screen: CameraScreen, deps: CameraDeps = {}) {
   const media = deps.media ?? (() => navigator.mediaDevices);
   const loadGuide = deps.loadGuide ?? defaultGuide;
+  const now = deps.now ?? (() => performance.now());
   return fromCallback<IdentityVerificationEvent, void>(({ sendBack, receive }) => {
     let stream: MediaStream | null = null;
     let stopped = false;
@@ -88,18 +96,25 @@ export function cameraActor(screen: CameraScreen, deps: CameraDeps = {}) {
       let ready = 0;
       let last: CaptureHint | null = null;
       loaded ??= loadGuide();
-      const faceGuide = await loaded;
+      let faceGuide = await loaded;
       while (!stopped && !challenging) {
         const video = screen.video;
+        let took = 0;
         if (video && video.videoWidth > 0) {
+          const started = now();
           const hint = await faceGuide.hintFor(video).catch((): CaptureHint => 'noFace');
+          took = now() - started;
           if (stopped || challenging) return;
           if (hint !== last) sendBack({ type: 'camera.guidance', hint });
           last = hint;
           ready = hint === 'holdStill' ? ready + 1 : 0;
           if (ready === READY_LOOKS) sendBack({ type: 'camera.faceReady' });
+          if (took > SLOW_LOOK_MS && faceGuide.lighter) {
+            faceGuide = faceGuide.lighter;
+            loaded = Promise.resolve(faceGuide);
+          }
         }
-        await wait(GUIDE_EVERY_MS);
+        await wait(Math.max(GUIDE_EVERY_MS, took));
       }
     };
 

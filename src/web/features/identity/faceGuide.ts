@@ -19,6 +19,8 @@ const MAX_STRAIGHT_YAW_RAD = (20 * Math.PI) / 180;
 export interface FaceGuide {
   /** What the person should do, looking at the current video frame. */
   hintFor(video: HTMLVideoElement): Promise<CaptureHint>;
+  /** A cheaper guide the camera switches to when this one is too slow on the phone. */
+  lighter?: FaceGuide;
 }
 
 /** Mean luminance of the frame, from a small copy of it (cheap, and no face engine needed). */
@@ -80,6 +82,7 @@ export async function createFaceGuide(): Promise<FaceGuide> {
     await human.load();
   }
   return {
+    lighter: lightOnlyGuide,
     async hintFor(video) {
       const light = luminanceOf(video);
       if (light !== null && light < MIN_LUMINANCE) return 'moreLight';
