@@ -4,7 +4,7 @@
 // GET /plat/card/application, and every event the chart refuses in a state is sent and must be
 // refused with its documented code (src/contract/api/cardPaths.ts, AdminPaths).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { adminPath, AdminPaths } from '../../../src/contract/api/admin';
 import {
   CARD_APPLICATION_STATES,
@@ -19,17 +19,7 @@ import type { SignedIn } from '../../support/sessions';
 import { signInAs } from '../../support/sessions';
 import { createTestApp, type TestApp } from '../../support/testApp';
 import { applicant, completeApplication, storedApplication } from '../card/support';
-import {
-  assertTablesComplete,
-  checkRefusals,
-  pathTitle,
-  drivePath,
-  httpCall,
-  HttpCoverage,
-  plannedPaths,
-  routesToStates,
-  type LifecycleHttpModel,
-} from './lifecycleDriver';
+import { describeLifecycleOverHttp, httpCall, type LifecycleHttpModel } from './lifecycleDriver';
 
 const entry = machineRegistry.find((e) => e.id === 'cardApplicationLifecycle')!;
 
@@ -124,36 +114,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const paths = plannedPaths(entry);
-const coverage = new HttpCoverage(entry.machine);
-
-describe('card application lifecycle over HTTP (generated paths)', () => {
-  it('names every chart event and state in its tables, in the contract’s vocabulary', () => {
-    assertTablesComplete(model);
+describeLifecycleOverHttp('card application lifecycle over HTTP (generated paths)', entry, () => model, {
+  vocabulary: () => {
     expect(new Set(Object.values(STATUS_OF).map((s) => s.lifecycleState))).toEqual(
       new Set(CARD_APPLICATION_STATES),
     );
-  });
-
-  for (const path of paths) {
-    it(pathTitle(path), async () => {
-      await drivePath(model, coverage, path);
-    });
-  }
-
-  for (const [state, route] of routesToStates(paths)) {
-    it(`refuses in '${state}' every event the chart refuses there`, async () => {
-      await checkRefusals(model, coverage, route);
-    });
-  }
-
-  it('drove every state and every transition through the API', () => {
-    const report = coverage.report();
-    console.log(report.line);
-    expect({ missedStates: report.missedStates, missedTransitions: report.missedTransitions }).toEqual({
-      missedStates: [],
-      missedTransitions: [],
-    });
-    expect(report.notOffered).toEqual([]);
-  });
+  },
 });

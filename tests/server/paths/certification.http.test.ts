@@ -4,7 +4,7 @@
 // GET /plat/kyb/application, and every event the chart refuses in a state is sent and must be
 // refused with its documented code (src/contract/api/certificationPaths.ts, AdminPaths).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { adminPath, AdminPaths } from '../../../src/contract/api/admin';
 import type {
   CertificationDraft,
@@ -20,15 +20,9 @@ import { createTestApp, type TestApp } from '../../support/testApp';
 import { certificationOf } from '../admin/support';
 import { applicant, validCnDraft, type Caller } from '../certification/support';
 import {
-  assertTablesComplete,
-  checkRefusals,
-  describeRoute,
-  drivePath,
-  httpCall,
-  HttpCoverage,
-  plannedPaths,
-  routesToStates,
+  describeLifecycleOverHttp,
   type HttpAnswer,
+  httpCall,
   type LifecycleHttpModel,
 } from './lifecycleDriver';
 
@@ -159,32 +153,4 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const paths = plannedPaths(entry);
-const coverage = new HttpCoverage(entry.machine);
-
-describe('certification lifecycle over HTTP (generated paths)', () => {
-  it('names every chart event and state in its tables', () => {
-    assertTablesComplete(model);
-  });
-
-  for (const path of paths) {
-    it(`drives ${describeRoute(path)}`, async () => {
-      await drivePath(model, coverage, path);
-    });
-  }
-
-  for (const [state, route] of routesToStates(paths)) {
-    it(`refuses in '${state}' every event the chart refuses there`, async () => {
-      await checkRefusals(model, coverage, route);
-    });
-  }
-
-  it('drove every state and every transition through the API', () => {
-    const report = coverage.report();
-    console.log(report.line);
-    expect({ missedStates: report.missedStates, missedTransitions: report.missedTransitions }).toEqual({
-      missedStates: [],
-      missedTransitions: [],
-    });
-  });
-});
+describeLifecycleOverHttp('certification lifecycle over HTTP (generated paths)', entry, () => model);

@@ -7,7 +7,7 @@
 // Named delays are never waited for: the app's test clock moves by the chart's delay.
 // Coverage counts only what the server confirmed: a state is reached, a transition taken, when the
 // API reported the expected status after the step.
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { transition } from 'xstate';
 import type { AnyMachineSnapshot, AnyStateMachine, StateValue } from 'xstate';
 import { Codes, type CodeName } from '../../../src/contract/codes';
@@ -349,4 +349,50 @@ export function pathTitle(path: PlannedPath, notOffered: Readonly<Record<string,
   if (stop < 0) return `drives ${describeRoute(path)}`;
   const head = { ...path, events: path.events.slice(0, stop) };
   return `drives ${describeRoute(head)}, then stops: ${path.events[stop]!.type} is not offered by the API`;
+}
+
+/**
+ * The one shape of every lifecycle's file: the tables name every chart event and state (plus the
+ * file's own vocabulary check), every planned path is driven, every reached state's refusals are
+ * sent, the file's own tests run, and 100 % of states and transitions through the API is asserted
+ * last (tests of a file run in order). `model` is read when the tests run (it is built in beforeAll).
+ */
+export function describeLifecycleOverHttp<S, T>(
+  title: string,
+  entry: MachineRegistryEntry,
+  model: () => LifecycleHttpModel<S, T>,
+  extra: { vocabulary?: () => void; tests?: () => void } = {},
+): void {
+  const paths = plannedPaths(entry);
+  const coverage = new HttpCoverage(entry.machine);
+  describe(title, () => {
+    it('names every chart event and state in its tables', () => {
+      assertTablesComplete(model());
+      extra.vocabulary?.();
+    });
+
+    for (const path of paths) {
+      it(pathTitle(path), async () => {
+        await drivePath(model(), coverage, path);
+      });
+    }
+
+    for (const [state, route] of routesToStates(paths)) {
+      it(`refuses in '${state}' every event the chart refuses there`, async () => {
+        await checkRefusals(model(), coverage, route);
+      });
+    }
+
+    extra.tests?.();
+
+    it('drove every state and every transition through the API', () => {
+      const report = coverage.report(model().notOffered);
+      console.log(report.line);
+      expect({
+        missedStates: report.missedStates,
+        missedTransitions: report.missedTransitions,
+        notOffered: report.notOffered,
+      }).toEqual({ missedStates: [], missedTransitions: [], notOffered: [] });
+    });
+  });
 }

@@ -6,7 +6,7 @@
 // by the app's FACE_PROVIDER setting, like any vendor) that holds each capture until the path says
 // what it answers, so the chart's `verifying` is observed between the capture and its outcome.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { adminPath, AdminPaths } from '../../../src/contract/api/admin';
 import {
   FaceCaptureRules,
@@ -32,15 +32,9 @@ import { png } from '../../fixtures/files/samples';
 import { createCompany, signInAs, type SignedIn } from '../../support/sessions';
 import { createTestApp, type TestApp } from '../../support/testApp';
 import {
-  assertTablesComplete,
-  checkRefusals,
-  describeRoute,
-  drivePath,
-  httpCall,
-  HttpCoverage,
-  plannedPaths,
-  routesToStates,
+  describeLifecycleOverHttp,
   type HttpAnswer,
+  httpCall,
   type LifecycleHttpModel,
   type StatePath,
 } from './lifecycleDriver';
@@ -314,33 +308,8 @@ function refusal(event: string, state: StatePath, s: Subject): CodeName {
   return 'transitionNotAllowed';
 }
 
-const paths = plannedPaths(entry);
-const coverage = new HttpCoverage(entry.machine);
-
-describe('verification session lifecycle over HTTP (generated paths)', () => {
-  it('names every chart event and state in its tables, in the contract’s vocabulary', () => {
-    assertTablesComplete(model);
+describeLifecycleOverHttp('verification session lifecycle over HTTP (generated paths)', entry, () => model, {
+  vocabulary: () => {
     expect(new Set(Object.values(STATUS_OF))).toEqual(new Set(VERIFICATION_SESSION_STATES));
-  });
-
-  for (const path of paths) {
-    it(`drives ${describeRoute(path)}`, async () => {
-      await drivePath(model, coverage, path);
-    });
-  }
-
-  for (const [state, route] of routesToStates(paths)) {
-    it(`refuses in '${state}' every event the chart refuses there`, async () => {
-      await checkRefusals(model, coverage, route);
-    });
-  }
-
-  it('drove every state and every transition through the API', () => {
-    const report = coverage.report();
-    console.log(report.line);
-    expect({ missedStates: report.missedStates, missedTransitions: report.missedTransitions }).toEqual({
-      missedStates: [],
-      missedTransitions: [],
-    });
-  });
+  },
 });
