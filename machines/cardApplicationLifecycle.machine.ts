@@ -3,7 +3,12 @@
 // `meta.status` is the value stored per state (lifecycleStatusOf / lifecycleStateOf in ./lifecycle).
 // That it needs certification status 2 is a precondition the server checks before asking this chart.
 import { setup } from 'xstate';
+import type { CardApplicationStatus } from '../src/contract/statuses';
 import type { StateMeta } from './stateMeta';
+
+// The stored statuses are the contract's vocabulary (src/contract/statuses.ts); re-exported for the
+// server code that already names them from here.
+export type { CardApplicationStatus } from '../src/contract/statuses';
 
 export type CardApplicationLifecycleEvent =
   | { type: 'applicant.saveDraft' }
@@ -13,8 +18,6 @@ export type CardApplicationLifecycleEvent =
   | { type: 'reviewer.reject' };
 // No revision request for cards: spec §4 lists not started, saved, under review, rejected (with the
 // reason), approved; a reviewer rejects with a reason and the applicant re-applies.
-
-export type CardApplicationStatus = 'not_started' | 'saved' | 'under_review' | 'rejected' | 'approved';
 
 export type CardApplicationLifecycleTag = 'applicantMayEdit' | 'awaitingReviewer';
 

@@ -1,16 +1,23 @@
 // The numbers the session store and the database carry for enterprise certification
 // (`enterpriseCertificationStatus`, `enterpriseAuditStatus`; DECISIONS.md "Status codes"), and the
-// state of machines/certificationLifecycle.machine.ts each pair stands for. Kept beside the chart so
-// that a test can prove every state of the chart has numbers and every pair has a state.
+// state of machines/certificationLifecycle.machine.ts each pair stands for. A test proves every state
+// of the chart has numbers and every pair has a state.
+// The vocabulary itself (the numbers, the state names, the table) lives in src/contract/statuses.ts
+// so the API contract needs nothing from machines/; this file maps it to and from chart values.
 import type { StateValue } from 'xstate';
+import {
+  certificationCodesByState as codesByState,
+  type CertificationStatePath,
+  type CertificationStatusCodes,
+} from '../src/contract/statuses';
 
-export type CertificationStatusNumber = -1 | 0 | 1 | 2;
-export type AuditStatusNumber = 0 | 1 | 2 | 3;
-
-export interface CertificationStatusCodes {
-  status: CertificationStatusNumber;
-  audit: AuditStatusNumber;
-}
+export {
+  certificationStatePaths,
+  type AuditStatusNumber,
+  type CertificationStatePath,
+  type CertificationStatusCodes,
+  type CertificationStatusNumber,
+} from '../src/contract/statuses';
 
 /** Status 0 covers "never started" and "draft in progress"; whether a draft exists tells them apart. */
 export interface StoredCertification {
@@ -18,18 +25,6 @@ export interface StoredCertification {
   audit: number | null;
   hasDraft: boolean;
 }
-
-const codesByState = {
-  'notCertified.noDraft': { status: 0, audit: 0 },
-  'notCertified.draft': { status: 0, audit: 0 },
-  underReview: { status: 1, audit: 1 },
-  rejected: { status: 1, audit: 3 },
-  approved: { status: 2, audit: 2 },
-} as const satisfies Record<string, CertificationStatusCodes>;
-
-export type CertificationStatePath = keyof typeof codesByState;
-
-export const certificationStatePaths = Object.keys(codesByState) as CertificationStatePath[];
 
 function statePathOf(value: StateValue): string {
   if (typeof value === 'string') return value;

@@ -9,7 +9,7 @@
 // menu keys of AdminMenuKeys. Failures answer with the envelope; code names are those of
 // src/contract/codes.ts.
 import { z } from 'zod';
-import type { CertificationStatePath } from '../../../machines/certificationStatusCodes';
+import type { CertificationStatePath } from '../statuses';
 import { CERTIFICATION_STEPS, type CertificationStepId } from './certification';
 import type { CardApplicationState, LocalizedText, QuestionKind } from './card';
 import type { Locale, Page } from '../envelope';

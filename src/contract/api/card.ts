@@ -8,13 +8,13 @@
 // transitionNotAllowed (409) and nothing is stored. Failures answer with the envelope; code names
 // are those of src/contract/codes.ts.
 import { z } from 'zod';
-import type { CardApplicationStatus } from '../../../machines/cardApplicationLifecycle.machine';
 import type { Locale } from '../envelope';
 import { fileIdField } from '../schemas/fields';
 import { id } from '../schemas/messageIds';
 import { INDUSTRY_CATEGORIES, type IndustryCategory } from '../options';
+import type { CardApplicationStatus } from '../statuses';
 
-export type { CardApplicationStatus } from '../../../machines/cardApplicationLifecycle.machine';
+export type { CardApplicationStatus } from '../statuses';
 
 export { CardPaths } from './cardPaths';
 

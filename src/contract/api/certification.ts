@@ -6,7 +6,7 @@
 // step. Only submit validates, with the full schemas below (the same ones the step forms use).
 // Failures answer with the envelope; the code names are those of src/contract/codes.ts.
 import { z } from 'zod';
-import type { CertificationStatePath } from '../../../machines/certificationStatusCodes';
+import type { CertificationStatePath } from '../statuses';
 import { beneficiariesSchema, type BeneficiariesForm } from '../schemas/beneficiaries';
 import type { CompanyInfoForm } from '../schemas/companyInfo';
 import { fileIdField, formObject, optionalText } from '../schemas/fields';

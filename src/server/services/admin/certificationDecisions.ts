@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { DecisionResult } from '../../../contract/api/admin';
 import { CERTIFICATION_STEPS } from '../../../contract/api/certification';
-import type { CertificationStatePath } from '../../../../machines/certificationStatusCodes';
+import type { CertificationStatePath } from '../../../contract/statuses';
 import { certificationLifecycleMachine } from '../../../../machines/certificationLifecycle.machine';
 import { nextLifecycleState } from '../../../../machines/lifecycle';
 import { certificationApplications } from '../../db/schema/certification';

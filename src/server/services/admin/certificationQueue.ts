@@ -11,7 +11,7 @@ import {
   type certificationQueueQuery,
 } from '../../../contract/api/admin';
 import type { CompanyLocation } from '../../../contract/options';
-import type { CertificationStatePath } from '../../../../machines/certificationStatusCodes';
+import type { CertificationStatePath } from '../../../contract/statuses';
 import type { z } from 'zod';
 import { companies, users } from '../../db/schema/accounts';
 import { certificationApplications } from '../../db/schema/certification';

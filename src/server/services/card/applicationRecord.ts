@@ -2,7 +2,7 @@
 // locks the company row FOR UPDATE (it exists before the application row does), so two requests of
 // one company (a double-click submit, two tabs) run one after the other and the second sees the first.
 import { eq } from 'drizzle-orm';
-import type { CardApplicationStatus } from '../../../../machines/cardApplicationLifecycle.machine';
+import type { CardApplicationStatus } from '../../../contract/statuses';
 import { companies } from '../../db/schema/accounts';
 import { cardApplicationHistory, cardApplications, type CardApplication } from '../../db/schema/card';
 import { notFound } from '../../errors';

@@ -7,7 +7,7 @@ import {
   type CertificationStepId,
 } from '../../../contract/api/certification';
 import type { CertificationApplication } from '../../db/schema/certification';
-import type { CertificationStatePath } from '../../../../machines/certificationStatusCodes';
+import type { CertificationStatePath } from '../../../contract/statuses';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
