@@ -3,7 +3,7 @@
 // then one answer per branch of the invoked call (accepted, refused, no answer).
 import type { AnyEventObject } from 'xstate';
 import { faceOverrideMachine } from './faceOverride.machine';
-import type { MachineRegistryEntry } from './registry';
+import type { MachineRegistryEntry } from './registryEntry';
 
 const done = (output: unknown): AnyEventObject => ({ type: 'xstate.done.actor.submitOverride', output });
 

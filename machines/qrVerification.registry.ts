@@ -5,7 +5,7 @@ import type { AnyEventObject } from 'xstate';
 import { identityVerificationMachine } from './identityVerification.machine';
 import { qrSessionLiveMachine } from './qrSessionLive.machine';
 import { qrVerificationMachine, type ShownCode } from './qrVerification.machine';
-import type { MachineRegistryEntry } from './registry';
+import type { MachineRegistryEntry } from './registryEntry';
 
 const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
 const failed = (id: string): AnyEventObject => ({

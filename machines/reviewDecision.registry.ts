@@ -3,7 +3,7 @@
 // branch: accepted, decided by another reviewer, refused otherwise, and a transport failure.
 import type { AnyEventObject } from 'xstate';
 import { reviewDecisionMachine } from './reviewDecision.machine';
-import type { MachineRegistryEntry } from './registry';
+import type { MachineRegistryEntry } from './registryEntry';
 
 const done = (output: unknown): AnyEventObject => ({ type: 'xstate.done.actor.submitDecision', output });
 

@@ -3,7 +3,7 @@
 // progress, and one outcome per branch (stored, refused by the server, transport failure offline).
 import type { AnyEventObject } from 'xstate';
 import { Limits } from '../src/contract/limits';
-import type { MachineRegistryEntry } from './registry';
+import type { MachineRegistryEntry } from './registryEntry';
 import { uploadMachine } from './upload.machine';
 
 const stored = {
