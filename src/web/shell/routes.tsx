@@ -17,6 +17,7 @@ import {
   VerificationResultPage,
 } from '../features/identity/IdentityPages';
 import { NotFoundPage } from '../features/notFound/NotFoundPage';
+import { CERTIFICATION_ROOT } from './routeRoots';
 import { flattenRoutes, normalisePath, type FlatRoute, type RouteDef } from './routeTable';
 
 type PageModule = Record<string, ComponentType>;
@@ -39,7 +40,7 @@ const cardApplicationPage = lazyPage(cardApplication, 'CardApplicationPage');
 
 const Redirecting: ComponentType = () => null;
 
-export const CERTIFICATION_ROOT = '/enterpriseCertification';
+export { CERTIFICATION_ROOT };
 
 export const routes: RouteDef[] = [
   { path: '/', title: msg`Home`, component: Redirecting, redirectTo: '/gateway' },

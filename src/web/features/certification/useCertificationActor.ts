@@ -16,7 +16,7 @@ import {
 } from '../../../../machines/certification.machine';
 import { api } from '../../api/api';
 import { patchSession } from '../../session/sessionStore';
-import { CERTIFICATION_ROOT } from '../../shell/routes';
+import { CERTIFICATION_ROOT } from '../../shell/routeRoots';
 import { appQrVerificationDeps, provideQrVerification } from '../verification/qrVerificationLogic';
 import { useCopyLink } from '../verification/useQrVerificationActor';
 import { createCertificationApi, type CertificationApi } from './certificationApi';

@@ -13,7 +13,7 @@ import { AccountPaths } from '../../../contract/api/accountPaths';
 import type { SessionUser } from '../../../contract/api/accounts';
 import { api } from '../../api/api';
 import { patchSession } from '../../session/sessionStore';
-import { CERTIFICATION_ROOT } from '../../shell/routes';
+import { CERTIFICATION_ROOT } from '../../shell/routeRoots';
 import { certificationCardOf } from './certificationCardState';
 import { useAccountState } from './useAccountState';
 
