@@ -23,57 +23,24 @@
 import { humanFaceProvider } from './face/humanProvider';
 import { DEFAULT_FACE_ENGINE_CONFIG, type FaceEngineConfig } from './face/engineConfig';
 import { precheckFrame } from './face/precheck';
+import type { FaceProvider, FaceProviderDeps, FaceProviderFactory } from './face/types';
 
-export type FaceQualityReason =
-  'noFace' | 'multipleFaces' | 'faceTooSmall' | 'faceCutOff' | 'tooDark' | 'blurred' | 'notFrontal';
-export type FaceFailReason =
-  FaceQualityReason | 'noMatch' | 'noLiveness' | 'consentMissing' | 'notAnImage' | 'imageTooSmall';
-export type FaceReferReason = 'greyBand' | 'referenceHasNoFace' | 'noReference' | 'fileFallback';
-
-export interface FaceImageRef {
-  path: string;
-  contentType: string;
-}
-
-export interface FaceVerificationInput {
-  sessionId: string;
-  consentAt: Date | null;
-  /** Frames from the phone camera during the motion challenge, in order (one when the file fallback is used). */
-  frames: FaceImageRef[];
-  source: 'camera' | 'file';
-  /** The authorizer's ID front or passport photo page from the certification wizard; null when none. */
-  reference: (FaceImageRef & { fileId: string }) | null;
-}
-
-export interface FaceVerificationResult {
-  outcome: 'verified' | 'failed' | 'referred';
-  reason?: FaceFailReason | FaceReferReason;
-  /** Similarity to the reference, 0..1 (the lowest across frames), when compared. */
-  score?: number;
-  liveness?: { passed: boolean; yawRangeDeg: number; pitchRangeDeg: number; frames: number };
-  engine: { name: string; version: string };
-}
-
-export interface FaceProvider {
-  /** Stored with every outcome it decides. */
-  readonly name: string;
-  verify(input: FaceVerificationInput): Promise<FaceVerificationResult>;
-  /** Warm the engine (load models) ahead of the first request; optional. */
-  warm?(): Promise<void>;
-  close?(): Promise<void>;
-}
+// The provider's types live in ./face/types so the providers in ./face need nothing from this file,
+// which imports them (importing back made a cycle; issue 19 §6). Re-exported for every caller.
+export type {
+  FaceFailReason,
+  FaceImageRef,
+  FaceProvider,
+  FaceProviderDeps,
+  FaceProviderFactory,
+  FaceQualityReason,
+  FaceReferReason,
+  FaceVerificationInput,
+  FaceVerificationResult,
+} from './face/types';
 
 /** Thrown by verify when the pool is full: the route answers code `faceEngineBusy`. */
 export { FaceEngineBusyError } from './face/busyError';
-
-/** What a provider factory may need; every field optional so tests can build one bare. */
-export interface FaceProviderDeps {
-  /** The engine's pool size, queue bound and thresholds (config `face`); defaults when absent. */
-  face?: Partial<FaceEngineConfig>;
-  /** Another pool worker module (tests: a stub that only waits, to exercise the bound). */
-  engineWorker?: string;
-}
-export type FaceProviderFactory = (deps: FaceProviderDeps) => FaceProvider;
 
 const BUILTIN_ENGINE = { name: 'builtin', version: '1' } as const;
 

@@ -8,7 +8,7 @@ import type {
   FaceProviderFactory,
   FaceVerificationInput,
   FaceVerificationResult,
-} from '../faceProvider';
+} from './types';
 import { decide, referenceEmbedding } from './decide';
 import { DEFAULT_FACE_ENGINE_CONFIG } from './engineConfig';
 import { EnginePool } from './enginePool';

@@ -8,7 +8,7 @@ import {
   type Dimensions,
   type ReadAt,
 } from '../../../storage/imageDimensions';
-import type { FaceFailReason, FaceImageRef } from '../faceProvider';
+import type { FaceFailReason, FaceImageRef } from './types';
 
 async function readDimensions(bytesPath: string, contentType: string): Promise<Dimensions | null> {
   const handle = await open(bytesPath, 'r');
