@@ -13,48 +13,23 @@ import { exactly, UI_TIMEOUT } from '../support/certificationDriver';
 import type { UploadFile } from '../support/certificationData';
 import { useBrowserSuite } from '../support/suite';
 import {
-  bytesOnDisk,
+  cancelSlowUpload,
+  cardUploadStep as cardUploadStepOf,
   countUploads,
   dropFile,
   oversizedPdf,
   pdfDocument,
   phonePhoto,
   pickFile,
-  storedFilesOf,
+  throttle,
   webpPhoto,
 } from './inputSupport';
 
 const suite = useBrowserSuite();
 
 let operators = 0;
-
-/** A certified applicant on the card application's upload step (the purpose chosen). */
-async function cardUploadStep(locale: Locale) {
-  const portal = suite.portal();
-  operators += 1;
-  const { page, user } = await suite.signedInPage(
-    {
-      certificationStatus: 2,
-      auditStatus: 2,
-      operatorId: `OP8100${String(operators).padStart(4, '0')}`,
-      language: locale,
-    },
-    { locale },
-  );
-  await page.goto(`${portal.url}/issuingCardApplication/issuingCardApplicationIndex`);
-  await page.getByRole('button', { name: text(locale, 'Start application'), exact: true }).click();
-  await page
-    .getByRole('radiogroup', { name: text(locale, 'Business purpose') })
-    .getByRole('radio')
-    .first()
-    .check();
-  await page.getByRole('button', { name: text(locale, 'Next step'), exact: true }).click();
-  const zone = page.getByRole('group', { name: text(locale, 'Drop zone for the relevant document') });
-  await zone.waitFor({ timeout: UI_TIMEOUT });
-  const chooser = page.getByRole('button', { name: text(locale, 'Choose file'), exact: true });
-  const stored = () => storedFilesOf(portal, user.signedIn.companyId!);
-  return { page, portal, zone, chooser, stored };
-}
+const cardUploadStep = (locale: Locale) =>
+  cardUploadStepOf(suite, locale, `OP8100${String((operators += 1)).padStart(4, '0')}`);
 
 /** The attached file shows with its Remove button. */
 const attached = (page: Page, locale: Locale, file: UploadFile) =>
@@ -67,25 +42,6 @@ const alertSays = (page: Page, message: string) =>
     .getByRole('alert')
     .filter({ hasText: exactly(message) })
     .waitFor({ timeout: UI_TIMEOUT });
-
-/** Chromium's own throttling for `page`: upload at `bytesPerSecond`, 150 ms latency. */
-async function throttle(page: Page, bytesPerSecond: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: 4 * bytesPerSecond,
-    uploadThroughput: bytesPerSecond,
-  });
-  return () =>
-    cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
-}
 
 describe('the card application upload', () => {
   test('by keyboard: Tab to "Choose file", Enter opens the chooser, the file is stored; Space after Remove', async () => {
@@ -135,28 +91,7 @@ describe('the card application upload', () => {
     await pickFile(chooser, photo);
 
     const label = text(locale, 'Relevant documents');
-    const progress = page.getByRole('progressbar', {
-      name: textWith(locale, 'Upload progress of {label}', { label }),
-    });
-    await page
-      .getByText(textWith(locale, 'Uploading {fileName}', { fileName: photo.name }))
-      .waitFor({ timeout: UI_TIMEOUT });
-    await expect
-      .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: UI_TIMEOUT })
-      .toBeGreaterThan(0);
-    expect(Number(await progress.getAttribute('aria-valuenow'))).toBeLessThan(100);
-
-    await page.getByRole('button', { name: text(locale, 'Cancel upload'), exact: true }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: exactly(text(locale, 'Upload cancelled. Nothing was stored.')) })
-      .waitFor({ timeout: UI_TIMEOUT });
-    await progress.waitFor({ state: 'detached' });
-    await expect
-      .poll(async () => ({ rows: (await stored()).length, partial: (await bytesOnDisk(portal)).partial }), {
-        timeout: UI_TIMEOUT,
-      })
-      .toEqual({ rows: 0, partial: [] });
+    await cancelSlowUpload(page, locale, { label, fileName: photo.name, portal, rows: stored });
 
     // Still slow, a small PDF goes through and is attached.
     const contract = pdfDocument('purchase-contract.pdf');

@@ -6,12 +6,17 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Locale } from '../../../src/contract/envelope';
 import sharp from 'sharp';
 import { Limits } from '../../../src/contract/limits';
 import { storedFiles } from '../../../src/server/db/schema/files';
 import type { Portal } from '../../support/portal';
+import type { BrowserSuite } from '../support/suite';
 import { elfExecutable, pdf, png } from '../../fixtures/files/samples';
 import type { UploadFile } from '../support/certificationData';
+import { text, textWith } from '../support/catalog';
+import { exactly, UI_TIMEOUT } from '../support/certificationDriver';
 
 // ---- files ------------------------------------------------------------------------------------------
 
@@ -153,4 +158,92 @@ export async function bytesOnDisk(portal: Portal): Promise<{ files: string[]; pa
       .filter((e) => e.isFile())
       .map((e) => e.name);
   return { files: await list(filesDir), partial: await list(path.join(filesDir, 'tmp')) };
+}
+
+// ---- a slow connection ----------------------------------------------------------------------------
+
+/** Chromium's network throttling for `page`: upload at `bytesPerSecond`, 150 ms latency. Answers
+ *  the function that lifts it. */
+export async function throttle(page: Page, bytesPerSecond: number): Promise<() => Promise<unknown>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 4 * bytesPerSecond,
+    uploadThroughput: bytesPerSecond,
+  });
+  return () =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+}
+
+/**
+ * A slow upload of `fileName` into the field `label` shows its progress moving (some sent, not
+ * all), Cancel stops it with "Nothing was stored", the bar goes, and the server ends with no new
+ * row (`rows`) and no partial bytes.
+ */
+export async function cancelSlowUpload(
+  page: Page,
+  locale: Locale,
+  upload: { label: string; fileName: string; portal: Portal; rows: () => Promise<unknown[]> },
+): Promise<void> {
+  const progress = page.getByRole('progressbar', {
+    name: textWith(locale, 'Upload progress of {label}', { label: upload.label }),
+  });
+  await page
+    .getByText(textWith(locale, 'Uploading {fileName}', { fileName: upload.fileName }))
+    .waitFor({ timeout: UI_TIMEOUT });
+  await expect
+    .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: UI_TIMEOUT })
+    .toBeGreaterThan(0);
+  expect(Number(await progress.getAttribute('aria-valuenow'))).toBeLessThan(100);
+
+  await page.getByRole('button', { name: text(locale, 'Cancel upload'), exact: true }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: exactly(text(locale, 'Upload cancelled. Nothing was stored.')) })
+    .waitFor({ timeout: UI_TIMEOUT });
+  await progress.waitFor({ state: 'detached' });
+  // The server saw the request end early: no row, and the partial bytes are gone.
+  await expect
+    .poll(
+      async () => ({
+        rows: (await upload.rows()).length,
+        partial: (await bytesOnDisk(upload.portal)).partial,
+      }),
+      {
+        timeout: UI_TIMEOUT,
+      },
+    )
+    .toEqual({ rows: 0, partial: [] });
+}
+
+// ---- the card application's upload step ------------------------------------------------------------
+
+/** A certified applicant (operator `operatorId`) on the card application's upload step, the
+ *  purpose chosen: its page, drop zone, "Choose file" button and the company's stored files. */
+export async function cardUploadStep(suite: BrowserSuite, locale: Locale, operatorId: string) {
+  const portal = suite.portal();
+  const { page, user } = await suite.signedInPage(
+    { certificationStatus: 2, auditStatus: 2, operatorId, language: locale },
+    { locale },
+  );
+  await page.goto(`${portal.url}/issuingCardApplication/issuingCardApplicationIndex`);
+  await page.getByRole('button', { name: text(locale, 'Start application'), exact: true }).click();
+  await page
+    .getByRole('radiogroup', { name: text(locale, 'Business purpose') })
+    .getByRole('radio')
+    .first()
+    .check();
+  await page.getByRole('button', { name: text(locale, 'Next step'), exact: true }).click();
+  const zone = page.getByRole('group', { name: text(locale, 'Drop zone for the relevant document') });
+  await zone.waitFor({ timeout: UI_TIMEOUT });
+  const chooser = page.getByRole('button', { name: text(locale, 'Choose file'), exact: true });
+  const stored = () => storedFilesOf(portal, user.signedIn.companyId!);
+  return { page, portal, user, zone, chooser, stored };
 }

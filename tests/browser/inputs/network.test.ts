@@ -2,36 +2,24 @@
 // own throttling through the DevTools protocol) an upload shows its progress and can be cancelled,
 // leaving nothing on the server; going offline in the middle of a step says so clearly, keeps the
 // typing and the chosen file, and both reach the server by themselves when the network returns.
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { Locale } from '../../../src/contract/envelope';
 import { applicantAtStep } from '../support/a11ySessions';
-import { text, textWith } from '../support/catalog';
+import { text } from '../support/catalog';
 import { certificationView } from '../support/certificationSeed';
-import { exactly, field, UI_TIMEOUT, uploadedFileGroup } from '../support/certificationDriver';
+import { field, UI_TIMEOUT, uploadedFileGroup } from '../support/certificationDriver';
 import { useBrowserSuite } from '../support/suite';
-import { bytesOnDisk, dropFile, dropZone, pdfDocument, phonePhoto, storedFilesOf } from './inputSupport';
+import {
+  cancelSlowUpload,
+  dropFile,
+  dropZone,
+  pdfDocument,
+  phonePhoto,
+  storedFilesOf,
+  throttle,
+} from './inputSupport';
 
 const suite = useBrowserSuite();
-
-/** Chromium's network throttling for `page`: upload at `bytesPerSecond`, 150 ms latency. */
-async function throttle(page: Page, bytesPerSecond: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: 4 * bytesPerSecond,
-    uploadThroughput: bytesPerSecond,
-  });
-  return () =>
-    cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
-}
 
 async function wizardAt(locale: Locale, step: Parameters<typeof applicantAtStep>[2]) {
   const portal = suite.portal();
@@ -58,28 +46,7 @@ describe('network', () => {
     const photo = await phonePhoto('chart-photo.jpg');
     await dropFile(zone, photo);
 
-    const progress = page.getByRole('progressbar', {
-      name: textWith(locale, 'Upload progress of {label}', { label }),
-    });
-    await page.getByText(textWith(locale, 'Uploading {fileName}', { fileName: photo.name })).waitFor();
-    // The bar moves: some of the file has gone, not all of it.
-    await expect
-      .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: UI_TIMEOUT })
-      .toBeGreaterThan(0);
-    expect(Number(await progress.getAttribute('aria-valuenow'))).toBeLessThan(100);
-
-    await page.getByRole('button', { name: text(locale, 'Cancel upload'), exact: true }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: exactly(text(locale, 'Upload cancelled. Nothing was stored.')) })
-      .waitFor({ timeout: UI_TIMEOUT });
-    await progress.waitFor({ state: 'detached' });
-    // The server saw the request end early: no row, and the partial bytes are gone.
-    await expect
-      .poll(async () => ({ rows: (await added()).length, partial: (await bytesOnDisk(portal)).partial }), {
-        timeout: UI_TIMEOUT,
-      })
-      .toEqual({ rows: 0, partial: [] });
+    await cancelSlowUpload(page, locale, { label, fileName: photo.name, portal, rows: added });
 
     // Still slow, a small PDF goes through and is shown.
     const chart = pdfDocument('equity-chart.pdf');

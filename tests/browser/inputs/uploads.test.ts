@@ -42,6 +42,7 @@ import {
   pngImage,
   storedFilesOf,
   webpPhoto,
+  cardUploadStep,
 } from './inputSupport';
 
 const suite = useBrowserSuite();
@@ -258,34 +259,20 @@ describe('uploads: every drop zone takes a dropped file', () => {
 
   test('the card application: a dropped HEIC is refused, a dropped PDF is attached (zh-cn)', async () => {
     const locale: Locale = 'zh-cn';
-    const portal = suite.portal();
-    const { page, user } = await suite.signedInPage(
-      { certificationStatus: 2, auditStatus: 2, operatorId: 'OP80000002', language: locale },
-      { locale },
-    );
-    await page.goto(`${portal.url}/issuingCardApplication/issuingCardApplicationIndex`);
-    await page.getByRole('button', { name: text(locale, 'Start application'), exact: true }).click();
-    await page
-      .getByRole('radiogroup', { name: text(locale, 'Business purpose') })
-      .getByRole('radio')
-      .first()
-      .check();
-    await page.getByRole('button', { name: text(locale, 'Next step'), exact: true }).click();
-    const zone = page.getByRole('group', { name: text(locale, 'Drop zone for the relevant document') });
-    await zone.waitFor({ timeout: UI_TIMEOUT });
+    const { page, zone, stored } = await cardUploadStep(suite, locale, 'OP80000002');
 
     await dropFile(zone, await heicPhoto());
     await page
       .getByText(messageFor('fileTypeNotAllowed', locale), { exact: true })
       .waitFor({ timeout: UI_TIMEOUT });
-    expect(await storedFilesOf(portal, user.signedIn.companyId!)).toEqual([]);
+    expect(await stored()).toEqual([]);
 
     const document = pdfDocument('采购合同.pdf');
     await dropFile(zone, document);
     await page
       .getByRole('button', { name: textWith(locale, 'Remove file {0}', { 0: document.name }) })
       .waitFor({ timeout: UI_TIMEOUT });
-    const rows = await storedFilesOf(portal, user.signedIn.companyId!);
+    const rows = await stored();
     expect(rows.map((r) => [r.originalName, r.contentType])).toEqual([[document.name, 'application/pdf']]);
   });
 
