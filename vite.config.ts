@@ -49,6 +49,9 @@ export default defineConfig({
     // Vitest's default is one worker less than the cores: one worker on a 2-core CI machine, and the
     // suites spend much of their time waiting on servers, PostgreSQL and browsers, not on the CPU.
     maxWorkers: workers('TEST_WORKERS', 3),
+    // A hang guard, not a speed check (speed is benched): the 5 s default failed CI on a test whose
+    // first lint loaded the whole configuration on a loaded machine.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,

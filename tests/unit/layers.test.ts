@@ -18,7 +18,8 @@ async function ruleIds(file: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
 }
 
-describe('layer rules', () => {
+// The first lint loads the whole configuration (seconds on a loaded machine; 5 s was too short in CI).
+describe('layer rules', { timeout: 60_000 }, () => {
   it.each([
     ['machines/x.machine.ts', "import { useState } from 'react';\nexport const x = useState;\n"],
     ['machines/x.machine.ts', "import { api } from '../src/web/api/api';\nexport const x = api;\n"],
