@@ -23,9 +23,18 @@ export class CoverageRecorder {
     private readonly machine: AnyStateMachine,
   ) {}
 
-  add(result: ReplayResult): void {
+  /** Records a replay; answers whether it reached a state or took a transition not seen before. */
+  add(result: ReplayResult): boolean {
+    const before = this.reached.size + this.taken.size;
     for (const id of result.reachedStateIds) this.reached.add(id);
     for (const key of result.takenTransitionKeys) this.taken.add(key);
+    return this.reached.size + this.taken.size > before;
+  }
+
+  /** Every state reached and every transition taken. */
+  complete(): boolean {
+    const report = this.report();
+    return report.missedStates.length === 0 && report.missedTransitions.length === 0;
   }
 
   report(): CoverageReport {
