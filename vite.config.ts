@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bundleBudget, PORTAL_FIRST_LOAD_BUDGET, PORTAL_FIRST_LOADS } from './src/tools/bundleBudget';
 import { precompressAssets } from './src/tools/precompressAssets';
+import LongestFirst from './tests/support/longestFirst';
 
 // The first load of /login must stay within budget; BUNDLE_BUDGET=report below only reports.
 const ENFORCE_BUNDLE_BUDGET = true;
@@ -52,6 +53,8 @@ export default defineConfig({
     // A hang guard, not a speed check (speed is benched): the 5 s default failed CI on a test whose
     // first lint loaded the whole configuration on a loaded machine.
     testTimeout: 30_000,
+    // The files known to run longest start first (a fresh checkout has no timing cache).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
