@@ -66,6 +66,17 @@ export function createCertificationApi(api: ApiClient) {
   let version = 0;
   let lastView: CertificationView | null = null;
 
+  // One call at a time from this tab: the autosave and a step's own save can fall due together, and
+  // both would name the same version; the server then refused the second as stale and the person saw
+  // "changed in another tab" with no other tab open (seen in CI). Each call waits for the one before
+  // it to be answered, so it sends the version that answer gave.
+  let turn: Promise<unknown> = Promise.resolve();
+  function inTurn<T>(call: () => Promise<T>): Promise<T> {
+    const run = turn.then(call, call);
+    turn = run.catch(() => undefined);
+    return run;
+  }
+
   async function load(): Promise<CertificationView> {
     const answer = await api.get<CertificationView, typeof page>(
       CertificationPaths.application,
@@ -78,7 +89,7 @@ export function createCertificationApi(api: ApiClient) {
     return answer.data;
   }
 
-  async function saveDraft(input: SaveStepInput): Promise<SaveOutcome> {
+  async function saveDraftNow(input: SaveStepInput): Promise<SaveOutcome> {
     const body = { step: input.step, values: input.values, currentStep: input.currentStep, version };
     const answer = await api.post<SaveDraftResult | DraftConflictData, typeof page>(
       CertificationPaths.draft,
@@ -97,50 +108,52 @@ export function createCertificationApi(api: ApiClient) {
   return {
     /** The last view loaded (files, company name, review details for the pages). */
     lastView: () => lastView,
-    async loadWizardView(): Promise<WizardView> {
-      return wizardViewOf(await load());
-    },
-    async saveStep(input: SaveStepInput): Promise<SaveOutcome> {
-      if (input.step !== 'selectLocationCompany') return saveDraft(input);
-      const answer = await api.post<CertificationView, typeof page>(
-        CertificationPaths.location,
-        { location: input.values['location'], confirm: true },
-        page,
-      );
-      if (isOk(answer)) {
-        version = answer.data.version;
-        lastView = answer.data;
-        return { kind: 'saved' };
-      }
-      // 409 location locked / entry denied: a business refusal the step shows, not a retryable failure.
-      if (LOCATION_REFUSALS.has(normaliseErrorCode(answer.code))) {
-        return { kind: 'invalid', problems: [{ path: 'location', message: 'field.select' }] };
-      }
-      throw new CallFailed(answer);
-    },
-    saveDraft,
-    async submit(): Promise<SubmitOutcome> {
-      const answer = await api.post<SubmitResult | SubmitProblems, typeof page>(
-        CertificationPaths.submit,
-        { version },
-        page,
-      );
-      if (isOk(answer)) return { kind: 'submitted' };
-      if (isStale(answer)) return { kind: 'conflict' };
-      const data = answer.data as Partial<SubmitProblems> | null;
-      if (data && typeof data.step === 'string' && Array.isArray(data.problems)) {
-        const step = data.step as CertificationStep;
-        return {
-          kind: 'invalid',
-          step,
-          problems: data.problems
-            .filter((p) => p.step === step)
-            .map((p) => ({ path: p.path, message: p.message })),
-        };
-      }
-      throw new CallFailed(answer);
-    },
+    loadWizardView: (): Promise<WizardView> => inTurn(async () => wizardViewOf(await load())),
+    saveStep: (input: SaveStepInput): Promise<SaveOutcome> => inTurn(() => saveStepNow(input)),
+    saveDraft: (input: SaveStepInput): Promise<SaveOutcome> => inTurn(() => saveDraftNow(input)),
+    submit: (): Promise<SubmitOutcome> => inTurn(submitNow),
   };
+
+  async function saveStepNow(input: SaveStepInput): Promise<SaveOutcome> {
+    if (input.step !== 'selectLocationCompany') return saveDraftNow(input);
+    const answer = await api.post<CertificationView, typeof page>(
+      CertificationPaths.location,
+      { location: input.values['location'], confirm: true },
+      page,
+    );
+    if (isOk(answer)) {
+      version = answer.data.version;
+      lastView = answer.data;
+      return { kind: 'saved' };
+    }
+    // 409 location locked / entry denied: a business refusal the step shows, not a retryable failure.
+    if (LOCATION_REFUSALS.has(normaliseErrorCode(answer.code))) {
+      return { kind: 'invalid', problems: [{ path: 'location', message: 'field.select' }] };
+    }
+    throw new CallFailed(answer);
+  }
+
+  async function submitNow(): Promise<SubmitOutcome> {
+    const answer = await api.post<SubmitResult | SubmitProblems, typeof page>(
+      CertificationPaths.submit,
+      { version },
+      page,
+    );
+    if (isOk(answer)) return { kind: 'submitted' };
+    if (isStale(answer)) return { kind: 'conflict' };
+    const data = answer.data as Partial<SubmitProblems> | null;
+    if (data && typeof data.step === 'string' && Array.isArray(data.problems)) {
+      const step = data.step as CertificationStep;
+      return {
+        kind: 'invalid',
+        step,
+        problems: data.problems
+          .filter((p) => p.step === step)
+          .map((p) => ({ path: p.path, message: p.message })),
+      };
+    }
+    throw new CallFailed(answer);
+  }
 }
 
 export type CertificationApi = ReturnType<typeof createCertificationApi>;
