@@ -55,6 +55,7 @@ function fakeServer() {
 const input = (step: 'completeCompanyInfo' | 'uploadLegalPersonInfo') => ({
   step,
   values: {},
+  complete: false,
   currentStep: step,
 });
 
