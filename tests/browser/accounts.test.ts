@@ -146,7 +146,7 @@ describe.each(LOCALES)('a new user in %s', (locale) => {
     const portal = suite.portal();
     const context = await suite.context({ locale });
     const page = await suite.page(context);
-    const puzzles = watchPuzzles(page, suite.portal());
+    const puzzles = await watchPuzzles(page, suite.portal());
     const pageErrors = watchErrors(page);
     const email = `new-${locale}-${randomUUID().slice(0, 8)}@example.test`;
     const firstPassword = 'First#Pass1';
@@ -267,7 +267,7 @@ test('five wrong passwords lock the account: the fifth answer says try again in 
 
   const context = await suite.context({ locale });
   const page = await suite.page(context);
-  const puzzles = watchPuzzles(page, suite.portal());
+  const puzzles = await watchPuzzles(page, suite.portal());
   await page.goto(`${portal.url}/login`);
   for (let attempt = 1; attempt <= 5; attempt++) {
     await logIn(page, locale, puzzles, account.email, `Wrong#Pass${attempt}`);

@@ -66,7 +66,7 @@ async function newReviewer(): Promise<{ email: string; id: string }> {
 
 /** The reviewer at /login: email, password, the slider dragged with the mouse, log in. */
 async function reviewerLogsIn(page: Page, email: string): Promise<void> {
-  const puzzles = watchPuzzles(page, suite.portal());
+  const puzzles = await watchPuzzles(page, suite.portal());
   await page.goto(`${suite.portal().url}/login`);
   await page.getByRole('heading', { level: 1, name: text(REVIEWER_LOCALE, 'Log in') }).waitFor();
   await page.getByLabel(text(REVIEWER_LOCALE, 'Email'), { exact: true }).fill(email);

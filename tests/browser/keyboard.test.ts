@@ -44,7 +44,7 @@ describe('by keyboard alone', () => {
     const email = await newReviewerAccount(portal, locale);
 
     const page = await suite.page(await suite.context({ locale }));
-    const puzzles = watchPuzzles(page, portal);
+    const puzzles = await watchPuzzles(page, portal);
     await page.goto(`${portal.url}/login`);
     await settled(page);
     await typeInto(page, field(page, locale, 'Email'), email);
@@ -88,7 +88,7 @@ describe('by keyboard alone', () => {
   test('registration up to the code step: fields, selects, the agreement box and the slider', async () => {
     const locale: Locale = 'zh-cn';
     const page = await suite.page(await suite.context({ locale }));
-    const puzzles = watchPuzzles(page, suite.portal());
+    const puzzles = await watchPuzzles(page, suite.portal());
     await page.goto(`${suite.portal().url}/register`);
     await settled(page);
     const email = `keys-${Math.random().toString(36).slice(2, 10)}@example.test`;

@@ -45,7 +45,7 @@ async function menu(page: Page, item: string) {
 test("B, logged in after A in the same tab, never sees A's data, even before B's own arrives", async () => {
   const [emailA, emailB] = await Promise.all([account(), account()]);
   const page = await suite.page(await suite.context({ locale }));
-  const puzzles = watchPuzzles(page, suite.portal());
+  const puzzles = await watchPuzzles(page, suite.portal());
   await page.goto(`${suite.portal().url}/login`);
 
   // A: the user center (A's email, login history), and the IP column hidden.
@@ -65,7 +65,8 @@ test("B, logged in after A in the same tab, never sees A's data, even before B's
   await page.route('**/plat/**', async (route) => {
     const path = new URL(route.request().url()).pathname;
     if (!/\/ums\/(login|captcha|crypto)/.test(path)) await new Promise((r) => setTimeout(r, HOLD_MS));
-    await route.continue();
+    // fallback, not continue: the puzzle watcher's route reads the captcha's answer.
+    await route.fallback();
   });
   // Every change of the page from here on is checked for anything of A.
   await page.evaluate((emailA) => {

@@ -69,7 +69,7 @@ describe('navigation: the registration wizard', () => {
     const page = await suite.page(await suite.context({ locale }));
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    const puzzles = watchPuzzles(page, portal);
+    const puzzles = await watchPuzzles(page, portal);
     const email = `nav-${randomUUID().slice(0, 8)}@example.test`;
 
     await page.goto(`${portal.url}/login`);

@@ -145,7 +145,7 @@ const loginModel: UiModel<LoginData> = {
   },
   context: (browserSuite) => browserSuite.context({ locale }),
   async open(page, run) {
-    run.data.puzzles = watchPuzzles(page, run.portal);
+    run.data.puzzles = await watchPuzzles(page, run.portal);
     if (run.path.events.some((e) => e.type.startsWith('xstate.after.'))) await installPageClock(page);
     await page.goto(`${run.portal.url}/login`);
   },

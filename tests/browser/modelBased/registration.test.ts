@@ -176,7 +176,7 @@ const registrationModel: UiModel<RegistrationData> = {
   },
   context: (browserSuite) => browserSuite.context({ locale }),
   async open(page, run) {
-    run.data.puzzles = watchPuzzles(page, run.portal);
+    run.data.puzzles = await watchPuzzles(page, run.portal);
     if (run.path.events.some((e) => e.type.startsWith('xstate.after.'))) await installPageClock(page);
     await page.goto(`${run.portal.url}/register`);
   },

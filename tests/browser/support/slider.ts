@@ -2,7 +2,7 @@
 // test matches the picture on screen to the puzzle the page was given and looks its gap up in the
 // database, the way a person reads it off the picture.
 import { eq } from 'drizzle-orm';
-import type { Page, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { AccountPaths } from '../../../src/contract/api/accounts';
 import type { Locale } from '../../../src/contract/envelope';
@@ -16,20 +16,31 @@ export interface Puzzles {
   portal: Portal;
 }
 
-/** Remembers every puzzle the page is given, by its picture. */
-export function watchPuzzles(page: Page, portal: Portal): Puzzles {
+/**
+ * Remembers every puzzle the page is given, by its picture. The answers are read as they pass
+ * through a route (in Node), not afterwards from Chromium's network buffer: on a loaded CI machine
+ * the buffer had let go of a puzzle's body before the test asked for it, and the puzzle on screen
+ * was never learnt. A later route of the test must pass the puzzle on with `route.fallback()`.
+ */
+export async function watchPuzzles(page: Page, portal: Portal): Promise<Puzzles> {
   const byPicture = new Map<string, string>();
-  page.on('response', (response: Response) => {
-    if (new URL(response.url()).pathname !== `/plat${AccountPaths.captcha}` || response.status() !== 200)
-      return;
-    void response
-      .json()
-      .then((body: { data?: { challengeId?: string; background?: string } }) => {
-        if (body.data?.challengeId && body.data.background)
-          byPicture.set(body.data.background, body.data.challengeId);
-      })
-      .catch(() => undefined);
-  });
+  await page.route(
+    (url) => url.pathname === `/plat${AccountPaths.captcha}`,
+    async (route) => {
+      try {
+        const response = await route.fetch({ timeout: 0 });
+        if (response.status() === 200) {
+          const body = (await response.json()) as { data?: { challengeId?: string; background?: string } };
+          if (body.data?.challengeId && body.data.background)
+            byPicture.set(body.data.background, body.data.challengeId);
+        }
+        await route.fulfill({ response });
+      } catch {
+        // The page went away meanwhile (or the portal stopped): nothing to learn.
+        await route.abort('failed').catch(() => undefined);
+      }
+    },
+  );
   return { idOf: (src) => byPicture.get(src), portal };
 }
 

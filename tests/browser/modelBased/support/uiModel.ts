@@ -400,7 +400,7 @@ export async function failNextRequest(page: Page, pathname: string): Promise<voi
   await page.route(
     (url) => url.pathname === pathname,
     async (route) => {
-      if (failed) return route.continue();
+      if (failed) return route.fallback();
       failed = true;
       await route.abort('connectionfailed');
     },
