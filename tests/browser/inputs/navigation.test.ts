@@ -109,7 +109,11 @@ describe('navigation: the card application', () => {
       page.getByRole('group', { name: text(locale, 'Drop zone for the relevant document') }),
       document,
     );
-    const attached = page.getByText(document.name);
+    // Attached means stored (its Remove button): while it is still being sent its name shows too,
+    // and a refresh then rightly drops it (a loaded CI machine reloaded mid-upload).
+    const attached = page.getByRole('button', {
+      name: textWith(locale, 'Remove file {0}', { 0: document.name }),
+    });
     await attached.waitFor({ timeout: UI_TIMEOUT });
     await page.reload();
     await page.waitForURL((url) => url.pathname.endsWith('/uploadRelevantInfo'), { timeout: UI_TIMEOUT });
