@@ -202,6 +202,15 @@ export async function captureWithCamera(page: Page): Promise<number> {
   const start = page.getByRole('button', { name: t('Start capture'), exact: true });
   const capturing = async () => sentAt > 0 || (await start.isEnabled());
   await expect.poll(capturing, { timeout: UI_TIMEOUT }).toBe(true);
+  // A person presses once they see themselves: wait until the guidance has looked at the preview
+  // (its hint shows), not only until the button is offered.
+  const looked = async () =>
+    sentAt > 0 ||
+    ((await page
+      .locator('[data-hint]')
+      .getAttribute('data-hint')
+      .catch(() => null)) ?? 'none') !== 'none';
+  await expect.poll(looked, { timeout: 3 * UI_TIMEOUT }).toBe(true);
   // The guidance may have started the challenge by itself meanwhile: then there is nothing to press
   // (the button is busy), and the capture request below says whether the frames went out. A press
   // waits while the page is busy with the guidance (a look on the CPU backend held a loaded CI

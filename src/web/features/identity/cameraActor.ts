@@ -58,6 +58,21 @@ function grabFrame(video: HTMLVideoElement): Promise<Blob | null> {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** HTMLMediaElement.HAVE_CURRENT_DATA: the video has a frame to draw. */
+const HAVE_CURRENT_DATA = 2;
+/** How long the head turn waits for the preview's first picture before it takes frames anyway. */
+const FIRST_PICTURE_WITHIN_MS = 5_000;
+
+/** Until the preview shows a picture (bounded): a frame taken before is black, and the server would
+ *  answer "too dark" to a person who pressed "Start capture" as soon as it was offered (CI did). */
+async function firstPicture(screen: CameraScreen): Promise<void> {
+  for (let waited = 0; waited < FIRST_PICTURE_WITHIN_MS; waited += 100) {
+    const video = screen.video;
+    if (video && video.videoWidth > 0 && video.readyState >= HAVE_CURRENT_DATA) return;
+    await wait(100);
+  }
+}
+
 export interface CameraDeps {
   media?: () => MediaDevices | undefined;
   /** The face guidance; the lazily loaded Human guide by default, light only if it cannot load. */
@@ -120,6 +135,7 @@ export function cameraActor(screen: CameraScreen, deps: CameraDeps = {}) {
 
     const challenge = async () => {
       challenging = true;
+      await firstPicture(screen);
       const frames: CapturedImage[] = [];
       for (let i = 0; i < CHALLENGE_FRAMES && !stopped; i++) {
         if (i > 0) await wait(CHALLENGE_EVERY_MS);
