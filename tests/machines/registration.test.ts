@@ -6,25 +6,13 @@ import type { ApiOutcome } from '../../machines/accountOutcome';
 import {
   registrationMachine,
   type RegisterInput,
-  type RegistrationInfo,
   type SendCodeInput,
   type SendCodeResult,
 } from '../../machines/registration.machine';
 import { Limits } from '../../src/contract/limits';
+import { registrationInfo } from './support/registrationInfo';
 
-const info: RegistrationInfo = {
-  firstName: 'Mei',
-  lastName: 'Chen',
-  location: 'HK',
-  companyName: 'Harbour Trading Ltd',
-  position: 'manager',
-  email: 'mei@harbour.example',
-  phoneAreaCode: null,
-  phone: null,
-  password: 'Secret#2024',
-  invitationCode: null,
-  serviceAgreement: true,
-};
+const info = registrationInfo;
 
 function start(
   opts: {

@@ -12,7 +12,6 @@ import { loginMachine, type LoginCredentials } from '../../machines/login.machin
 import {
   registrationMachine,
   type RegisterInput,
-  type RegistrationInfo,
   type SendCodeInput,
   type SendCodeResult,
 } from '../../machines/registration.machine';
@@ -24,6 +23,7 @@ import type { ApiFailure } from '../../src/web/api/apiFailure';
 import { createApiClient } from '../../src/web/api/client';
 import { createRequestRegistry } from '../../src/web/api/requestRegistry';
 import { createToastStore } from '../../src/web/shell/toast/toastStore';
+import { registrationInfo } from './support/registrationInfo';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -52,19 +52,7 @@ function advance(clock: SimulatedClock, ms: number): void {
 }
 
 describe('§9 email code valid 3 minutes (§5 "email code valid 3 minutes"; registration chart)', () => {
-  const info: RegistrationInfo = {
-    firstName: 'Mei',
-    lastName: 'Chen',
-    location: 'HK',
-    companyName: 'Harbour Trading Ltd',
-    position: 'manager',
-    email: 'mei@harbour.example',
-    phoneAreaCode: null,
-    phone: null,
-    password: 'Secret#2024',
-    invitationCode: null,
-    serviceAgreement: true,
-  };
+  const info = registrationInfo;
 
   async function codeJustSent() {
     const clock = new SimulatedClock();

@@ -7,7 +7,6 @@ import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { ApiOutcome } from '../../../machines/accountOutcome';
 import {
   registrationMachine,
-  type RegistrationInfo,
   type SendCodeInput,
   type SendCodeResult,
 } from '../../../machines/registration.machine';
@@ -15,22 +14,11 @@ import { Limits } from '../../../src/contract/limits';
 import { VerificationStep } from '../../../src/web/features/auth/register/VerificationStep';
 import { chooseLocale } from '../../../src/web/i18n/localeStore';
 import { renderWithProviders } from '../verification/renderWithProviders';
+import { registrationInfo } from '../../machines/support/registrationInfo';
 
 const EXPIRED_TEXT = 'The code has expired. Send a new one.';
 
-const info: RegistrationInfo = {
-  firstName: 'Mei',
-  lastName: 'Chen',
-  location: 'HK',
-  companyName: 'Harbour Trading Ltd',
-  position: 'manager',
-  email: 'mei@harbour.example',
-  phoneAreaCode: null,
-  phone: null,
-  password: 'Secret#2024',
-  invitationCode: null,
-  serviceAgreement: true,
-};
+const info = registrationInfo;
 
 function startAtStageTwo() {
   const clock = new SimulatedClock();
