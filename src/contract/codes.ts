@@ -73,6 +73,16 @@ export const Codes = {
     '提交的内容层级过深或条目过多',
     'The submitted data is nested too deeply or has too many entries',
   ),
+  requestInProgress: c(
+    100410,
+    '该请求正在处理中，请稍候',
+    'This request is still being processed, please wait a moment',
+  ),
+  idempotencyKeyReused: c(
+    100411,
+    '请求标识已用于另一个请求，请刷新页面后重试',
+    'This request key was already used for another request; refresh the page and try again',
+  ),
   forbidden: c(100403, '无权访问', 'You are not allowed to do this'),
   internal: c(100500, 'Error 网络异常，请稍后重试', 'Error: network abnormal, please try again later'),
   unavailable: c(
@@ -269,6 +279,37 @@ export const Codes = {
     450004,
     `原因过长，最多 ${Limits.face.overrideReasonMaxLength} 个字`,
     `The reason is too long; at most ${Limits.face.overrideReasonMaxLength} characters`,
+  ),
+  // Roles, four eyes and claims (issue 21).
+  /** An admin may not take away their own admin role nor disable their own account (no lock-out). */
+  ownAdminAccount: c(
+    450005,
+    '不能停用自己的账号或移除自己的管理员角色',
+    'You cannot disable your own account or remove your own admin role',
+  ),
+  accountEmailTaken: c(450006, '该邮箱已有账号', 'An account with this email already exists'),
+  /** data: CaseClaim (who holds it and until when). */
+  caseClaimedByOther: c(
+    450007,
+    '该案件已由其他人认领',
+    'Someone else has claimed this case; it is theirs until the claim ends',
+  ),
+  claimNotHeld: c(450008, '你没有认领该案件', 'You do not hold the claim on this case'),
+  approvalPending: c(
+    450009,
+    '该案件的批准正在等待第二人确认',
+    'An approval of this case is waiting for a second person to confirm it',
+  ),
+  approvalNotProposed: c(
+    450010,
+    '该案件没有待确认的批准',
+    'No approval of this case is waiting for confirmation',
+  ),
+  ownProposal: c(450011, '不能确认自己提出的批准', 'You cannot confirm an approval you proposed yourself'),
+  claimAssigneeInvalid: c(
+    450012,
+    '该账号不能认领案件',
+    'That account cannot take cases (disabled, or neither reviewer nor approver)',
   ),
 
   // ---- config management 4600xx --------------------------------------------------------------

@@ -55,6 +55,8 @@ export const Limits = {
     overrideReasonMinLength: 10,
     overrideReasonMaxLength: 2000,
   },
+  /** The back office (issue 21 §2): a claim on a case lasts this long unless renewed or released. */
+  backOffice: { claimMs: 30 * MINUTE },
   beneficiary: { thresholdPercent: 25, totalMaxPercent: 100 },
   upload: {
     maxBytes: 10 * MB,
@@ -69,6 +71,16 @@ export const Limits = {
   json: { maxDepth: 32, maxMembers: 10_000, maxStringLength: 10_000 },
   toast: { durationMs: 3 * SECOND },
   request: { timeoutMs: 90_000 },
+  /** Writes a client may send again (issue 17 §5, contract/idempotency.ts). leaseMs: how long a
+   *  claimed key waits for its first request's answer before a retry may run it again (renewed every
+   *  renewEveryMs while that request runs, so only a dead worker's claim runs out); keptMs: how long
+   *  an answer is kept for a retry. The web client retries a cut write retryDelaysMs apart. */
+  idempotency: {
+    leaseMs: 10 * SECOND,
+    renewEveryMs: 3 * SECOND,
+    keptMs: HOUR,
+    retryDelaysMs: [1 * SECOND, 3 * SECOND] as readonly number[],
+  },
   logoutDelayMs: 100,
   /** A date range spans at most this many calendar years, both ends counted (validators/dateRange.ts). */
   dateRange: { maxYears: 1 },

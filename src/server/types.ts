@@ -1,6 +1,7 @@
 // What the plugins add to Fastify, declared once so every plugin and route sees the same shapes.
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Pool } from 'pg';
+import type { BackOfficeRole } from '../contract/api/backOfficeRoles';
 import type { Locale } from '../contract/envelope';
 import type { AppConfig } from './config';
 import type * as schema from './db/schema/index';
@@ -19,6 +20,9 @@ export interface Principal {
   sessionId: string;
   email: string;
   role: 'applicant' | 'reviewer';
+  /** A back-office account's roles, read with the session on every request (a change applies at
+   *  once); empty for applicants. */
+  roles: readonly BackOfficeRole[];
   /** Null for reviewers. */
   companyId: string | null;
   locale: Locale;

@@ -1,6 +1,6 @@
 // The data the security suites attack: company A with a submitted certification (its documents,
 // its QR verification session), company C with a submitted card application, an applicant of a
-// fresh company B, a reviewer and a partner link, all made through the real APIs.
+// fresh company B, back-office accounts (one per role) and a partner link, all made through the real APIs.
 import { eq } from 'drizzle-orm';
 import { storedFiles } from '../../src/server/db/schema/files';
 import { verificationSessions } from '../../src/server/db/schema/verification';
@@ -19,7 +19,11 @@ export interface World {
   b: SignedIn;
   /** Company C's applicant, with a submitted card application. */
   c: SignedIn;
+  /** Back-office accounts with one role each (issue 21 §4). */
   reviewer: SignedIn;
+  approver: SignedIn;
+  support: SignedIn;
+  admin: SignedIn;
   certificationId: string;
   certificationVersion: number;
   cardApplicationId: string;
@@ -48,9 +52,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const a = certification.caller.signedIn;
   const card = await submittedCardApplication(t);
   const reviewer = await newReviewer(t);
+  const approver = await signInAs(t.app, { role: 'reviewer', roles: ['approver'] });
+  const support = await signInAs(t.app, { role: 'reviewer', roles: ['support'] });
+  const admin = await signInAs(t.app, { role: 'reviewer', roles: ['admin'] });
   const b = await signInAs(t.app, { role: 'applicant' });
   const session = await post(t, a, '/verify/sessions', { purpose: 'authorizer', subjectName: 'Li Na' });
-  const link = await post(t, reviewer, '/admin/partner-links', { partnerName: 'Security Suite Partner' });
+  const link = await post(t, admin, '/admin/partner-links', { partnerName: 'Security Suite Partner' });
   const aFiles = await t.app.db.select().from(storedFiles).where(eq(storedFiles.companyId, a.companyId!));
   const [aSession] = await t.app.db
     .select()
@@ -62,6 +69,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
     b,
     c: card.who,
     reviewer,
+    approver,
+    support,
+    admin,
     certificationId: certification.application.id,
     certificationVersion: certification.application.version,
     cardApplicationId: card.application.id,

@@ -2,6 +2,7 @@
 // through the same session service the login route uses.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { BackOfficeRole } from '../../src/contract/api/backOfficeRoles';
 import { companies, users } from '../../src/server/db/schema/index';
 
 export interface SignedIn {
@@ -22,7 +23,13 @@ export async function createCompany(app: FastifyInstance, init: { name?: string;
 
 export async function signInAs(
   app: FastifyInstance,
-  opts: { role: 'applicant' | 'reviewer'; companyId?: string; language?: 'zh-cn' | 'en-us' },
+  opts: {
+    role: 'applicant' | 'reviewer';
+    companyId?: string;
+    language?: 'zh-cn' | 'en-us';
+    /** A back-office account's roles (issue 21 §4); default ['reviewer'], as the CLI makes one. */
+    roles?: BackOfficeRole[];
+  },
 ): Promise<SignedIn> {
   const companyId = opts.role === 'reviewer' ? null : (opts.companyId ?? (await createCompany(app)).id);
   const email = `${opts.role}-${randomUUID().slice(0, 8)}@example.test`;
@@ -37,6 +44,7 @@ export async function signInAs(
       // Not a hash any password verifies against: these accounts sign in only through this helper.
       passwordHash: '!test-account-without-password',
       role: opts.role,
+      backOfficeRoles: opts.role === 'reviewer' ? (opts.roles ?? ['reviewer']) : [],
       status: 'active',
       language: opts.language ?? 'zh-cn',
     })

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { AREA_CODES } from '../limits';
 import type { Locale } from '../envelope';
+import type { BackOfficeRole } from './backOfficeRoles';
 
 export { AccountPaths } from './accountPaths';
 
@@ -101,6 +102,8 @@ export interface SessionUser {
   phoneAreaCode: string | null;
   phone: string | null;
   role: 'applicant' | 'reviewer';
+  /** A back-office account's roles (issue 21 §4); [] for applicants. */
+  backOfficeRoles: BackOfficeRole[];
   position: string | null;
   accountStatus: 'inactive' | 'active' | 'disabled';
   language: Locale;

@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { systemClock } from '../plugins/clock';
 import { createPartnerLinkService } from '../services/partnerLinks';
-import { createReviewer } from '../services/reviewers';
+import type { BackOfficeRole } from '../../contract/api/backOfficeRoles';
+import { createReviewer, parseRoles, setReviewerRoles } from '../services/reviewers';
 import { rotateTransportKey } from '../security/transportKeyring';
 import { openCliDatabase } from './cliDatabase';
 
@@ -11,6 +12,8 @@ const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
   create-reviewer --email E --password P --first-name F --last-name L [--language zh-cn|en-us]
+                  [--roles reviewer,approver,support,admin]   (default: reviewer)
+  set-roles --email E --roles reviewer,approver,support,admin
   create-link --partner NAME [--code CODE]
   list-links
   disable-link --code CODE
@@ -30,6 +33,7 @@ async function main(argv: string[]): Promise<number> {
       language: { type: 'string' },
       partner: { type: 'string' },
       code: { type: 'string' },
+      roles: { type: 'string' },
     },
     strict: true,
   });
@@ -58,8 +62,18 @@ async function main(argv: string[]): Promise<number> {
           firstName: need('first-name'),
           lastName: need('last-name'),
           language,
+          roles: parseRoles(values.roles) as BackOfficeRole[] | undefined,
         });
-        console.log(`Reviewer created: ${row.email} (${row.id})`);
+        console.log(`Reviewer created: ${row.email} (${row.id}), roles ${row.roles.join(', ')}`);
+        return 0;
+      }
+      case 'set-roles': {
+        const row = await setReviewerRoles(database.db, need('email'), parseRoles(need('roles')) ?? []);
+        if (!row) {
+          console.error(`No back-office account with email ${values.email}`);
+          return 1;
+        }
+        console.log(`Roles of ${row.email}: ${row.roles.join(', ')}`);
         return 0;
       }
       case 'create-link': {

@@ -98,6 +98,7 @@ export function createSessionService(db: Db, clock: Clock) {
           sessionId: session.id,
           email: user.email,
           role: user.role,
+          roles: user.backOfficeRoles,
           companyId: user.companyId,
           locale: user.language,
         },

@@ -196,6 +196,11 @@ export const routes: RouteDef[] = [
         component: lazyPage(admin, 'AdminMachinesPage'),
       },
       { path: '/admin/support', title: msg`Support replay`, component: lazyPage(admin, 'AdminSupportPage') },
+      {
+        path: '/admin/accounts',
+        title: msg`Back-office accounts`,
+        component: lazyPage(admin, 'AdminAccountsPage'),
+      },
     ],
   },
 ];

@@ -2,6 +2,7 @@
 // as: a reviewer, an applicant whose certification wizard resumes at a given step, an applicant with
 // a submitted certification, and a fresh phone-verification link. All through the real API or the
 // same services the CLI uses; nothing is faked in the page.
+import { BACK_OFFICE_ROLES } from '../../../src/contract/api/backOfficeRoles';
 import { eq } from 'drizzle-orm';
 import type { CertificationDraft, DraftStepId } from '../../../src/contract/api/certification';
 import type { Locale } from '../../../src/contract/envelope';
@@ -24,9 +25,14 @@ export function callerOf(user: SeededUser, locale: Locale = 'zh-cn'): Caller {
   };
 }
 
-/** A reviewer's session-store entry (what the login flow writes for a reviewer). */
+/** A back-office session-store entry (what the login flow writes), with every role (issue 21 §4)
+ *  so that every back-office page and control is there to check. */
 export async function reviewerSession(portal: Portal, locale: Locale): Promise<SessionUser> {
-  const signedIn = await signInAs(portal.app, { role: 'reviewer', language: locale });
+  const signedIn = await signInAs(portal.app, {
+    role: 'reviewer',
+    language: locale,
+    roles: [...BACK_OFFICE_ROLES],
+  });
   const [row] = await portal.app.db.select().from(users).where(eq(users.id, signedIn.userId));
   if (!row) throw new Error('the reviewer row is missing');
   return {
@@ -39,6 +45,7 @@ export async function reviewerSession(portal: Portal, locale: Locale): Promise<S
       firstName: row.firstName,
       lastName: row.lastName,
       role: 'reviewer',
+      backOfficeRoles: row.backOfficeRoles,
     },
     enterpriseCertificationStatus: -1,
     enterpriseAuditStatus: null,

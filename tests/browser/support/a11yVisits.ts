@@ -308,6 +308,7 @@ export const PAGE_VISITS: Record<string, PageVisit> = {
     },
   },
   '/admin/support': { open: reviewer('/admin/support') },
+  '/admin/accounts': { open: reviewer('/admin/accounts') },
 };
 
 export { pathOf };

@@ -1,20 +1,20 @@
-// Issue 8 §5: reviewers create, list and disable partner registration links; a disabled link no
+// Issue 8 §5: admins (issue 21 §4; reviewers until then) create, list and disable partner registration links; a disabled link no
 // longer passes the business-status check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminPaths, adminPath, type PartnerLinkItem } from '../../../src/contract/api/admin';
 import { CHECK_BUSINESS_STATUS_PATH } from '../../../src/contract/api/configManagement';
 import { Codes } from '../../../src/contract/codes';
 import type { Page } from '../../../src/contract/envelope';
-import type { SignedIn } from '../../support/sessions';
+import { signInAs, type SignedIn } from '../../support/sessions';
 import { createTestApp, type TestApp } from '../../support/testApp';
-import { call, reviewer } from './support';
+import { call } from './support';
 
 let t: TestApp;
 let alice: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
-  alice = await reviewer(t);
+  alice = await signInAs(t.app, { role: 'reviewer', roles: ['admin'], language: 'en-us' });
 });
 afterAll(async () => {
   await t?.close();

@@ -1,6 +1,7 @@
 // Issue 8 "role separation for every route": every /plat/admin route refuses anonymous callers
-// (401) and applicants (403) whatever they send, and lets reviewers through; reviewer sessions are
-// refused by the applicant APIs.
+// (401) and applicants (403) whatever they send, and lets the back-office role it is for through
+// (reviewers; admins for partner links; every role per route: tests/server/security/accessMatrix);
+// reviewer sessions are refused by the applicant APIs.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminPaths, adminPath } from '../../../src/contract/api/admin';
@@ -12,6 +13,7 @@ import { call, reviewer, seedCardApplication, seedCertification } from './suppor
 let t: TestApp;
 let applicantCaller: SignedIn;
 let reviewerCaller: SignedIn;
+let adminCaller: SignedIn;
 let certificationId: string;
 let cardId: string;
 
@@ -19,6 +21,7 @@ beforeAll(async () => {
   t = await createTestApp();
   applicantCaller = await signInAs(t.app, { role: 'applicant' });
   reviewerCaller = await reviewer(t);
+  adminCaller = await signInAs(t.app, { role: 'reviewer', roles: ['admin'] });
   certificationId = (await seedCertification(t.app, { status: 'underReview', submittedAt: new Date() }))
     .application.id;
   cardId = (await seedCardApplication(t.app, { status: 'underReview', submittedAt: new Date() })).application
@@ -28,7 +31,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Route = { method: 'GET' | 'POST'; path: () => string; body?: unknown };
+type Route = { method: 'GET' | 'POST'; path: () => string; body?: unknown; admin?: true };
 
 const routes: Route[] = [
   { method: 'GET', path: () => AdminPaths.certifications },
@@ -60,17 +63,23 @@ const routes: Route[] = [
     path: () => adminPath(AdminPaths.cardApplicationReject, { id: cardId }),
     body: { version: 999, reason: 'x' },
   },
-  { method: 'GET', path: () => AdminPaths.partnerLinks },
-  { method: 'POST', path: () => AdminPaths.partnerLinkCreate, body: { partnerName: 'Role Test Partner' } },
+  { method: 'GET', path: () => AdminPaths.partnerLinks, admin: true },
+  {
+    method: 'POST',
+    path: () => AdminPaths.partnerLinkCreate,
+    body: { partnerName: 'Role Test Partner' },
+    admin: true,
+  },
   {
     method: 'POST',
     path: () => adminPath(AdminPaths.partnerLinkDisable, { code: 'no-such-code' }),
     body: {},
+    admin: true,
   },
 ];
 
 describe.each(routes)('$method route %#', (route) => {
-  it('anonymous → 401 noToken, an applicant → 403 forbidden, a reviewer gets through', async () => {
+  it('anonymous → 401 noToken, an applicant → 403 forbidden, its back-office role gets through', async () => {
     const anonymous = await call(t, null, route.method, route.path(), route.body);
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.code).toBe(Codes.noToken.code);
@@ -79,7 +88,13 @@ describe.each(routes)('$method route %#', (route) => {
     expect(byApplicant.status).toBe(403);
     expect(byApplicant.body.code).toBe(Codes.forbidden.code);
 
-    const byReviewer = await call(t, reviewerCaller, route.method, route.path(), route.body);
+    const byReviewer = await call(
+      t,
+      route.admin ? adminCaller : reviewerCaller,
+      route.method,
+      route.path(),
+      route.body,
+    );
     expect([401, 403]).not.toContain(byReviewer.status);
     expect(byReviewer.status).toBeLessThan(500);
   });

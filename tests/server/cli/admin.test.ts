@@ -49,7 +49,12 @@ describe('admin CLI', () => {
     );
     expect(made.code).toBe(0);
     const [row] = await t.app.db.select().from(users).where(eq(users.email, 'rev@example.com'));
-    expect(row).toMatchObject({ role: 'reviewer', status: 'active', companyId: null });
+    expect(row).toMatchObject({
+      role: 'reviewer',
+      backOfficeRoles: ['reviewer'],
+      status: 'active',
+      companyId: null,
+    });
     expect(await verifyPassword(row!.passwordHash, 'Review#2026')).toBe(true);
 
     const again = await admin(
@@ -66,6 +71,33 @@ describe('admin CLI', () => {
     expect(again.code).toBe(1);
     expect(again.out).toContain('Already exists');
     expect(again.out).not.toContain('$argon2id');
+  });
+
+  it('makes the first admin with --roles, changes roles with set-roles, and refuses an unknown role', async () => {
+    const made = await admin(
+      'create-reviewer',
+      '--email',
+      'boss@example.com',
+      '--password',
+      'Review#2026',
+      '--first-name',
+      'Bo',
+      '--last-name',
+      'Ss',
+      '--roles',
+      'admin,approver',
+    );
+    expect(made.code, made.out).toBe(0);
+    const roles = async () =>
+      (await t.app.db.select().from(users).where(eq(users.email, 'boss@example.com')))[0]?.backOfficeRoles;
+    expect(await roles()).toEqual(['admin', 'approver']);
+    expect((await admin('set-roles', '--email', 'boss@example.com', '--roles', 'support')).code).toBe(0);
+    expect(await roles()).toEqual(['support']);
+    const unknown = await admin('set-roles', '--email', 'boss@example.com', '--roles', 'superuser');
+    expect(unknown.code).toBe(1);
+    expect(unknown.out).toContain('reviewer, approver, support, admin');
+    expect(await roles()).toEqual(['support']);
+    expect((await admin('set-roles', '--email', 'nobody@example.com', '--roles', 'admin')).code).toBe(1);
   });
 
   it('refuses a weak password and a bad email, writing nothing', async () => {

@@ -1,6 +1,7 @@
-// Access matrix (issue 10 §4): every API route, read from the app, × {anonymous, applicant of
-// company A, applicant of company B, reviewer}, each with its expected status and code written
-// below. A route without a row fails the suite. Then the cross-company rules in detail: B never
+// Access matrix (issue 10 §4, issue 21 §4): every API route, read from the app, × {anonymous,
+// applicant of company A, applicant of company B, and one back-office account per role: reviewer,
+// approver, support, admin}, each with its expected status and code written below. A route without
+// a row fails the suite, so a new back-office route cannot ship without its rule. Then the cross-company rules in detail: B never
 // reads or changes A's certification draft, files, card application or verification sessions,
 // always 404 (not 403), and A's real file ids answer B exactly like ids that do not exist.
 import { randomUUID } from 'node:crypto';
@@ -16,9 +17,11 @@ import { buildWorld, type World } from '../../support/securityWorld';
 import type { SignedIn } from '../../support/sessions';
 import { createTestApp, type TestApp } from '../../support/testApp';
 
-type Who = 'anonymous' | 'applicantA' | 'applicantB' | 'reviewer';
+const STAFF = ['reviewer', 'approver', 'support', 'admin'] as const;
+type Staff = (typeof STAFF)[number];
+type Who = 'anonymous' | 'applicantA' | 'applicantB' | Staff;
 /** B before A, so that A's own changes (a deleted file, a closed session) come last. */
-const WHO: readonly Who[] = ['anonymous', 'applicantB', 'reviewer', 'applicantA'];
+const WHO: readonly Who[] = ['anonymous', 'applicantB', ...STAFF, 'applicantA'];
 
 /** [HTTP status, code name]; `raw` for a success that is not an envelope (a file, a stream, a page). */
 type Expected = readonly [number, CodeName | 'raw'];
@@ -31,26 +34,35 @@ const FORBIDDEN: Expected = [403, 'forbidden'];
 const NOT_FOUND: Expected = [404, 'notFound'];
 const INVALID: Expected = [400, 'validationFailed'];
 
-const everyone = (e: Expected): Row => ({ anonymous: e, applicantA: e, applicantB: e, reviewer: e });
-const signedIn = (e: Expected): Row => ({ anonymous: SIGN_IN, applicantA: e, applicantB: e, reviewer: e });
+/** Every back-office account alike. */
+const staff = (e: Expected): Record<Staff, Expected> => ({ reviewer: e, approver: e, support: e, admin: e });
+const everyone = (e: Expected): Row => ({ anonymous: e, applicantA: e, applicantB: e, ...staff(e) });
+const signedIn = (e: Expected): Row => ({ anonymous: SIGN_IN, applicantA: e, applicantB: e, ...staff(e) });
 const applicantOnly = (a: Expected, b: Expected = a): Row => ({
   anonymous: SIGN_IN,
   applicantA: a,
   applicantB: b,
-  reviewer: FORBIDDEN,
+  ...staff(FORBIDDEN),
 });
-const reviewerOnly = (r: Expected): Row => ({
+/** A back-office route: the roles named get through to the route's own checks, every other 403. */
+const backOffice = (allowed: Partial<Record<Staff, Expected>>): Row => ({
   anonymous: SIGN_IN,
   applicantA: FORBIDDEN,
   applicantB: FORBIDDEN,
-  reviewer: r,
+  ...staff(FORBIDDEN),
+  ...allowed,
 });
-/** A's own record named by id: A may, B is told it does not exist, a reviewer is not an applicant. */
+/** Reading cases (issue 21 §4): every role (admin too, so that it can reassign claims). */
+const caseReaders = (e: Expected) => backOffice(staff(e));
+/** Deciding: reviewers only (an approval is then a proposal). */
+const deciders = (e: Expected) => backOffice({ reviewer: e });
+const admins = (e: Expected) => backOffice({ admin: e });
+/** A's own record named by id: A may, B is told it does not exist, the back office is not an applicant. */
 const companyA = (a: Expected): Row => ({
   anonymous: SIGN_IN,
   applicantA: a,
   applicantB: NOT_FOUND,
-  reviewer: FORBIDDEN,
+  ...staff(FORBIDDEN),
 });
 
 interface Recipe {
@@ -80,15 +92,15 @@ const MATRIX: Record<string, Recipe> = {
   // files: A's own document by id
   'POST /plat/files': { expect: signedIn([415, 'unsupportedMediaType']), body: {} },
   'GET /plat/files/:id': {
-    expect: { anonymous: SIGN_IN, applicantA: RAW, applicantB: NOT_FOUND, reviewer: RAW },
+    expect: { anonymous: SIGN_IN, applicantA: RAW, applicantB: NOT_FOUND, ...staff(RAW) },
     param: aFile,
   },
   'GET /plat/files/:id/meta': {
-    expect: { anonymous: SIGN_IN, applicantA: OK, applicantB: NOT_FOUND, reviewer: OK },
+    expect: { anonymous: SIGN_IN, applicantA: OK, applicantB: NOT_FOUND, ...staff(OK) },
     param: aFile,
   },
   'DELETE /plat/files/:id': {
-    expect: { anonymous: SIGN_IN, applicantA: OK, applicantB: NOT_FOUND, reviewer: FORBIDDEN },
+    expect: { anonymous: SIGN_IN, applicantA: OK, applicantB: NOT_FOUND, ...staff(FORBIDDEN) },
     param: aFileToDelete,
   },
 
@@ -153,44 +165,49 @@ const MATRIX: Record<string, Recipe> = {
   // The phone's guidance models: public (the phone has no session), only the listed files.
   'GET /plat/verify/face-models/:file': { expect: everyone(RAW), param: () => 'blazeface.bin' },
 
-  // back office: reviewers only, whatever the applicant sends
-  'GET /plat/admin/certifications': { expect: reviewerOnly(OK) },
-  'GET /plat/admin/certifications/:id': { expect: reviewerOnly(OK), param: certification },
+  // back office (issue 21 §4): each role as backOfficeRoles.ts says, whatever an applicant sends
+  'GET /plat/admin/certifications': { expect: caseReaders(OK) },
+  'GET /plat/admin/certifications/:id': { expect: caseReaders(OK), param: certification },
   'POST /plat/admin/certifications/:id/approve': {
-    expect: reviewerOnly(INVALID),
+    expect: deciders(INVALID),
     param: certification,
     body: {},
   },
   'POST /plat/admin/certifications/:id/reject': {
-    expect: reviewerOnly([400, 'reasonRequired']),
+    expect: deciders([400, 'reasonRequired']),
     param: certification,
     body: {},
   },
   'POST /plat/admin/certifications/:id/request-revision': {
-    expect: reviewerOnly([400, 'reasonRequired']),
+    expect: deciders([400, 'reasonRequired']),
     param: certification,
     body: {},
   },
   'POST /plat/admin/certifications/:id/face-override': {
-    expect: reviewerOnly([400, 'reasonRequired']),
+    expect: deciders([400, 'reasonRequired']),
     param: certification,
     body: {},
   },
-  'GET /plat/admin/card-applications': { expect: reviewerOnly(OK) },
-  'GET /plat/admin/card-applications/:id': { expect: reviewerOnly(OK), param: cardApplication },
+  'GET /plat/admin/card-applications': { expect: caseReaders(OK) },
+  'GET /plat/admin/card-applications/:id': { expect: caseReaders(OK), param: cardApplication },
   'POST /plat/admin/card-applications/:id/approve': {
-    expect: reviewerOnly(INVALID),
+    expect: deciders(INVALID),
     param: cardApplication,
     body: {},
   },
   'POST /plat/admin/card-applications/:id/reject': {
-    expect: reviewerOnly([400, 'reasonRequired']),
+    expect: deciders([400, 'reasonRequired']),
     param: cardApplication,
     body: {},
   },
-  'GET /plat/admin/partner-links': { expect: reviewerOnly(OK) },
-  'POST /plat/admin/partner-links': { expect: reviewerOnly(INVALID), body: {} },
-  'POST /plat/admin/partner-links/:code/disable': { expect: reviewerOnly(OK), param: (w) => w.partnerCode },
+  'GET /plat/admin/partner-links': { expect: admins(OK) },
+  'POST /plat/admin/partner-links': { expect: admins(INVALID), body: {} },
+  'POST /plat/admin/partner-links/:code/disable': { expect: admins(OK), param: (w) => w.partnerCode },
+  'GET /plat/admin/accounts': { expect: admins(OK) },
+  'POST /plat/admin/accounts': { expect: admins(INVALID), body: {} },
+  'POST /plat/admin/accounts/:id/roles': { expect: admins(INVALID), param: () => randomUUID(), body: {} },
+  'POST /plat/admin/accounts/:id/disable': { expect: admins(NOT_FOUND), param: () => randomUUID() },
+  'POST /plat/admin/accounts/:id/enable': { expect: admins(NOT_FOUND), param: () => randomUUID() },
 };
 
 let t: TestApp;
@@ -207,7 +224,14 @@ afterAll(() => t?.close());
 
 function userOf(who: Who): SignedIn | null {
   if (who === 'anonymous') return null;
-  return { applicantA: world.a, applicantB: world.b, reviewer: world.reviewer }[who];
+  return {
+    applicantA: world.a,
+    applicantB: world.b,
+    reviewer: world.reviewer,
+    approver: world.approver,
+    support: world.support,
+    admin: world.admin,
+  }[who];
 }
 
 /** A fresh session per call, so a matrix row like logout cannot sign the next row out. */

@@ -3,6 +3,7 @@
 // parts) as an anonymous caller, a signed-in applicant and a reviewer. Whatever comes in: never a
 // 5xx, always the envelope with a known code in the caller's language, and a refused request
 // changes nothing in the database or the storage folder.
+import { BACK_OFFICE_ROLES } from '../../../src/contract/api/backOfficeRoles';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../../fixtures/files/samples';
@@ -93,7 +94,8 @@ beforeAll(async () => {
   await t.app.mail.worker.stop();
   world = await buildWorld(t);
   callers.applicant = await signInAs(t.app, { role: 'applicant' });
-  callers.reviewer = await signInAs(t.app, { role: 'reviewer' });
+  // Every back-office role, so that fuzzed bodies reach every back-office route's checks.
+  callers.reviewer = await signInAs(t.app, { role: 'reviewer', roles: [...BACK_OFFICE_ROLES] });
   const revoked = await signInAs(t.app, { role: 'applicant' });
   await t.app.sessions.revokeAllOfUser(revoked.userId, 'logout');
   revokedToken = revoked.token;

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { BackOfficeRole } from '../../../contract/api/backOfficeRoles';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -46,9 +47,17 @@ export const users = pgTable(
     phoneAreaCode: text('phone_area_code'),
     phone: text('phone'),
     passwordHash: text('password_hash').notNull(),
+    /** The kind of account: 'reviewer' is any back-office account (the name predates roles). */
     role: text('role', { enum: ['applicant', 'reviewer'] })
       .notNull()
       .default('applicant'),
+    /** What a back-office account may do (issue 21 §4): several of reviewer, approver, support,
+     *  admin (BACK_OFFICE_ROLES of src/contract/api/backOfficeRoles.ts); empty for applicants. */
+    backOfficeRoles: text('back_office_roles')
+      .array()
+      .$type<BackOfficeRole[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text('status', { enum: ['inactive', 'active', 'disabled'] })
       .notNull()
       .default('inactive'),

@@ -8,6 +8,7 @@ import { caseIdOf } from '../../services/admin/caseIds';
 import { decideCertification } from '../../services/admin/certificationDecisions';
 import type { DecisionContext } from '../../services/admin/decisionCase';
 import { parseDecisionBody } from './decisionBody';
+import { needs } from './permission';
 
 type CaseRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -20,13 +21,13 @@ export async function decisionRoutes(app: FastifyInstance) {
     now: app.clock.now(),
   });
 
-  app.post('/certifications/:id/approve', async (request: CaseRequest) => {
+  app.post('/certifications/:id/approve', needs('cases.decide'), async (request: CaseRequest) => {
     const id = caseIdOf(request.params.id);
     const body = parseDecisionBody(approveRequest, request.body, null);
     return ok(request, await decideCertification(contextOf(request), id, body.version, { kind: 'approve' }));
   });
 
-  app.post('/certifications/:id/reject', async (request: CaseRequest) => {
+  app.post('/certifications/:id/reject', needs('cases.decide'), async (request: CaseRequest) => {
     const id = caseIdOf(request.params.id);
     const body = parseDecisionBody(rejectRequest, request.body, 'reason');
     return ok(
@@ -38,7 +39,7 @@ export async function decisionRoutes(app: FastifyInstance) {
     );
   });
 
-  app.post('/certifications/:id/request-revision', async (request: CaseRequest) => {
+  app.post('/certifications/:id/request-revision', needs('cases.decide'), async (request: CaseRequest) => {
     const id = caseIdOf(request.params.id);
     const body = parseDecisionBody(requestRevisionRequest, request.body, 'comment');
     return ok(
@@ -51,7 +52,7 @@ export async function decisionRoutes(app: FastifyInstance) {
     );
   });
 
-  app.post('/card-applications/:id/approve', async (request: CaseRequest) => {
+  app.post('/card-applications/:id/approve', needs('cases.decide'), async (request: CaseRequest) => {
     const id = caseIdOf(request.params.id);
     const body = parseDecisionBody(approveRequest, request.body, null);
     return ok(
@@ -60,7 +61,7 @@ export async function decisionRoutes(app: FastifyInstance) {
     );
   });
 
-  app.post('/card-applications/:id/reject', async (request: CaseRequest) => {
+  app.post('/card-applications/:id/reject', needs('cases.decide'), async (request: CaseRequest) => {
     const id = caseIdOf(request.params.id);
     const body = parseDecisionBody(rejectRequest, request.body, 'reason');
     return ok(

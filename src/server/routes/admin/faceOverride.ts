@@ -8,10 +8,12 @@ import { ok } from '../../envelope';
 import { caseIdOf } from '../../services/admin/caseIds';
 import { overrideFaceCheck } from '../../services/admin/faceOverride';
 import { parseDecisionBody } from './decisionBody';
+import { needs } from './permission';
 
 export async function faceOverrideRoutes(app: FastifyInstance) {
   app.post(
     '/certifications/:id/face-override',
+    needs('cases.decide'),
     async (request: FastifyRequest<{ Params: { id: string } }>) => {
       const id = caseIdOf(request.params.id);
       const reason: unknown =

@@ -2,17 +2,22 @@
 // the guard runs on every request of this plugin before anything is parsed, so anonymous callers
 // get 401 and applicants 403 whatever they send.
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './accounts';
 import { caseRoutes } from './cases';
 import { decisionRoutes } from './decisions';
 import { faceOverrideRoutes } from './faceOverride';
 import { partnerLinkRoutes } from './partnerLinks';
+import { guardPermissions } from './permission';
 import { queueRoutes } from './queues';
 
 export async function adminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireReviewer);
+  // Then the route's own permission (issue 21 §4): support reads, reviewers decide, approvers confirm.
+  guardPermissions(app);
   await app.register(queueRoutes);
   await app.register(caseRoutes);
   await app.register(decisionRoutes);
   await app.register(faceOverrideRoutes);
   await app.register(partnerLinkRoutes);
+  await app.register(accountRoutes);
 }

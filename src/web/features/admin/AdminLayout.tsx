@@ -7,14 +7,18 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { signOut } from '../../session/appSession';
 import { useSessionUser } from '../../session/useSessionUser';
+import { rolesAllow, type BackOfficePermission } from '../../../contract/api/backOfficeRoles';
 import { AdminPagePaths } from './adminPaths';
+import { backOfficeRolesOf } from './backOfficeAccess';
 
-const NAVIGATION: Array<[path: string, label: MessageDescriptor]> = [
-  [AdminPagePaths.certifications, msg`Certification reviews`],
-  [AdminPagePaths.cardApplications, msg`Card application reviews`],
-  [AdminPagePaths.partnerLinks, msg`Partner links`],
-  [AdminPagePaths.machines, msg`Machine diagrams`],
-  [AdminPagePaths.support, msg`Support replay`],
+/** Each page with the permission that opens it (issue 21 §4); null: every back-office account. */
+const NAVIGATION: Array<[path: string, label: MessageDescriptor, needs: BackOfficePermission | null]> = [
+  [AdminPagePaths.certifications, msg`Certification reviews`, 'cases.read'],
+  [AdminPagePaths.cardApplications, msg`Card application reviews`, 'cases.read'],
+  [AdminPagePaths.partnerLinks, msg`Partner links`, 'partnerLinks.manage'],
+  [AdminPagePaths.accounts, msg`Back-office accounts`, 'accounts.manage'],
+  [AdminPagePaths.machines, msg`Machine diagrams`, null],
+  [AdminPagePaths.support, msg`Support replay`, 'support.replay'],
 ];
 
 function reviewerName(info: Record<string, unknown> | undefined): string {
@@ -24,26 +28,38 @@ function reviewerName(info: Record<string, unknown> | undefined): string {
   return name || (typeof info?.email === 'string' ? info.email : '');
 }
 
-export function AdminLayout({ title, children }: { title: ReactNode; children?: ReactNode }) {
+export function AdminLayout({
+  title,
+  wide = false,
+  children,
+}: {
+  title: ReactNode;
+  /** The whole window's width (an open case's panes need it), not the reading width. */
+  wide?: boolean;
+  children?: ReactNode;
+}) {
   const { t, i18n } = useLingui();
   const [location] = useLocation();
   const user = useSessionUser();
+  const roles = backOfficeRolesOf(user?.userInfo);
   return (
-    <Container size="xl" py="md">
+    <Container size="xl" fluid={wide} py="md">
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
           <Group component="nav" aria-label={t`Back office`} gap="md" wrap="wrap">
-            {NAVIGATION.map(([path, label]) => (
-              <Anchor
-                key={path}
-                component={Link}
-                href={path}
-                fw={location === path ? 700 : 400}
-                aria-current={location === path ? 'page' : undefined}
-              >
-                {i18n._(label)}
-              </Anchor>
-            ))}
+            {NAVIGATION.filter(([, , needs]) => needs === null || rolesAllow(roles, needs)).map(
+              ([path, label]) => (
+                <Anchor
+                  key={path}
+                  component={Link}
+                  href={path}
+                  fw={location === path ? 700 : 400}
+                  aria-current={location === path ? 'page' : undefined}
+                >
+                  {i18n._(label)}
+                </Anchor>
+              ),
+            )}
           </Group>
           <Group gap="sm">
             <Text size="sm" data-testid="reviewer-name">

@@ -12,6 +12,7 @@ import {
   type CertificationQueueItem,
   type CertificationQueueStatus,
 } from '../../../contract/api/admin';
+import { BackOfficeAccountsPage } from './accounts/BackOfficeAccountsPage';
 import { AdminLayout } from './AdminLayout';
 import { adminApi } from './adminApi';
 import { AdminPagePaths, CASE_QUERY_KEY } from './adminPaths';
@@ -71,7 +72,7 @@ export function AdminHomePage() {
 export function AdminCertificationQueuePage() {
   const caseId = useCaseId();
   return (
-    <AdminLayout title={<Trans>Certification reviews</Trans>}>
+    <AdminLayout title={<Trans>Certification reviews</Trans>} wide={caseId !== null}>
       {caseId ? <CertificationCase caseId={caseId} /> : <ReviewQueue source={certificationQueue} />}
     </AdminLayout>
   );
@@ -80,7 +81,7 @@ export function AdminCertificationQueuePage() {
 export function AdminCardApplicationQueuePage() {
   const caseId = useCaseId();
   return (
-    <AdminLayout title={<Trans>Card application reviews</Trans>}>
+    <AdminLayout title={<Trans>Card application reviews</Trans>} wide={caseId !== null}>
       {caseId ? <CardApplicationCase caseId={caseId} /> : <ReviewQueue source={cardApplicationQueue} />}
     </AdminLayout>
   );
@@ -106,6 +107,14 @@ export function AdminSupportPage() {
   return (
     <AdminLayout title={<Trans>Support replay</Trans>}>
       <SupportReplayPage />
+    </AdminLayout>
+  );
+}
+
+export function AdminAccountsPage() {
+  return (
+    <AdminLayout title={<Trans>Back-office accounts</Trans>}>
+      <BackOfficeAccountsPage />
     </AdminLayout>
   );
 }

@@ -7,6 +7,7 @@ export const AdminPagePaths = {
   partnerLinks: '/admin/partnerLinks',
   machines: '/admin/machines',
   support: '/admin/support',
+  accounts: '/admin/accounts',
 } as const;
 
 export const CASE_QUERY_KEY = 'case';
