@@ -54,25 +54,38 @@ afterEach(cleanup);
 const openCase = () => renderAdminPage(AdminCertificationQueuePage, `/admin/certifications?case=${CASE_ID}`);
 
 describe('certification case view', { timeout: 30_000 }, () => {
-  it('shows the fields by step, previews the PDF and the images, and the face beside the document photo', async () => {
+  it('shows the fields by step in words, the first document in the viewer, and the face beside the authorizer photo', async () => {
     openCase();
     await screen.findByRole('heading', { name: 'Company information' });
     const companyStep = screen.getByRole('table', { name: 'Company information' });
-    expect(within(companyStep).getByText('Company name (English) (companyNameEnglish)')).toBeTruthy();
+    // Labels in words, never the field's key in parentheses (issue 21 §1).
+    expect(within(companyStep).getByText('Company name (English)')).toBeTruthy();
+    expect(screen.queryByText(/\(companyNameEnglish\)/)).toBeNull();
     expect(within(companyStep).getByText('Harbour Trading Ltd')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Authorizer' })).toBeTruthy();
 
-    const pdf = await screen.findByTitle('licence.pdf');
-    expect(pdf.tagName).toBe('IFRAME');
-    expect(pdf.getAttribute('src')).toMatch(/^blob:/);
-    const photos = await screen.findAllByRole('img', { name: 'id-front.png' });
-    expect(photos[0]?.getAttribute('src')).toMatch(/^blob:/);
-    const identity = screen.getByTestId('authorizer-identity');
-    expect(within(identity).getByRole('img', { name: 'id-front.png' })).toBeTruthy();
-    expect(await within(identity).findByRole('img', { name: 'Face capture' })).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: 'Download licence.pdf' })[0]?.getAttribute('download')).toBe(
-      'licence.pdf',
+    // The viewer opens at the first document (the licence PDF), beside the company's claims.
+    const viewer = screen.getByRole('region', { name: 'Document viewer' });
+    expect(within(viewer).getByText('Document 1 of 2')).toBeTruthy();
+    expect(within(viewer).getByTestId('document-title').textContent).toBe(
+      'Company information · Business license',
     );
+    expect(within(viewer).getByRole('table', { name: 'What this document supports' }).textContent).toContain(
+      'Harbour Trading Ltd',
+    );
+    expect(
+      (await within(viewer).findByRole('link', { name: 'Download licence.pdf' })).getAttribute('download'),
+    ).toBe('licence.pdf');
+    expect(document.querySelector('iframe')).toBeNull(); // PDFs are drawn by PDF.js, not framed
+
+    // Next document: the authorizer's ID photo, with the face capture beside it.
+    fireEvent.click(within(viewer).getByRole('button', { name: 'Next document' }));
+    expect(within(viewer).getByText('Document 2 of 2')).toBeTruthy();
+    const photo = await within(viewer).findByRole('img', { name: 'id-front.png' });
+    expect(photo.getAttribute('src')).toMatch(/^blob:/);
+    const beside = within(viewer).getByTestId('face-beside');
+    expect(await within(beside).findByRole('img', { name: 'Face capture' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Authorizer' }).dataset.active).toBe('true');
 
     const fileRequests = server.requests.filter((r) => r.url.startsWith('/plat/files/'));
     expect(new Set(fileRequests.map((r) => r.url))).toEqual(
@@ -124,10 +137,8 @@ describe('certification case view', { timeout: 30_000 }, () => {
     );
     openCase();
     await screen.findByRole('heading', { name: 'Company information' });
-    fireEvent.click(
-      screen.getByRole('checkbox', { name: 'Flag Company name (English) (companyNameEnglish) for revision' }),
-    );
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Flag document id-front.png for revision' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Flag Company name (English) for revision' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Flag Identity card, front for revision' }));
     fireEvent.change(screen.getByLabelText(/Comment for the applicant/), {
       target: { value: 'Please fix these' },
     });

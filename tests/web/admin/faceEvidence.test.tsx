@@ -80,11 +80,15 @@ beforeEach(() => {
 afterEach(cleanup);
 
 const openCase = () => renderAdminPage(AdminCertificationQueuePage, `/admin/certifications?case=${CASE_ID}`);
+/** The authorizer's ID photo opened in the viewer, from its row (issue 21 §1: the face sits beside it). */
+const openAuthorizerPhoto = async () =>
+  fireEvent.click(await screen.findByRole('button', { name: 'View id-front.png' }));
 
 describe('face evidence in the certification case', { timeout: 30_000 }, () => {
   it('shows the frames beside the ID photo with the score, liveness, outcome, reason and engine', async () => {
     openCase();
-    const identity = await screen.findByTestId('authorizer-identity');
+    await openAuthorizerPhoto();
+    const identity = await screen.findByTestId('document-body');
     expect(await within(identity).findByRole('img', { name: 'id-front.png' })).toBeTruthy();
     expect(await within(identity).findByRole('img', { name: 'Capture frame 1' })).toBeTruthy();
     expect(await within(identity).findByRole('img', { name: 'Capture frame 2' })).toBeTruthy();
@@ -175,6 +179,7 @@ describe('face evidence in the certification case', { timeout: 30_000 }, () => {
       ),
     );
     openCase();
+    await openAuthorizerPhoto();
     const facts = await screen.findByRole('table', { name: 'Face check' });
     expect(
       within(facts).getByText(/Confirmed — Same person, poor light \(rita@portal\.example/),

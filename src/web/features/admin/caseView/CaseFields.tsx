@@ -1,61 +1,181 @@
-// The submitted values grouped by wizard step (issue 8 §3), each labelled in the reviewer's language.
-// When a revision may be requested, a checkbox beside each field flags it; documents are flagged by
-// their field the same way.
+// The left pane of the case (issue 21 §1): the submitted values by step, a section per person, each
+// row labelled and put into words in the reviewer's language. A document row opens the document in
+// the viewer; the section the viewer's document supports is highlighted and scrolled into view. When
+// a revision may be requested, each row carries its own flag and, once flagged, its own comment.
 import { useLingui } from '@lingui/react/macro';
-import { Checkbox, Code, Stack, Table, Title } from '@mantine/core';
-import type { CaseStep } from '../../../../contract/api/admin';
-import { FIELD_LABELS, fieldLabelKey, STEP_LABELS } from '../adminLabels';
+import { Badge, Button, Checkbox, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Fragment, useEffect, useRef } from 'react';
+import type { CaseDocument } from '../../../../contract/api/admin';
+import { AdminLimits } from '../../../../contract/api/admin';
+import { STEP_LABELS } from '../adminLabels';
+import type { CaseRow, CaseSection } from './caseSections';
+import { rowLabel, rowValue, sectionTitle } from './caseValues';
 
 export interface FlagControl {
   flagged: ReadonlySet<string>;
-  toggle(path: string, on: boolean): void;
+  /** Flags or clears every path of a row. */
+  toggle(paths: readonly string[], on: boolean): void;
+  /** The reviewer's comment per row (its key), shown to the applicant beside the field. */
+  comments: ReadonlyMap<string, string>;
+  comment(key: string, text: string): void;
 }
 
-function shownValue(value: string | number | boolean | null, yes: string, no: string): string {
-  if (value === null || value === '') return '—';
-  if (typeof value === 'boolean') return value ? yes : no;
-  return String(value);
+/** What changed since the last round, by path (a re-submitted case; issue 21 §1). */
+export type ChangedPaths = ReadonlyMap<string, 'changed' | 'added' | 'removed' | 'replaced'>;
+
+function RowFlag({ row, label, flags }: { row: CaseRow; label: string; flags: FlagControl }) {
+  const { t } = useLingui();
+  const on = row.paths.every((p) => flags.flagged.has(p));
+  return (
+    <Checkbox
+      size="xs"
+      aria-label={t`Flag ${label} for revision`}
+      checked={on}
+      onChange={(event) => flags.toggle(row.paths, event.currentTarget.checked)}
+    />
+  );
 }
 
-export function CaseFields({ steps, flags }: { steps: readonly CaseStep[]; flags: FlagControl | null }) {
+function RowValue({
+  row,
+  documents,
+  onOpenDocument,
+}: {
+  row: CaseRow;
+  documents: ReadonlyMap<string, CaseDocument>;
+  onOpenDocument: (fileId: string) => void;
+}) {
   const { t, i18n } = useLingui();
+  if (row.fileId) {
+    const document = documents.get(row.fileId);
+    const name = document?.name ?? t`Document`;
+    return (
+      <Button
+        size="compact-xs"
+        variant="light"
+        onClick={() => onOpenDocument(row.fileId!)}
+        style={{ maxWidth: '100%' }}
+        title={name}
+      >
+        <Text span size="xs" truncate="end">
+          {t`View ${name}`}
+        </Text>
+      </Button>
+    );
+  }
+  return <>{rowValue(i18n, row)}</>;
+}
+
+export function CaseFields({
+  sections,
+  documents,
+  flags,
+  active = [],
+  changes,
+  onOpenDocument,
+}: {
+  sections: readonly CaseSection[];
+  documents: ReadonlyMap<string, CaseDocument>;
+  flags: FlagControl | null;
+  /** Sections the viewer's document supports: highlighted, the first scrolled into view. */
+  active?: readonly string[];
+  changes?: ChangedPaths;
+  onOpenDocument: (fileId: string) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const refs = useRef(new Map<string, HTMLElement>());
+  const first = active[0];
+  useEffect(() => {
+    if (first) refs.current.get(first)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [first]);
+  const changeLabel = {
+    changed: t`Changed`,
+    added: t`New`,
+    removed: t`Removed`,
+    replaced: t`Replaced`,
+  } as const;
   return (
     <Stack gap="md">
-      {steps.map((step) => {
-        const stepLabel = STEP_LABELS[step.stepId];
+      {sections.map((section, i) => {
+        const newStep = sections[i - 1]?.stepId !== section.stepId;
+        const stepLabel = STEP_LABELS[section.stepId];
+        const stepTitle = stepLabel ? i18n._(stepLabel) : section.stepId;
+        const title = sectionTitle(i18n, section);
+        const isActive = active.includes(section.id);
         return (
-          <Stack key={step.stepId} gap="xs" data-step={step.stepId}>
-            <Title order={3}>{stepLabel ? i18n._(stepLabel) : step.stepId}</Title>
-            <Table aria-label={stepLabel ? i18n._(stepLabel) : step.stepId} withRowBorders>
-              <Table.Tbody>
-                {step.fields.map((field) => {
-                  const label = FIELD_LABELS[fieldLabelKey(field.fieldPath)];
-                  const name = label ? `${i18n._(label)} (${field.fieldPath})` : field.fieldPath;
-                  return (
-                    <Table.Tr key={field.path}>
-                      {flags ? (
-                        <Table.Td w={40}>
-                          <Checkbox
-                            aria-label={t`Flag ${name} for revision`}
-                            checked={flags.flagged.has(field.path)}
-                            onChange={(event) => flags.toggle(field.path, event.currentTarget.checked)}
-                          />
-                        </Table.Td>
-                      ) : null}
-                      <Table.Th w="35%">{name}</Table.Th>
-                      <Table.Td>
-                        {field.fileId ? (
-                          <Code>{t`Document ${field.fileId}`}</Code>
-                        ) : (
-                          shownValue(field.value, t`Yes`, t`No`)
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Stack>
+          <Fragment key={section.id}>
+            {newStep ? <Title order={3}>{stepTitle}</Title> : null}
+            <section
+              ref={(element) => {
+                if (element) refs.current.set(section.id, element);
+                else refs.current.delete(section.id);
+              }}
+              aria-label={title}
+              data-section={section.id}
+              data-active={isActive || undefined}
+              style={{
+                borderRadius: 6,
+                padding: 6,
+                background: isActive ? 'var(--mantine-color-yellow-0)' : undefined,
+                boxShadow: isActive ? 'inset 3px 0 0 var(--mantine-color-yellow-6)' : undefined,
+              }}
+            >
+              {title !== stepTitle ? (
+                <Title order={4} size="h5" mb={4}>
+                  {title}
+                </Title>
+              ) : null}
+              <Table aria-label={title} withRowBorders verticalSpacing={4} fz="sm">
+                <Table.Tbody>
+                  {section.rows.map((row) => {
+                    const label = rowLabel(i18n, row);
+                    const change = row.paths.map((p) => changes?.get(p)).find(Boolean);
+                    const flagged = flags ? row.paths.every((p) => flags.flagged.has(p)) : false;
+                    return (
+                      <Fragment key={row.key}>
+                        <Table.Tr
+                          data-path={row.key}
+                          data-changed={change ?? undefined}
+                          style={change ? { background: 'var(--mantine-color-orange-0)' } : undefined}
+                        >
+                          {flags ? (
+                            <Table.Td w={28}>
+                              <RowFlag row={row} label={label} flags={flags} />
+                            </Table.Td>
+                          ) : null}
+                          <Table.Th w="38%" fw={500}>
+                            {label}
+                            {change ? (
+                              <Badge ml={6} size="xs" color="orange.9" variant="light">
+                                {changeLabel[change]}
+                              </Badge>
+                            ) : null}
+                          </Table.Th>
+                          <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                            <RowValue row={row} documents={documents} onOpenDocument={onOpenDocument} />
+                          </Table.Td>
+                        </Table.Tr>
+                        {flags && flagged ? (
+                          <Table.Tr>
+                            <Table.Td colSpan={3}>
+                              <TextInput
+                                size="xs"
+                                aria-label={t`Comment on ${label}`}
+                                placeholder={t`What should the applicant fix here? (optional)`}
+                                maxLength={AdminLimits.reasonMaxLength}
+                                value={flags.comments.get(row.key) ?? ''}
+                                onChange={(event) => flags.comment(row.key, event.currentTarget.value)}
+                              />
+                            </Table.Td>
+                          </Table.Tr>
+                        ) : null}
+                      </Fragment>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </section>
+          </Fragment>
         );
       })}
     </Stack>

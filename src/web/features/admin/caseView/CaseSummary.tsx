@@ -25,21 +25,24 @@ export function CaseSummary(props: {
         </Text>
         <Badge data-testid="case-status">{status ? i18n._(status) : props.status}</Badge>
       </Group>
-      <Text size="sm">
-        {i18n._(LOCATION_LABELS[props.company.location])}
-        {props.company.operatorId ? ` · ${props.company.operatorId}` : ''}
-      </Text>
-      {props.applicant ? (
+      {/* One line of facts, so the case's panes keep the window's height (issue 21 §1). */}
+      <Group gap="md" wrap="wrap">
         <Text size="sm">
-          {/* t, not Trans: Trans reads <tag>…</tag> in stored names as markup and drops it. */}
-          {t`Applicant: ${props.applicant.firstName} ${props.applicant.lastName} (${props.applicant.email})`}
+          {i18n._(LOCATION_LABELS[props.company.location])}
+          {props.company.operatorId ? ` · ${props.company.operatorId}` : ''}
         </Text>
-      ) : null}
-      {props.submittedAt ? (
-        <Text size="sm">
-          <Trans>Submitted: {formatTime(props.submittedAt, locale)}</Trans>
-        </Text>
-      ) : null}
+        {props.applicant ? (
+          <Text size="sm">
+            {/* t, not Trans: Trans reads <tag>…</tag> in stored names as markup and drops it. */}
+            {t`Applicant: ${props.applicant.firstName} ${props.applicant.lastName} (${props.applicant.email})`}
+          </Text>
+        ) : null}
+        {props.submittedAt ? (
+          <Text size="sm">
+            <Trans>Submitted: {formatTime(props.submittedAt, locale)}</Trans>
+          </Text>
+        ) : null}
+      </Group>
       {props.reason ? <Text size="sm">{t`Last reason: ${props.reason}`}</Text> : null}
     </Stack>
   );

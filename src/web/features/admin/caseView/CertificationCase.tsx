@@ -1,79 +1,89 @@
-// A certification case (issue 8 §3–4): every submitted field by step, every document previewed, the
-// authorizer's face capture beside the document photo, the history, and the decision.
+// A certification case on one screen (issue 21 §1): the submitted data by step and person on the
+// left, the documents on the right, each opened beside the claims it supports, the authorizer's face
+// capture beside their ID photo with the engine's score and liveness, a flag and a comment per field,
+// the decision, and the history below.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Checkbox, SimpleGrid, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Stack } from '@mantine/core';
 import type { CertificationCaseView } from '../../../../contract/api/admin';
 import { adminApi } from '../adminApi';
 import { AdminPagePaths } from '../adminPaths';
 import { CaseFields } from './CaseFields';
 import { CaseLayout } from './CaseLayout';
 import { DocumentPreview } from './DocumentPreview';
+import { DocumentViewer } from './DocumentViewer';
 import { FaceCheckFacts, FaceFrames, FaceOverride } from './FaceEvidence';
 import { LoadedCase } from './LoadedCase';
 import { useCaseDecision } from './useCaseDecision';
+import { useCaseDocuments } from './useCaseDocuments';
+import { useFieldFlags } from './useFieldFlags';
+
+const AUTHORIZER_DOCUMENT = 'uploadAuthorizerInfo.person.document.';
+
+/** The face capture as evidence beside the authorizer's ID photo: the frames, then the engine's facts. */
+function FaceBeside({ authorizer }: { authorizer: NonNullable<CertificationCaseView['authorizer']> }) {
+  const { t } = useLingui();
+  return (
+    <Stack gap="xs" data-testid="face-beside">
+      {authorizer.face && authorizer.face.frames.length > 0 ? (
+        <FaceFrames face={authorizer.face} />
+      ) : authorizer.faceCapture ? (
+        <DocumentPreview document={authorizer.faceCapture} caption={t`Face capture`} />
+      ) : (
+        <Alert variant="light">
+          <Trans>No face capture for this case.</Trans>
+        </Alert>
+      )}
+      {authorizer.face ? <FaceCheckFacts face={authorizer.face} /> : null}
+    </Stack>
+  );
+}
 
 function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; reload: () => void }) {
-  const { t } = useLingui();
-  const [flagged, setFlagged] = useState<ReadonlySet<string>>(new Set());
   const actor = useCaseDecision('certification', view, reload);
+  const docs = useCaseDocuments(view.steps, view.documents);
+  const flagControl = useFieldFlags();
   const mayFlag = view.allowedDecisions.includes('requestRevision');
-  const toggle = (path: string, on: boolean) =>
-    setFlagged((current) => {
-      const next = new Set(current);
-      if (on) next.add(path);
-      else next.delete(path);
-      return next;
-    });
-  const flags = mayFlag ? { flagged, toggle } : null;
+  const flags = mayFlag ? flagControl : null;
   const authorizer = view.authorizer;
+  const showsAuthorizerPhoto =
+    authorizer !== null && docs.current?.fieldPath?.startsWith(AUTHORIZER_DOCUMENT) === true;
+  const flagCurrent = () => {
+    const path = docs.current?.fieldPath;
+    if (!flags || !path) return;
+    const row = docs.sections.flatMap((s) => s.rows).find((r) => r.paths.includes(path));
+    if (row) flags.toggle(row.paths, !row.paths.every((p) => flags.flagged.has(p)));
+  };
   return (
-    <CaseLayout view={view} reason={view.decision?.reason ?? null} actor={actor} flagged={[...flagged]}>
-      <CaseFields steps={view.steps} flags={flags} />
-      <Title order={3}>
-        <Trans>Documents</Trans>
-      </Title>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        {view.documents.map((document) => (
-          <Stack key={document.fileId} gap={4}>
-            {flags && document.fieldPath ? (
-              <Checkbox
-                aria-label={t`Flag document ${document.name} for revision`}
-                label={t`Flag for revision`}
-                checked={flagged.has(document.fieldPath)}
-                onChange={(event) => toggle(document.fieldPath ?? '', event.currentTarget.checked)}
-              />
-            ) : null}
-            <DocumentPreview document={document} />
-          </Stack>
-        ))}
-      </SimpleGrid>
-      {authorizer ? (
-        <Stack gap="xs">
-          <Title order={3}>
-            <Trans>Authorizer: document photo and face capture</Trans>
-          </Title>
-          <SimpleGrid cols={2} data-testid="authorizer-identity">
-            <Stack gap="xs">
-              {authorizer.documentPhotos.map((photo) => (
-                <DocumentPreview key={photo.fileId} document={photo} />
-              ))}
-            </Stack>
-            {authorizer.face && authorizer.face.frames.length > 0 ? (
-              <FaceFrames face={authorizer.face} />
-            ) : authorizer.faceCapture ? (
-              <DocumentPreview document={authorizer.faceCapture} caption={t`Face capture`} />
-            ) : (
-              <Alert variant="light">
-                <Trans>No face capture for this case.</Trans>
-              </Alert>
-            )}
-          </SimpleGrid>
-          {authorizer.face ? <FaceCheckFacts face={authorizer.face} /> : null}
-          {authorizer.face?.overridable ? <FaceOverride caseId={view.id} reload={reload} /> : null}
-        </Stack>
-      ) : null}
-    </CaseLayout>
+    <CaseLayout
+      view={view}
+      reason={view.decision?.reason ?? null}
+      actor={actor}
+      flagged={flagControl.list}
+      shortcuts={{
+        nextDocument: () => docs.go(docs.index + 1),
+        previousDocument: () => docs.go(docs.index - 1),
+        ...(flags ? { flag: flagCurrent } : {}),
+      }}
+      fields={
+        <CaseFields
+          sections={docs.sections}
+          documents={docs.byId}
+          flags={flags}
+          active={docs.active}
+          onOpenDocument={docs.open}
+        />
+      }
+      documents={
+        <DocumentViewer
+          documents={docs.ordered}
+          index={docs.index}
+          onIndex={docs.go}
+          claims={docs.claims}
+          beside={showsAuthorizerPhoto && authorizer ? <FaceBeside authorizer={authorizer} /> : undefined}
+        />
+      }
+      rail={authorizer?.face?.overridable ? <FaceOverride caseId={view.id} reload={reload} /> : null}
+    />
   );
 }
 

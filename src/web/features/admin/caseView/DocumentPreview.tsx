@@ -1,12 +1,13 @@
 // One stored document, previewed inline and downloadable (issue 8 §3): fetched as a blob with the
-// session's token and shown from a blob: URL (CSP: img-src blob:, frame-src blob:), images as <img>,
-// PDFs in an <iframe>. The URL is revoked when the preview goes away.
+// session's token and shown from a blob: URL (CSP: img-src blob:), images as <img>, PDFs drawn page
+// by page by PDF.js (an <iframe> showed a dark box where the browser has no PDF viewer). The URL is revoked when the preview goes away.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Card, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { CaseDocument } from '../../../../contract/api/admin';
 import { fetchDocument } from '../adminApi';
+import { PdfPages } from './PdfPages';
 
 function useBlobUrl(blob: Blob | null | undefined): string | null {
   const [url, setUrl] = useState<string | null>(null);
@@ -22,8 +23,8 @@ function useBlobUrl(blob: Blob | null | undefined): string | null {
   return url;
 }
 
-export function DocumentPreview({ document, caption }: { document: CaseDocument; caption?: string }) {
-  const { t } = useLingui();
+/** A document's bytes (fetched once per file for the page's life) and a blob: URL of them. */
+export function useDocumentFile(document: CaseDocument) {
   const file = useQuery({
     queryKey: ['adminDocument', document.fileId],
     queryFn: () => fetchDocument(document.fileId),
@@ -31,6 +32,13 @@ export function DocumentPreview({ document, caption }: { document: CaseDocument;
     staleTime: Infinity,
   });
   const url = useBlobUrl(file.data);
+  return { blob: file.data ?? null, url, pending: file.isPending && !document.deleted };
+}
+
+export function DocumentPreview({ document, caption }: { document: CaseDocument; caption?: string }) {
+  const { t } = useLingui();
+  const file = useDocumentFile(document);
+  const url = file.url;
   const title = caption ?? document.name;
   let body;
   if (document.deleted) {
@@ -39,7 +47,7 @@ export function DocumentPreview({ document, caption }: { document: CaseDocument;
         <Trans>The applicant has deleted this file since submitting it.</Trans>
       </Text>
     );
-  } else if (file.isPending) {
+  } else if (file.pending) {
     body = <Loader size="sm" aria-label={t`Loading ${document.name}`} />;
   } else if (!url) {
     body = (
@@ -47,8 +55,12 @@ export function DocumentPreview({ document, caption }: { document: CaseDocument;
         <Trans>The document could not be loaded.</Trans>
       </Text>
     );
-  } else if (document.contentType === 'application/pdf') {
-    body = <iframe title={title} src={url} style={{ width: '100%', height: 480, border: 0 }} />;
+  } else if (document.contentType === 'application/pdf' && file.blob) {
+    body = (
+      <div style={{ height: 480 }}>
+        <PdfPages blob={file.blob} name={title} zoom={1} rotation={0} />
+      </div>
+    );
   } else {
     body = <img alt={title} src={url} style={{ maxWidth: '100%', maxHeight: 480, objectFit: 'contain' }} />;
   }
