@@ -16,6 +16,8 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { randomUUID } from 'node:crypto';
+import { Codes } from '../src/contract/codes';
+import { IDEMPOTENCY_HEADER } from '../src/contract/idempotency';
 import { eq, inArray } from 'drizzle-orm';
 import type { BenchFigure } from './benchFigure';
 import { companies, users } from '../src/server/db/schema/accounts';
@@ -77,9 +79,11 @@ interface Counters {
 }
 
 /**
- * fetch as a patient client: a network failure or a 503 is tried again. The certification helpers
- * of the server tests call fetch, so they get this behaviour unchanged. Acknowledged uploads are
- * noted for the lost-writes count.
+ * fetch as a patient client, like the web client (src/web/api/writeRetry.ts): every write carries
+ * an Idempotency-Key kept across its retries, so a write cut on the way is sent again; a 503, a 409
+ * "still being processed" and a 429 are waited out and sent again. The certification helpers of the
+ * server tests call fetch, so they get this behaviour unchanged. Acknowledged uploads are noted for
+ * the lost-writes count.
  */
 function patientFetch(base: string, counters: Counters): () => void {
   const original = globalThis.fetch;
@@ -87,30 +91,47 @@ function patientFetch(base: string, counters: Counters): () => void {
   globalThis.fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.origin !== origin || url.pathname === '/plat/no-such-route') return original(input, init);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const headers = new Headers(init?.headers);
+    if (method !== 'GET') headers.set(IDEMPOTENCY_HEADER, randomUUID());
+    const keyed = { ...init, headers };
     const deadline = Date.now() + RETRY_FOR_MS;
     let retried = false;
     for (;;) {
       let response: Response | undefined;
       try {
-        response = await original(input, init);
+        response = await original(input, keyed);
       } catch (error) {
         if (Date.now() > deadline) throw error;
       }
-      if (response && (response.status !== 503 || Date.now() > deadline)) {
+      const wait = response ? await waitBeforeRepeat(response) : 0;
+      if (response && (wait === null || Date.now() + wait > deadline)) {
         if (retried) counters.retriedRequests++;
-        if (response.status === 200 && init?.method === 'POST' && url.pathname === '/plat/files') {
+        if (response.status === 200 && method === 'POST' && url.pathname === '/plat/files') {
           const body = (await response.clone().json()) as { data?: { id?: string } };
           if (body.data?.id) counters.uploads.add(body.data.id);
         }
         return response;
       }
       retried = true;
-      await pause(RETRY_PAUSE_MS);
+      await pause(Math.max(wait ?? 0, RETRY_PAUSE_MS));
     }
   };
   return () => {
     globalThis.fetch = original;
   };
+}
+
+/** How long to wait before sending again, or null when the answer is final. */
+async function waitBeforeRepeat(response: Response): Promise<number | null> {
+  if (response.status === 503) return 0;
+  if (response.status !== 409 && response.status !== 429) return null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: number; data?: { retryAfterMs?: number } } | null;
+  if (response.status === 409 && body?.code !== Codes.requestInProgress.code) return null;
+  return body?.data?.retryAfterMs ?? 0;
 }
 
 /** Kills a worker every KILL_EVERY_MS; for each kill, how long until the portal answered again. */
@@ -160,7 +181,8 @@ export async function measure(options: { quick: boolean }): Promise<BenchFigure[
   const completed: string[] = [];
   let restarted = 0;
   let failed = 0;
-  const errors: string[] = [];
+  /** Each kind of journey error (its first 150 characters) and how often it happened. */
+  const errors = new Map<string, number>();
   let n = 0;
   try {
     const deadline = Date.now() + durationMs;
@@ -179,7 +201,8 @@ export async function measure(options: { quick: boolean }): Promise<BenchFigure[
               completed.push(email);
               done = true;
             } catch (error) {
-              if (errors.length < 5) errors.push(error instanceof Error ? error.message : String(error));
+              const kind = (error instanceof Error ? error.message : String(error)).slice(0, 150);
+              errors.set(kind, (errors.get(kind) ?? 0) + 1);
               if (attempt < JOURNEY_ATTEMPTS) restarted++;
             }
           }
@@ -200,7 +223,7 @@ export async function measure(options: { quick: boolean }): Promise<BenchFigure[
     setCallRetry(undefined);
   }
   try {
-    for (const e of errors) console.log(`  journey error: ${e.slice(0, 200)}`);
+    for (const [kind, times] of errors) console.log(`  journey error ×${times}: ${kind}`);
     // Every acknowledged write still there: the submitted companies and the uploaded files.
     const db = portal.database.db;
     let lost = 0;

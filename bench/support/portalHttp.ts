@@ -2,8 +2,11 @@
 // loopback, so each simulated client can come from its own address, as real clients do: the
 // per-IP rate limits (plugins/rateLimit.ts, counted in PostgreSQL) stay on at their production
 // values and are part of what is measured, instead of being raised or switched off for the bench.
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { Codes } from '../../src/contract/codes';
 import type { Envelope } from '../../src/contract/envelope';
+import { IDEMPOTENCY_HEADER } from '../../src/contract/idempotency';
 
 export interface Answer<T> extends Envelope<T> {
   status: number;
@@ -38,10 +41,11 @@ export interface CallOptions {
 
 /**
  * What a patient client does when a call fails (bench/resilience.ts sets it; unset, nothing is
- * retried). Only what is safe to send again is: a refused connection (nothing reached the server)
- * and a 503 (the portal refused before doing anything) for any method; a connection cut after it was
- * sent only for a GET (a POST may have been applied: a second one could register twice or replay a
- * one-time nonce, so the journey starts over instead).
+ * retried), as the web client does (src/web/api/writeRetry.ts): every POST carries an
+ * Idempotency-Key kept across its retries, so a call cut after it was sent — the server may or may
+ * not have applied it — is simply sent again; the server repeats the first answer or runs it once.
+ * A 503 (refused before any work), a 409 "still being processed" (the first try runs on another
+ * worker) and a 429 (too many for now) are waited out and sent again, as a person tries again later.
  */
 export interface CallRetry {
   pauseMs: number;
@@ -56,9 +60,17 @@ export function setCallRetry(retry: CallRetry | undefined): void {
   callRetry = retry;
 }
 
-function safeToRepeat(method: 'GET' | 'POST', error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return code === 'ECONNREFUSED' || method === 'GET';
+/** How long to wait before sending again, or null when the answer is final. */
+function waitBeforeRepeat(answer: Answer<unknown>): number | null {
+  if (answer.status === 503) return 0;
+  if (answer.status === 409 && answer.code === Codes.requestInProgress.code) return retryAfterOf(answer);
+  if (answer.status === 429) return retryAfterOf(answer);
+  return null;
+}
+
+function retryAfterOf(answer: Answer<unknown>): number {
+  const ms = (answer.data as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+  return typeof ms === 'number' ? ms : 0;
 }
 
 /** One call to `<base>/plat<path>`; the envelope with the HTTP status. Never throws on a 4xx/5xx. */
@@ -69,21 +81,25 @@ export async function callJson<T = unknown>(
   options: CallOptions = {},
 ): Promise<Answer<T>> {
   const retry = callRetry;
-  if (!retry) return callOnce<T>(base, method, apiPath, options);
+  const key = method === 'POST' ? randomUUID() : undefined;
+  if (!retry) return callOnce<T>(base, method, apiPath, options, key);
   const deadline = Date.now() + retry.forMs;
   let retried = false;
   for (;;) {
+    let wait = 0;
     try {
-      const answer = await callOnce<T>(base, method, apiPath, options);
-      if (answer.status !== 503 || Date.now() > deadline) {
+      const answer = await callOnce<T>(base, method, apiPath, options, key);
+      const before = waitBeforeRepeat(answer);
+      if (before === null || Date.now() + before > deadline) {
         if (retried) retry.onRetried();
         return answer;
       }
+      wait = before;
     } catch (error) {
-      if (!safeToRepeat(method, error) || Date.now() > deadline) throw error;
+      if (Date.now() > deadline) throw error;
     }
     retried = true;
-    await new Promise((r) => setTimeout(r, retry.pauseMs));
+    await new Promise((r) => setTimeout(r, Math.max(wait, retry.pauseMs)));
   }
 }
 
@@ -92,6 +108,7 @@ function callOnce<T>(
   method: 'GET' | 'POST',
   apiPath: string,
   options: CallOptions = {},
+  idempotencyKey?: string,
 ): Promise<Answer<T>> {
   const url = new URL(`/plat${apiPath}`, base);
   const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
@@ -105,6 +122,7 @@ function callOnce<T>(
         headers: {
           ...EN_US_HEADERS,
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...(idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : {}),
           ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}),
         },
       },

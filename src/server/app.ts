@@ -11,6 +11,7 @@ import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/errorHandler';
 import { clientErrorHandler, frameworkErrors } from './plugins/frameworkErrors';
 import { housekeepingPlugin } from './plugins/housekeeping';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { jsonBodyPlugin } from './plugins/jsonBody';
 import { languagePlugin } from './plugins/language';
 import { mailPlugin } from './plugins/mail';
@@ -78,6 +79,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(dbPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(rateLimitPlugin);
+  // After the limits (a retry counts like any request), before the routes whose writes it guards.
+  await app.register(idempotencyPlugin);
   await app.register(openApiPlugin);
   await app.register(multipart, multipartOptions);
 

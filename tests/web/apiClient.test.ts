@@ -10,7 +10,7 @@ import { createRequestRegistry, RequestCancelledError } from '../../src/web/api/
 import type { SessionGate } from '../../src/web/api/sessionGate';
 import { TransportFailureError } from '../../src/web/api/transportFailure';
 import { createSessionActor, sessionGateFor } from '../../src/web/session/sessionActor';
-import { envelope, hang, startStubApi } from './support/stubApiServer';
+import { envelope, hang, startStubApi, type Answer } from './support/stubApiServer';
 
 const DEFAULT_MSG_ZH = 'Error 网络异常，请稍后重试';
 
@@ -21,7 +21,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function setup(
-  overrides: { token?: string | null; locale?: Locale; gate?: SessionGate; timeoutMs?: number } = {},
+  overrides: {
+    token?: string | null;
+    locale?: Locale;
+    gate?: SessionGate;
+    timeoutMs?: number;
+    writeRetryDelaysMs?: readonly number[];
+  } = {},
 ) {
   const toasts: string[] = [];
   const reports: ApiFailure[] = [];
@@ -39,6 +45,7 @@ function setup(
     registry,
     report: (f) => reports.push(f),
     ...(overrides.timeoutMs ? { timeoutMs: overrides.timeoutMs } : {}),
+    ...(overrides.writeRetryDelaysMs ? { writeRetryDelaysMs: overrides.writeRetryDelaysMs } : {}),
   });
   return { client, toasts, reports, sessionCodes, registry };
 }
@@ -248,6 +255,92 @@ describe('envelope handling', () => {
     expect(await client.get('/h')).toBe(false);
     expect(toasts).toEqual([DEFAULT_MSG_ZH]);
     expect(reports[0]?.label).toBe('50X server error');
+  });
+});
+
+/** Drops the connection without an answer, as a killed worker or a network cut does. */
+const cut: Answer = (res) => res.socket?.destroy();
+
+/** Answers with `first` for the first `times` requests to the path, then with `then`. */
+function firstThen(times: number, first: Answer, then: Answer): Answer {
+  let seen = 0;
+  return (res, req) => (seen++ < times ? first(res, req) : then(res, req));
+}
+
+describe('writes sent again with their idempotency key (issue 17 §5)', () => {
+  const keyOf = (i: number) => server.requests[i]?.headers['idempotency-key'];
+
+  it('every write carries a fresh 128-bit key; a read carries none', async () => {
+    const { client } = setup();
+    await client.post('/a', {});
+    await client.post('/a', {});
+    await client.putForm('/a', {});
+    await client.delete('/a', {});
+    await client.get('/a');
+    expect(keyOf(0)).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set([keyOf(0), keyOf(1), keyOf(2), keyOf(3)]).size).toBe(4);
+    expect(keyOf(4)).toBeUndefined();
+  });
+
+  it('a write cut before its answer is sent again with the same key, and the caller gets the answer', async () => {
+    server.answer('/plat/save', firstThen(1, cut, envelope(200, { saved: true })));
+    const { client, toasts } = setup({ writeRetryDelaysMs: [20, 20] });
+    expect(await client.post('/save', { a: 1 })).toEqual({ saved: true });
+    expect(server.requests).toHaveLength(2);
+    expect(keyOf(1)).toBe(keyOf(0));
+    expect(server.requests[1]!.body).toBe(server.requests[0]!.body);
+    expect(toasts).toEqual([]);
+  });
+
+  it('a write cut every time is tried once per pause, then shows the network message', async () => {
+    server.answer('/plat/save', cut);
+    const { client, toasts, reports } = setup({ writeRetryDelaysMs: [20, 20] });
+    expect(await client.post('/save', {})).toBe(false);
+    expect(server.requests).toHaveLength(3);
+    expect(toasts).toEqual([DEFAULT_MSG_ZH]);
+    expect(reports.map((r) => r.label)).toEqual(['call exception']);
+  });
+
+  it('"still being processed" (409 requestInProgress) is waited for as Retry-After says, then asked again', async () => {
+    const running: Answer = (res) => {
+      res.writeHead(409, { 'content-type': 'application/json', 'retry-after': '1' });
+      res.end(JSON.stringify({ code: Codes.requestInProgress.code, msg: '', data: { retryAfterMs: 900 } }));
+    };
+    server.answer('/plat/submit', firstThen(1, running, envelope(200, { done: true })));
+    const { client, toasts } = setup({ writeRetryDelaysMs: [] });
+    const started = Date.now();
+    expect(await client.post('/submit', {})).toEqual({ done: true });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(keyOf(1)).toBe(keyOf(0));
+    expect(toasts).toEqual([]);
+  });
+
+  it('another 409 is an answer like any other, not waited for', async () => {
+    server.answer('/plat/submit', envelope(Codes.transitionNotAllowed.code, null, 'no', 409));
+    const { client, toasts } = setup({ writeRetryDelaysMs: [20] });
+    expect(await client.post('/submit', {})).toBe(false);
+    expect(server.requests).toHaveLength(1);
+    expect(toasts).toEqual(['no']);
+  });
+
+  it('a read cut is not sent again by the client', async () => {
+    server.answer('/plat/list', cut);
+    const { client, toasts } = setup({ writeRetryDelaysMs: [20, 20] });
+    expect(await client.get('/list')).toBe(false);
+    expect(server.requests).toHaveLength(1);
+    expect(toasts).toEqual([DEFAULT_MSG_ZH]);
+  });
+
+  it('a cancellation during the pause ends the retries at once', async () => {
+    server.answer('/plat/save', cut);
+    const { client } = setup({ writeRetryDelaysMs: [60_000] });
+    const controller = new AbortController();
+    const pending = client.post('/save', {}, { signal: controller.signal });
+    await server.waitForRequests(1);
+    await new Promise((r) => setTimeout(r, 50));
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(RequestCancelledError);
+    expect(server.requests).toHaveLength(1);
   });
 });
 

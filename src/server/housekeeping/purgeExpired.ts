@@ -5,6 +5,7 @@
 import { lt, sql } from 'drizzle-orm';
 import { accountLinks, captchaChallenges, emailCodes } from '../db/schema/accountFlows';
 import { rateLimitCounters, sessions } from '../db/schema/accounts';
+import { purgeKeptAnswers } from '../services/idempotency/idempotentRequests';
 import type { DbOrTx } from '../types';
 
 export const KEEP_AFTER_EXPIRY_MS = 24 * 60 * 60 * 1000;
@@ -15,6 +16,7 @@ export interface PurgedCounts {
   accountLinks: number;
   sessions: number;
   rateLimitCounters: number;
+  idempotentRequests: number;
 }
 
 export async function purgeExpiredRecords(db: DbOrTx, now: Date): Promise<PurgedCounts> {
@@ -49,5 +51,7 @@ export async function purgeExpiredRecords(db: DbOrTx, now: Date): Promise<Purged
         .where(lt(rateLimitCounters.resetAt, now))
         .returning({ key: rateLimitCounters.key }),
     ),
+    // A retry comes within seconds; an hour-old answer will not be asked for again.
+    idempotentRequests: await purgeKeptAnswers(db, now),
   };
 }

@@ -54,6 +54,11 @@ export function sendError(
   report?: FaultReporter,
 ) {
   if (error instanceof AppError) {
+    // "Try again in N": the envelope says it to the page, Retry-After to any HTTP client (RFC 9110).
+    const wait = (error.data as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+    if (typeof wait === 'number' && (error.httpStatus === 429 || error.httpStatus === 409)) {
+      void reply.header('retry-after', String(Math.max(1, Math.ceil(wait / 1000))));
+    }
     return reply.code(error.httpStatus).send(envelope(request, error.codeName, error.data));
   }
   const fe = error as Partial<FastifyError> & { statusCode?: number };

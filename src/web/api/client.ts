@@ -12,6 +12,8 @@ import {
 import { LANGUAGE_HEADER, languageHeaderFor, type Envelope, type Locale } from '../../contract/envelope';
 import { normaliseErrorCode } from '../../contract/errorCode';
 import { Limits } from '../../contract/limits';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_METHODS } from '../../contract/idempotency';
+import { fetchWithRetry, newIdempotencyKey } from './writeRetry';
 import { labelFailure, type ApiFailureReporter } from './apiFailure';
 import { RequestCancelledError, type RequestRegistry } from './requestRegistry';
 import type { SessionGate } from './sessionGate';
@@ -58,6 +60,8 @@ export interface ApiClientDeps {
   registry: RequestRegistry;
   report: ApiFailureReporter;
   timeoutMs?: number;
+  /** Pauses before a cut write is sent again with its key (default Limits.idempotency.retryDelaysMs). */
+  writeRetryDelaysMs?: readonly number[];
 }
 
 interface CallSpec {
@@ -103,6 +107,7 @@ async function readBody(response: { data: unknown; headers?: Headers }, binary: 
 
 export function createApiClient(deps: ApiClientDeps) {
   const timeoutMs = deps.timeoutMs ?? Limits.request.timeoutMs;
+  const writeRetryDelaysMs = deps.writeRetryDelaysMs ?? Limits.idempotency.retryDelaysMs;
 
   const defaultMessage = () => messageFor('internal', deps.getLocale());
 
@@ -125,9 +130,12 @@ export function createApiClient(deps: ApiClientDeps) {
     callerSignal?.addEventListener('abort', onCallerAbort);
 
     const token = deps.getToken();
+    // A write carries a key, kept across its retries: the server applies it at most once.
+    const isWrite = IDEMPOTENT_METHODS.includes(spec.method);
     const headers: Record<string, string> = {
       [LANGUAGE_HEADER]: languageHeaderFor(deps.getLocale()),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(isWrite ? { [IDEMPOTENCY_HEADER]: newIdempotencyKey() } : {}),
       ...options?.headers,
     };
     const data =
@@ -149,8 +157,12 @@ export function createApiClient(deps: ApiClientDeps) {
         // Every HTTP status is answered with an envelope; this module decides what is a failure.
         validateStatus: () => true,
         // redaxios has no `signal`: the fetch it calls gets ours, for cancellation and the timeout.
+        // A write cut on the way (no answer) is sent again with its key, as is one the server says
+        // is still running elsewhere; a read is left to its caller (react-query retries reads).
         fetch: (input: RequestInfo | URL, init?: RequestInit) =>
-          fetch(input, { ...init, signal: controller.signal }),
+          isWrite
+            ? fetchWithRetry(input, { ...init, signal: controller.signal }, writeRetryDelaysMs)
+            : fetch(input, { ...init, signal: controller.signal }),
       });
       const status = response.status;
       const body = await readBody(response, spec.binary === true);

@@ -29,6 +29,8 @@ function unreachableClient() {
     gate: { isRejectingRequests: () => false, reportSessionInvalid: () => {} },
     registry: createRequestRegistry(),
     report: (f) => reports.push(f),
+    // The retries of a cut write are apiClient.test.ts's; here only what callers do once it fails.
+    writeRetryDelaysMs: [],
   });
   return { client, toasts, reports };
 }

@@ -8,3 +8,4 @@ export * from './certification';
 export * from './card';
 export * from './audit';
 export * from './serverKeys';
+export * from './idempotency';
