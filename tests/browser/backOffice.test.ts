@@ -261,23 +261,20 @@ describe('back office', () => {
     await openCertificationQueue(reviewerPage);
     expect(await queueCompanies(reviewerPage)).toEqual([applicant.companyName, newer.companyName]);
 
-    // The case: the PDF in an iframe of a blob: URL, the images loaded.
+    // The case: the first document (the licence image) in the viewer, loaded; the other document, a
+    // PDF, drawn page by page by PDF.js once opened from its row (issue 21 §1).
     await openCase(reviewerPage, applicant.companyName);
-    const pdfFrame = reviewerPage.locator('iframe[src^="blob:"]');
-    await pdfFrame.first().waitFor();
-    expect(await pdfFrame.count()).toBe(1);
-    const frameBox = await pdfFrame.boundingBox();
-    expect(frameBox?.width ?? 0).toBeGreaterThan(100);
-    expect(frameBox?.height ?? 0).toBeGreaterThan(100);
-    // The frame shows the PDF itself (Chromium's viewer embeds it), not an error page or a download.
-    const pdfUrl = (await pdfFrame.getAttribute('src'))!;
-    const shown = reviewerPage.frames().find((frame) => frame.url() === pdfUrl);
-    expect(shown, `no frame shows ${pdfUrl}`).toBeDefined();
-    expect(await shown!.evaluate(() => document.contentType)).toBe('application/pdf');
     const images = reviewerPage.locator('img[src^="blob:"]');
     await expect
       .poll(() => images.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth)))
       .toSatisfy((widths: number[]) => widths.length > 0 && widths.every((w) => w > 0));
+    await reviewerPage
+      .getByRole('button', {
+        name: text(REVIEWER_LOCALE, 'View {name}').replace('{name}', 'otherDocument.png'),
+      })
+      .click();
+    await reviewerPage.locator('canvas[data-page="1"][data-rendered="true"]').waitFor();
+    expect(await reviewerPage.locator('iframe').count()).toBe(0);
 
     // Reject with a reason.
     const reason = 'The English company name does not match the business license.';
@@ -305,7 +302,8 @@ describe('back office', () => {
     // The reviewer finds it under review again, sees the fixed value, approves.
     await openCertificationQueue(reviewerPage);
     await openCase(reviewerPage, applicant.companyName);
-    await reviewerPage.getByText(fixedName, { exact: true }).waitFor();
+    // .first(): the name shows in its row and again beside the licence in the viewer.
+    await reviewerPage.getByText(fixedName, { exact: true }).first().waitFor();
     await button(reviewerPage, REVIEWER_LOCALE, 'Approve').click();
     await confirmDecision(reviewerPage, 'Approve this case?');
 
