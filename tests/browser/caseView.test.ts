@@ -12,8 +12,10 @@ import { describe, expect, test } from 'vitest';
 import type { CertificationDraft } from '../../src/contract/api/certification';
 import type { Locale } from '../../src/contract/envelope';
 import { certificationApplications } from '../../src/server/db/schema/index';
-import { upload } from '../server/certification/support';
-import type { Portal } from '../support/portal';
+import { AdminPaths, adminPath } from '../../src/contract/api/admin';
+import { submit, upload, view } from '../server/certification/support';
+import { signInAs } from '../support/sessions';
+import type { Portal, SeededUser } from '../support/portal';
 import { axeFindings, formatFindings } from './support/a11yAxe';
 import {
   applicantWithSubmission,
@@ -53,7 +55,12 @@ async function twoPagePdf(): Promise<Buffer> {
 }
 
 /** A submitted CN certification whose business licence (the first document) is a two-page PDF. */
-async function submittedCase(portal: Portal): Promise<{ caseId: string; companyName: string }> {
+async function submittedCase(portal: Portal): Promise<{
+  caseId: string;
+  companyName: string;
+  applicant: SeededUser;
+  draft: Required<CertificationDraft>;
+}> {
   let draft: Required<CertificationDraft> | undefined;
   const { user } = await applicantWithSubmission(
     portal,
@@ -82,7 +89,54 @@ async function submittedCase(portal: Portal): Promise<{ caseId: string; companyN
     .select({ id: certificationApplications.id })
     .from(certificationApplications)
     .where(eq(certificationApplications.companyId, user.signedIn.companyId!));
-  return { caseId: row!.id, companyName: draft!.completeCompanyInfo.companyNameEnglish! };
+  return {
+    caseId: row!.id,
+    companyName: draft!.completeCompanyInfo.companyNameEnglish!,
+    applicant: user,
+    draft: draft!,
+  };
+}
+
+/**
+ * A reviewer asks for a revision of the English name and the licence (through the API), and the
+ * applicant changes the name, replaces the licence and submits again: the next round.
+ */
+async function resubmittedCase(portal: Portal) {
+  const submitted = await submittedCase(portal);
+  const reviewer = await signInAs(portal.app, { role: 'reviewer', language: 'en-us' });
+  const revision = await fetch(
+    `${portal.url}/plat${adminPath(AdminPaths.certificationRequestRevision, { id: submitted.caseId })}`,
+    {
+      method: 'POST',
+      headers: { ...reviewer.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        version: (
+          await portal.app.db
+            .select({ version: certificationApplications.version })
+            .from(certificationApplications)
+            .where(eq(certificationApplications.id, submitted.caseId))
+        )[0]!.version,
+        fields: ['completeCompanyInfo.companyNameEnglish', 'completeCompanyInfo.businessLicenseFileId'],
+        comment: 'The name and the licence do not match.',
+      }),
+    },
+  );
+  if (revision.status !== 200) throw new Error(`revision request failed: ${await revision.text()}`);
+  const t = asTestApp(portal);
+  const caller = callerOf(submitted.applicant);
+  const licence = await upload(t, caller, 'businessLicense');
+  const newName = 'Fuzhou Example Trading Company Limited';
+  await saveStep(
+    portal,
+    submitted.applicant,
+    'zh-cn',
+    'completeCompanyInfo',
+    { ...submitted.draft.completeCompanyInfo, companyNameEnglish: newName, businessLicenseFileId: licence },
+    'uploadOtherInfo',
+  );
+  const again = await submit(t, caller, (await view(t, caller)).version);
+  if (again.status !== 200) throw new Error(`resubmit failed: ${JSON.stringify(again.body)}`);
+  return { ...submitted, newName };
 }
 
 async function openCaseAs(locale: Locale, caseId: string): Promise<Page> {
@@ -196,5 +250,33 @@ describe('the case view', () => {
     await help.getByText(text(locale, 'Next document'), { exact: true }).waitFor();
     const findings = await axeFindings(page);
     expect(findings, formatFindings('case view zh-cn, help open', findings)).toEqual([]);
+  });
+
+  test('a resubmitted case shows what changed since the last round, field by field', async () => {
+    const { caseId, companyName, newName } = await resubmittedCase(suite.portal());
+    const locale: Locale = 'en-us';
+    const page = await openCaseAs(locale, caseId);
+    const box = page.getByTestId('round-changes');
+    await box.waitFor();
+    const items = box.locator('li');
+    await expect.poll(() => items.count()).toBe(2);
+    expect(await items.nth(0).textContent()).toBe(
+      `Company information · Company name (English): ${companyName} → ${newName}`,
+    );
+    expect(await items.nth(1).textContent()).toBe(
+      'Company information · Business license: document replaced',
+    );
+    // Exactly those two rows are marked in the data, and nothing else.
+    const marked = page.getByTestId('case-data').locator('tr[data-changed]');
+    expect(
+      await marked.evaluateAll((rows) =>
+        rows.map((r) => [r.getAttribute('data-path'), r.getAttribute('data-changed')]),
+      ),
+    ).toEqual([
+      ['completeCompanyInfo.companyNameEnglish', 'changed'],
+      ['completeCompanyInfo.businessLicenseFileId', 'replaced'],
+    ]);
+    const findings = await axeFindings(page);
+    expect(findings, formatFindings('resubmitted case', findings)).toEqual([]);
   });
 });

@@ -168,6 +168,7 @@ const MATRIX: Record<string, Recipe> = {
   // back office (issue 21 §4): each role as backOfficeRoles.ts says, whatever an applicant sends
   'GET /plat/admin/certifications': { expect: caseReaders(OK) },
   'GET /plat/admin/certifications/:id': { expect: caseReaders(OK), param: certification },
+  'GET /plat/admin/certifications/:id/changes': { expect: caseReaders(OK), param: certification },
   'POST /plat/admin/certifications/:id/approve': {
     expect: deciders(INVALID),
     param: certification,

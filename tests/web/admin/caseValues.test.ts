@@ -12,6 +12,7 @@ import {
 } from '../../../src/web/features/admin/caseView/caseSections';
 import { rowLabel, rowValue, sectionTitle } from '../../../src/web/features/admin/caseView/caseValues';
 import { documentClaims } from '../../../src/web/features/admin/caseView/documentClaims';
+import { changeText } from '../../../src/web/features/admin/caseView/roundChangeText';
 import { catalogAtHand } from '../../../src/web/i18n/catalogs';
 
 function i18nFor(locale: Locale): I18n {
@@ -218,5 +219,35 @@ describe.each<[Locale, Record<string, string>]>([
       `ZHANG San · 张三 · ${expected['ratio40']}`,
       `ZHANG San · 张三 · ${expected['ratio3333']}`,
     ]);
+  });
+});
+
+describe('changes since the last round, in words', () => {
+  const i18n = i18nFor('en-us');
+  it('names the row a change belongs to and formats both values; a removed field from its path', () => {
+    expect(
+      changeText(i18n, sections, {
+        path: 'uploadBeneficiaryInfo.beneficiaries.1.shareholdingRatio',
+        kind: 'changed',
+        before: 30,
+        after: 33.33,
+      }),
+    ).toMatchObject({ label: 'Beneficiary 2 · Shareholding', before: '30%', after: '33.33%' });
+    expect(
+      changeText(i18n, sections, {
+        path: 'completeCompanyInfo.companyType',
+        kind: 'changed',
+        before: 'limitedCompany',
+        after: 'limitedLiabilityCompany',
+      }),
+    ).toMatchObject({ before: 'Limited company', after: 'Limited liability company' });
+    expect(
+      changeText(i18n, sections, {
+        path: 'uploadBeneficiaryInfo.beneficiaries.2.nationality',
+        kind: 'removed',
+        before: 'HK',
+        after: null,
+      }),
+    ).toMatchObject({ label: 'Beneficiary 3 · Nationality / region', before: 'Hong Kong SAR China' });
   });
 });

@@ -9,6 +9,7 @@ import { faceOverrideRoutes } from './faceOverride';
 import { partnerLinkRoutes } from './partnerLinks';
 import { guardPermissions } from './permission';
 import { queueRoutes } from './queues';
+import { roundChangeRoutes } from './roundChanges';
 
 export async function adminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireReviewer);
@@ -16,6 +17,7 @@ export async function adminRoutes(app: FastifyInstance) {
   guardPermissions(app);
   await app.register(queueRoutes);
   await app.register(caseRoutes);
+  await app.register(roundChangeRoutes);
   await app.register(decisionRoutes);
   await app.register(faceOverrideRoutes);
   await app.register(partnerLinkRoutes);

@@ -65,7 +65,10 @@ export async function submitApplication(
       now,
     );
     for (const transition of transitions) {
-      await recordTransition(tx, record, application, transition, now);
+      // The submit row keeps the round's values: the next round's case view shows the reviewer what
+      // changed since (issue 21 §1), and the application row only ever holds the latest round.
+      const detail = transition === submit ? { submittedData: validation.data } : null;
+      await recordTransition(tx, record, application, transition, now, detail);
     }
     await enqueueMail(tx, {
       to: record.user.email,

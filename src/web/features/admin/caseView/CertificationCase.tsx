@@ -16,6 +16,8 @@ import { LoadedCase } from './LoadedCase';
 import { useCaseDecision } from './useCaseDecision';
 import { useCaseDocuments } from './useCaseDocuments';
 import { useFieldFlags } from './useFieldFlags';
+import { RoundChanges } from './RoundChanges';
+import { useRoundChanges } from './useRoundChanges';
 
 const AUTHORIZER_DOCUMENT = 'uploadAuthorizerInfo.person.document.';
 
@@ -42,6 +44,7 @@ function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; 
   const actor = useCaseDecision('certification', view, reload);
   const docs = useCaseDocuments(view.steps, view.documents);
   const flagControl = useFieldFlags();
+  const rounds = useRoundChanges(view.id, view.version, view.history);
   const mayFlag = view.allowedDecisions.includes('requestRevision');
   const flags = mayFlag ? flagControl : null;
   const authorizer = view.authorizer;
@@ -65,13 +68,17 @@ function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; 
         ...(flags ? { flag: flagCurrent } : {}),
       }}
       fields={
-        <CaseFields
-          sections={docs.sections}
-          documents={docs.byId}
-          flags={flags}
-          active={docs.active}
-          onOpenDocument={docs.open}
-        />
+        <Stack gap="sm">
+          {rounds.changes ? <RoundChanges changes={rounds.changes} sections={docs.sections} /> : null}
+          <CaseFields
+            sections={docs.sections}
+            documents={docs.byId}
+            flags={flags}
+            active={docs.active}
+            changes={rounds.byPath}
+            onOpenDocument={docs.open}
+          />
+        </Stack>
       }
       documents={
         <DocumentViewer
