@@ -9,6 +9,7 @@ import { loginMachine } from './login.machine';
 import { forgotPasswordMachine, resetPasswordMachine } from './passwordReset.machine';
 import { registrationMachine } from './registration.machine';
 import { accountActivationLifecycleMachine } from './accountActivationLifecycle.machine';
+import { approvalLifecycleMachine } from './approvalLifecycle.machine';
 import { cardApplicationMachine } from './cardApplication.machine';
 import { notStartedCardApplication } from './cardApplicationViews';
 import { cardApplicationLifecycleMachine } from './cardApplicationLifecycle.machine';
@@ -413,6 +414,18 @@ export const machineRegistry: readonly MachineRegistryEntry[] = [
     kind: 'lifecycle',
     title: 'QR identity verification session',
     machine: verificationSessionLifecycleMachine,
+  },
+  {
+    id: 'approvalLifecycle',
+    version: 1,
+    kind: 'lifecycle',
+    title: 'Back office: four eyes on an approval',
+    machine: approvalLifecycleMachine,
+    // The proposer's own confirmation is refused by the chart: both answers are traversed.
+    graphEvents: [
+      { type: 'approver.confirmApproval', byProposer: false },
+      { type: 'approver.confirmApproval', byProposer: true },
+    ],
   },
   {
     id: 'accountActivationLifecycle',

@@ -1,5 +1,7 @@
 // A reviewer's decision on one case (issue 8 §4): approve, reject with a reason, or request a revision
-// of named fields and documents with a comment. Every decision is confirmed before it is sent; the
+// of named fields and documents with a comment. Under four eyes (issue 21 §3) an approve is a
+// proposal, and a second person confirms it or declines it with a reason; the server enforces who
+// may (approvalLifecycle.machine.ts), this chart only carries the choice. Every decision is confirmed before it is sent; the
 // server decides through the lifecycle chart, so two reviewers racing on one case end with exactly one
 // winner and the other is told ("another reviewer has already decided this case") and reloads.
 import { assign, setup } from 'xstate';
@@ -10,7 +12,9 @@ import type { StateMeta } from './stateMeta';
 export type ReviewDecision =
   | { kind: 'approve' }
   | { kind: 'reject'; reason: string }
-  | { kind: 'requestRevision'; fields: readonly string[]; comment: string };
+  | { kind: 'requestRevision'; fields: readonly string[]; comment: string }
+  | { kind: 'confirmApproval' }
+  | { kind: 'declineApproval'; reason: string };
 
 export type ReviewDecisionKind = ReviewDecision['kind'];
 
@@ -30,7 +34,8 @@ export type ReviewDecisionEvent =
 
 /** A reason and a revision comment say something; a revision names at least one field or document. */
 export function isCompleteDecision(decision: ReviewDecision): boolean {
-  if (decision.kind === 'reject') return decision.reason.trim().length > 0;
+  if (decision.kind === 'reject' || decision.kind === 'declineApproval')
+    return decision.reason.trim().length > 0;
   if (decision.kind === 'requestRevision')
     return decision.fields.length > 0 && decision.comment.trim().length > 0;
   return true;

@@ -16,6 +16,7 @@ export const reviewDecisionEntry: MachineRegistryEntry = {
   graphEvents: [
     { type: 'user.decide', decision: { kind: 'approve' } },
     { type: 'user.decide', decision: { kind: 'reject', reason: '' } },
+    { type: 'user.decide', decision: { kind: 'confirmApproval' } },
     done({ kind: 'ok', data: null }),
     done({ kind: 'refused', code: 'decisionConflict' }),
     done({ kind: 'refused', code: 'transitionNotAllowed' }),

@@ -3,7 +3,9 @@
 // slider dragged by the mouse and lands on /admin; the certification queue lists the oldest case
 // first; the case shows a PDF and an image inline; the reviewer rejects with a reason; the applicant
 // (another browser, signed in) reads the reason on the gateway, fixes the field and resubmits; the
-// reviewer approves; the applicant's gateway shows approved and the watermark gains the operator id.
+// reviewer claims the case and proposes its approval, cannot confirm it (four eyes, issue 21 §3, even
+// holding the approver role), a second person with the approver role confirms it; the applicant's
+// gateway shows approved, the approval mail goes out, and the watermark gains the operator id.
 // Also: an applicant never gets the back office, and the machine-diagrams page renders Mermaid SVG.
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -24,6 +26,7 @@ import {
   view,
   type Caller,
 } from '../server/certification/support';
+import { certificationOf, mailsTo } from '../server/admin/support';
 import type { Portal, SeededUser } from '../support/portal';
 import { seedSignedInUser } from '../support/portal';
 import { signInAs } from '../support/sessions';
@@ -50,7 +53,7 @@ const button = (page: Page, locale: Locale, name: string) =>
 
 const REVIEWER_PASSWORD = 'Review#Pass1';
 
-/** A reviewer account exactly as `npm run admin -- create-reviewer` makes it. */
+/** A reviewer account exactly as `npm run admin -- create-reviewer --roles reviewer,approver` makes it. */
 async function newReviewer(): Promise<{ email: string; id: string }> {
   const portal = suite.portal();
   const email = `reviewer-${Math.random().toString(36).slice(2, 10)}@example.test`;
@@ -60,8 +63,39 @@ async function newReviewer(): Promise<{ email: string; id: string }> {
     firstName: 'Rita',
     lastName: 'Reviewer',
     language: REVIEWER_LOCALE,
+    roles: ['reviewer', 'approver'],
   });
   return { email, id: row.id };
+}
+
+/** A second back-office person with the approver role only, signed in in its own browser. */
+async function approverPage(): Promise<{ page: Page; userId: string }> {
+  const portal = suite.portal();
+  const signedIn = await signInAs(portal.app, {
+    role: 'reviewer',
+    roles: ['approver'],
+    language: REVIEWER_LOCALE,
+  });
+  const [row] = await portal.app.db.select().from(users).where(eq(users.id, signedIn.userId));
+  const context = await suite.context({ locale: REVIEWER_LOCALE });
+  await signInBeforeLoad(context, {
+    isLogin: true,
+    token: signedIn.token,
+    operatorId: null,
+    userInfo: {
+      userId: row!.id,
+      email: row!.email,
+      firstName: 'Bea',
+      lastName: 'Approver',
+      role: 'reviewer',
+      backOfficeRoles: row!.backOfficeRoles,
+    },
+    enterpriseCertificationStatus: -1,
+    enterpriseAuditStatus: null,
+    companyCreditCode: null,
+    companyName: null,
+  });
+  return { page: await suite.page(context), userId: row!.id };
 }
 
 /** The reviewer at /login: email, password, the slider dragged with the mouse, log in. */
@@ -241,7 +275,7 @@ async function resubmitThroughWizard(page: Page, reason: string, fixedName: stri
 // ---- the journey ---------------------------------------------------------------------------------
 
 describe('back office', () => {
-  test('a reviewer rejects the oldest certification with a reason, the applicant fixes and resubmits, the reviewer approves', async () => {
+  test('a reviewer rejects the oldest certification with a reason, the applicant fixes and resubmits, the reviewer claims and proposes the approval, cannot confirm it, an approver confirms', async () => {
     const portal = suite.portal();
     // The older case is the one the journey follows; a newer one sits behind it in the queue.
     const applicant = await applicantWithSubmittedCertification();
@@ -299,13 +333,79 @@ describe('back office', () => {
     expect((await view(t, applicant.caller)).lifecycleState).toBe('underReview');
     await gatewayCertificationShows(applicantPage, 'Under review');
 
-    // The reviewer finds it under review again, sees the fixed value, approves.
+    // The reviewer finds it under review again, sees the fixed value, claims the case and proposes
+    // its approval (issue 21 §2, §3).
     await openCertificationQueue(reviewerPage);
     await openCase(reviewerPage, applicant.companyName);
     // .first(): the name shows in its row and again beside the licence in the viewer.
     await reviewerPage.getByText(fixedName, { exact: true }).first().waitFor();
+    await button(reviewerPage, REVIEWER_LOCALE, 'Claim this case').click();
+    await reviewerPage
+      .getByTestId('case-claim')
+      .getByText(/^You have claimed this case until /)
+      .waitFor();
     await button(reviewerPage, REVIEWER_LOCALE, 'Approve').click();
-    await confirmDecision(reviewerPage, 'Approve this case?');
+    await reviewerPage
+      .getByText(
+        text(REVIEWER_LOCALE, 'It becomes a proposal: a second person with the approver role confirms it.'),
+        { exact: true },
+      )
+      .waitFor();
+    await button(reviewerPage, REVIEWER_LOCALE, 'Confirm').click();
+    await reviewerPage
+      .getByRole('status')
+      .filter({
+        hasText: text(
+          REVIEWER_LOCALE,
+          'Approval proposed. It waits for a second person with the approver role to confirm it.',
+        ),
+      })
+      .waitFor();
+    const companyId = applicant.user.signedIn.companyId!;
+    const certificationStatus = async () =>
+      (
+        await portal.app.db
+          .select({ status: companies.certificationStatus })
+          .from(companies)
+          .where(eq(companies.id, companyId))
+      )[0]?.status;
+    expect(await certificationStatus()).toBe(1);
+
+    // A, an approver too, cannot confirm their own proposal: the page offers no confirmation, and the
+    // server refuses it (ownProposal).
+    await reviewerPage.reload();
+    await reviewerPage
+      .getByText(text(REVIEWER_LOCALE, 'You proposed it, so someone else must confirm it.'), { exact: true })
+      .waitFor();
+    expect(await button(reviewerPage, REVIEWER_LOCALE, 'Confirm approval').count()).toBe(0);
+    const caseId = new URL(reviewerPage.url()).searchParams.get('case')!;
+    const aToken = await reviewerPage.evaluate(
+      () => JSON.parse(sessionStorage.getItem('user') ?? '{}').token as string,
+    );
+    const own = await fetch(`${portal.url}/plat/admin/certifications/${caseId}/confirm-approval`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${aToken}`, 'content-type': 'application/json', language: '1' },
+      body: JSON.stringify({ version: (await certificationOf(portal.app, companyId))!.version }),
+    });
+    expect(own.status).toBe(403);
+    expect(await certificationStatus()).toBe(1);
+
+    // B, with the approver role, opens the case and confirms: approved.
+    const b = await approverPage();
+    await b.page.goto(`${portal.url}/admin/certifications?case=${caseId}`);
+    await b.page
+      .getByTestId('case-approval')
+      .getByText(new RegExp(`^Approval proposed by ${escapeRegExp(reviewer.email)} on `))
+      .waitFor();
+    await button(b.page, REVIEWER_LOCALE, 'Confirm approval').click();
+    await b.page
+      .getByText(text(REVIEWER_LOCALE, 'Confirm the approval of this case?'), { exact: true })
+      .waitFor();
+    await button(b.page, REVIEWER_LOCALE, 'Confirm').click();
+    await b.page
+      .getByRole('status')
+      .filter({ hasText: text(REVIEWER_LOCALE, 'Approval confirmed. The applicant is informed by email.') })
+      .waitFor();
 
     const [company] = await portal.app.db
       .select({ operatorId: companies.operatorId, status: companies.certificationStatus })
@@ -313,6 +413,16 @@ describe('back office', () => {
       .where(eq(companies.id, applicant.user.signedIn.companyId!));
     expect(company?.status).toBe(2);
     expect(company?.operatorId).toMatch(/^OP\d{8}$/);
+    // The approval mail goes out once, after the second person's confirmation.
+    const mails = await mailsTo(
+      portal.app,
+      applicant.user.sessionUser.userInfo.email,
+      'certificationDecision',
+    );
+    expect(mails.map((m) => (m.vars as { decision: string }).decision).sort()).toEqual([
+      'approved',
+      'rejected',
+    ]);
 
     // The applicant's gateway shows approved, and the watermark gains the operator id.
     await gatewayCertificationShows(applicantPage, 'Approved');

@@ -2,6 +2,7 @@
 // "Done when", last bullet): a certified CN company applies as a new user would — purpose, a real
 // upload, a refresh mid-way (spec §2 session-storage rule), the questionnaire, submit — and a
 // reviewer (back-office API) rejects with a reason, the applicant re-applies, the reviewer approves
+// (a proposal an approver confirms, issue 21 §3)
 // and "Open card system" opens the configured card-system address. Plus the two refusals of spec §4:
 // an uncertified company and a company outside the card-issuing locations. Both languages.
 import { asc, eq } from 'drizzle-orm';
@@ -140,7 +141,18 @@ async function reviewerDecides(applicant: SeededUser, decision: Decision): Promi
     decision.kind === 'reject'
       ? { version: view.version, reason: decision.reason }
       : { version: view.version };
-  await adminCall(`/card-applications/${id}/${decision.kind}`, reviewer.token, body);
+  const decided = await adminCall<{ version: number }>(
+    `/card-applications/${id}/${decision.kind}`,
+    reviewer.token,
+    body,
+  );
+  if (decision.kind === 'approve') {
+    // Four eyes (issue 21 §3): the reviewer's approve is a proposal; an approver confirms it.
+    const approver = await signInAs(suite.portal().app, { role: 'reviewer', roles: ['approver'] });
+    await adminCall(`/card-applications/${id}/confirm-approval`, approver.token, {
+      version: decided.version,
+    });
+  }
 }
 
 // ---- the journey ----------------------------------------------------------------------------------

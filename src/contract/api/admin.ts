@@ -14,6 +14,7 @@ import { CERTIFICATION_STEPS, type CertificationStepId } from './certification';
 import type { CardApplicationState, LocalizedText, QuestionKind } from './card';
 import type { Locale, Page } from '../envelope';
 import { Limits } from '../limits';
+import type { CaseClaim } from './caseClaims';
 import { COMPANY_LOCATIONS, type CompanyLocation } from '../options';
 
 /** Numbers of the back office. LEAD: move to limits.ts (Limits.admin). */
@@ -40,8 +41,15 @@ export const AdminPaths = {
   certifications: '/admin/certifications',
   /** GET → CertificationCaseView | 404. */
   certificationCase: '/admin/certifications/:id',
-  /** POST ApproveRequest → DecisionResult (operatorId set) | decisionConflict (409) | transitionNotAllowed (409) | 404. */
+  /** POST ApproveRequest → DecisionResult (approval 'proposed': four eyes, issue 21 §3) | decisionConflict (409)
+   *  | transitionNotAllowed (409) | approvalPending (409) | caseClaimedByOther (409) | 404. */
   certificationApprove: '/admin/certifications/:id/approve',
+  /** POST ApproveRequest → DecisionResult (approved, operatorId set) | ownProposal (403: the proposer)
+   *  | approvalNotProposed (409) | decisionConflict (409) | transitionNotAllowed (409) | 404. Approvers only. */
+  certificationConfirmApproval: '/admin/certifications/:id/confirm-approval',
+  /** POST DeclineApprovalRequest → DecisionResult (approval 'awaitingProposal') | reasonRequired (400)
+   *  | approvalNotProposed (409) | decisionConflict (409) | 404. Approvers only. */
+  certificationDeclineApproval: '/admin/certifications/:id/decline-approval',
   /** POST RejectRequest → DecisionResult | reasonRequired (400) | decisionConflict (409) | transitionNotAllowed (409) | 404. */
   certificationReject: '/admin/certifications/:id/reject',
   /** POST RequestRevisionRequest → DecisionResult | reasonRequired (400) | validationFailed (400, FieldProblem[])
@@ -54,8 +62,12 @@ export const AdminPaths = {
   cardApplications: '/admin/card-applications',
   /** GET → CardApplicationCaseView | 404. */
   cardApplicationCase: '/admin/card-applications/:id',
-  /** POST ApproveRequest → DecisionResult | decisionConflict (409) | transitionNotAllowed (409) | 404. */
+  /** POST ApproveRequest → DecisionResult (approval 'proposed') | as certificationApprove. */
   cardApplicationApprove: '/admin/card-applications/:id/approve',
+  /** POST ApproveRequest → DecisionResult (approved) | as certificationConfirmApproval. */
+  cardApplicationConfirmApproval: '/admin/card-applications/:id/confirm-approval',
+  /** POST DeclineApprovalRequest → DecisionResult | as certificationDeclineApproval. */
+  cardApplicationDeclineApproval: '/admin/card-applications/:id/decline-approval',
   /** POST RejectRequest → DecisionResult | reasonRequired (400) | decisionConflict (409) | transitionNotAllowed (409) | 404. */
   cardApplicationReject: '/admin/card-applications/:id/reject',
   /** GET PartnerLinkQuery → Page<PartnerLinkItem> (newest first). */
@@ -341,8 +353,11 @@ export interface CertificationCaseView {
   auditStatus: number | null;
   /** Send it back with a decision: a case changed since (another reviewer) → decisionConflict. */
   version: number;
-  /** The decisions the chart allows now (the page offers only these). */
+  /** The decisions the chart allows now (the page offers only these; none while an approval waits). */
   allowedDecisions: Array<'approve' | 'reject' | 'requestRevision'>;
+  approval: CaseApproval;
+  /** Who works the case now and until when (issue 21 §2); null when nobody does. */
+  claim: CaseClaim | null;
   company: CaseCompany;
   applicant: CaseApplicant | null;
   submittedAt: string | null;
@@ -379,6 +394,8 @@ export interface CardApplicationCaseView {
   status: CardQueueStatus | 'saved';
   version: number;
   allowedDecisions: Array<'approve' | 'reject'>;
+  approval: CaseApproval;
+  claim: CaseClaim | null;
   company: CaseCompany;
   applicant: CaseApplicant | null;
   submittedAt: string | null;
@@ -432,8 +449,29 @@ export const requestRevisionRequest = z.object({
 });
 export type RequestRevisionRequest = z.infer<typeof requestRevisionRequest>;
 
+/** An approver declines a proposed approval with a reason the reviewers read (not the applicant). */
+export const declineApprovalRequest = z.object({
+  version,
+  reason: z.string().trim().min(1, 'field.required').max(AdminLimits.reasonMaxLength, 'field.tooLong'),
+});
+export type DeclineApprovalRequest = z.infer<typeof declineApprovalRequest>;
+
+/** Where a case's approval stands (machines/approvalLifecycle.machine.ts). */
+export type CaseApprovalState = 'awaitingProposal' | 'proposed' | 'approved';
+
+/** Four eyes (issue 21 §3): the waiting proposal, or the last declined one. */
+export interface CaseApproval {
+  state: CaseApprovalState;
+  proposedBy: CaseReviewer | null;
+  proposedAt: string | null;
+  /** The last proposal's decline, while the case waits for a new proposal. */
+  declined: { by: CaseReviewer | null; at: string; reason: string | null } | null;
+}
+
 /** `data` of a successful decision. */
 export interface DecisionResult {
+  /** Four eyes: 'proposed' after an approve, 'approved' after the confirmation. */
+  approval: CaseApprovalState;
   id: string;
   /** The case's queue status after the decision. */
   status: CertificationQueueStatus | CardQueueStatus;

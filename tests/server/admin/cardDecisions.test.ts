@@ -14,7 +14,7 @@ import {
   seedCardApplication,
   submittedCardApplication,
 } from './support';
-import { appWithTwoReviewers, decisionCalls } from './decisionSuite';
+import { appWithTwoReviewers, approverOf, byText, decisionCalls } from './decisionSuite';
 
 let t: TestApp, alice: SignedIn, bob: SignedIn;
 beforeAll(async () => ({ t, alice, bob } = await appWithTwoReviewers()));
@@ -29,17 +29,24 @@ describe('card decisions', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'approved', operatorId: null });
     const stored = await card.storedApplication(t.app, who.companyId!);
-    expect(stored).toMatchObject({ state: 'approved', decidedBy: alice.userId, reason: null });
+    // Four eyes (issue 21 §3): alice proposed, the approver confirmed and decided.
+    const approver = await approverOf(t);
+    expect(stored).toMatchObject({ state: 'approved', decidedBy: approver.userId, reason: null });
     const history = await cardHistoryOf(t.app, application.id);
     expect(history.find((h) => h.action === 'reviewer.approve')).toMatchObject({
       fromState: 'under_review',
       toState: 'approved',
-      actorId: alice.userId,
+      actorId: approver.userId,
     });
     const audit = await auditRowsOf(t.app, application.id);
-    expect(audit.map((a) => [a.action, a.caseKind, a.fromState, a.toState, a.actorId])).toEqual([
-      ['cardApplication.approve', 'cardApplication', 'under_review', 'approved', alice.userId],
-    ]);
+    // (The confirmation and the approval share one transaction and one time: compared unordered.)
+    expect(audit.map((a) => [a.action, a.caseKind, a.fromState, a.toState, a.actorId]).sort(byText)).toEqual(
+      [
+        ['cardApplication.proposeApproval', 'cardApplication', 'under_review', 'under_review', alice.userId],
+        ['cardApplication.confirmApproval', 'cardApplication', 'proposed', 'approved', approver.userId],
+        ['cardApplication.approve', 'cardApplication', 'under_review', 'approved', approver.userId],
+      ].sort(byText),
+    );
     const mails = await mailsTo(t.app, who.email, 'cardApplicationDecision');
     expect(mails.map((m) => [m.locale, (m.vars as { decision: string }).decision])).toEqual([
       ['zh-cn', 'approved'],
@@ -104,7 +111,8 @@ describe('card decisions', () => {
       ]);
       expect(answers.map((a) => a.status).sort((a, b) => a - b)).toEqual([200, 409]);
       expect(answers.find((a) => a.status === 409)!.body.code).toBe(Codes.decisionConflict.code);
-      expect(await auditRowsOf(t.app, application.id)).toHaveLength(1);
+      // One proposal (the loser's was refused), its confirmation, one approval.
+      expect(await auditRowsOf(t.app, application.id)).toHaveLength(3);
     }
   });
 });

@@ -27,7 +27,7 @@ import {
   seedCertification,
   submittedCertification,
 } from './support';
-import { appWithTwoReviewers, decisionCalls } from './decisionSuite';
+import { appWithTwoReviewers, approverOf, byText, decisionCalls } from './decisionSuite';
 
 let t: TestApp, alice: SignedIn, bob: SignedIn;
 beforeAll(async () => ({ t, alice, bob } = await appWithTwoReviewers()));
@@ -67,7 +67,8 @@ describe('approve', () => {
     expect(stored).toMatchObject({
       lifecycleState: 'approved',
       decision: 'approved',
-      decidedBy: alice.userId,
+      // The second person's decision makes it final (issue 21 §3).
+      decidedBy: (await approverOf(t)).userId,
     });
 
     const info = await call<SessionUser>(t, caller.signedIn, 'GET', '/ums/user/info');
@@ -77,10 +78,18 @@ describe('approve', () => {
     const history = await certificationHistoryOf(t.app, application.id);
     expect(history.map((h) => h.action)).toContain('reviewer.approve');
     const audit = await auditRowsOf(t.app, application.id);
-    expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({
-      actorId: alice.userId,
-      actorEmail: alice.email,
+    // Alice proposed, the approver confirmed, and the approval itself is the approver's.
+    const approver = await approverOf(t);
+    // (The confirmation and the approval share one transaction and one time: compared unordered.)
+    expect(audit.map((a) => [a.action, a.actorId]).sort(byText)).toEqual(
+      [
+        ['certification.proposeApproval', alice.userId],
+        ['certification.confirmApproval', approver.userId],
+        ['certification.approve', approver.userId],
+      ].sort(byText),
+    );
+    expect(audit.find((a) => a.action === 'certification.approve')).toMatchObject({
+      actorEmail: approver.email,
       action: 'certification.approve',
       caseKind: 'certification',
       fromState: 'underReview',
@@ -190,6 +199,8 @@ describe('request a revision', () => {
       'completeCompanyInfo.companyNameEnglish',
       'uploadOtherInfo.otherFileIds.0',
     ];
+    // The test clock stands still: moved, the history's order is the order of the steps.
+    t.clock.advance(1_000);
     const res = await requestRevision(alice, application.id, {
       version: application.version,
       fields: flagged,
@@ -219,6 +230,7 @@ describe('request a revision', () => {
     expect(mails.map((m) => m.locale)).toEqual(['en-us']);
 
     // The applicant resubmits; the case is back in review and can be approved.
+    t.clock.advance(1_000);
     const resubmitted = await kyb.submit(t, caller);
     expect(resubmitted.status).toBe(200);
     const view = await caseView(application.id);
@@ -313,7 +325,8 @@ describe('two reviewers at once', () => {
       expect(loser.body.code).toBe(Codes.decisionConflict.code);
       const winner = answers.find((a) => a.status === 200)!;
       expect((await companyOf(t.app, company.id)).operatorId).toBe(winner.body.data.operatorId);
-      expect(await auditRowsOf(t.app, application.id)).toHaveLength(1);
+      // One proposal (the loser's was refused), its confirmation, one approval.
+      expect(await auditRowsOf(t.app, application.id)).toHaveLength(3);
       expect(await mailsTo(t.app, user.email, 'certificationDecision')).toHaveLength(1);
     }
   });

@@ -47,6 +47,7 @@ interface Subject {
 
 let t: TestApp;
 let reviewer: SignedIn;
+let approver: SignedIn;
 let model: LifecycleHttpModel<Subject, CardStatus>;
 
 /** The case id and version a reviewer decides on (a random id while nothing is stored: 404). */
@@ -55,10 +56,15 @@ async function caseOf(subject: Subject) {
   return { id: row?.id ?? randomUUID(), version: row?.version ?? 0 };
 }
 
-const decide = async (subject: Subject, path: string, body: Record<string, unknown>) => {
+const decide = async (
+  subject: Subject,
+  path: string,
+  body: Record<string, unknown>,
+  who: SignedIn = reviewer,
+) => {
   const { id, version } = await caseOf(subject);
   return httpCall(t.url, 'POST', adminPath(path, { id }), {
-    headers: reviewer.headers,
+    headers: who.headers,
     json: { version, ...body },
   });
 };
@@ -69,6 +75,7 @@ const save = (subject: Subject) =>
 beforeAll(async () => {
   t = await createTestApp();
   reviewer = await signInAs(t.app, { role: 'reviewer', language: 'en-us' });
+  approver = await signInAs(t.app, { role: 'reviewer', roles: ['approver'], language: 'en-us' });
   model = {
     entry,
     clock: t.clock,
@@ -84,7 +91,13 @@ beforeAll(async () => {
       // Submits what was saved (an empty body adds nothing to it).
       'applicant.submit': (s) =>
         httpCall(t.url, 'POST', CardPaths.submit, { headers: s.who.headers, json: {} }),
-      'reviewer.approve': (s) => decide(s, AdminPaths.cardApplicationApprove, {}),
+      // Four eyes (issue 21 §3): the reviewer's proposal, then an approver's confirmation; a
+      // refusal is the proposal's (machines/approvalLifecycle.machine.ts has its own paths).
+      'reviewer.approve': async (s) => {
+        const proposed = await decide(s, AdminPaths.cardApplicationApprove, {});
+        if (proposed.code !== 200) return proposed;
+        return decide(s, AdminPaths.cardApplicationConfirmApproval, {}, approver);
+      },
       'reviewer.reject': (s) =>
         decide(s, AdminPaths.cardApplicationReject, { reason: 'The business licence is unreadable.' }),
     },

@@ -56,6 +56,7 @@ interface Subject {
 
 let t: TestApp;
 let reviewer: SignedIn;
+let approver: SignedIn;
 let model: LifecycleHttpModel<Subject, CertificationStatus>;
 
 const readView = (s: Subject) =>
@@ -87,10 +88,10 @@ async function saveEverything(s: Subject): Promise<HttpAnswer> {
 }
 
 /** The case id and version a reviewer decides on (a random id while nothing is stored: 404). */
-async function decide(s: Subject, path: string, body: Record<string, unknown>) {
+async function decide(s: Subject, path: string, body: Record<string, unknown>, who: SignedIn = reviewer) {
   const row = await certificationOf(t.app, s.caller.signedIn.companyId!);
   return httpCall(t.url, 'POST', adminPath(path, { id: row?.id ?? randomUUID() }), {
-    headers: reviewer.headers,
+    headers: who.headers,
     json: { version: row?.version ?? 0, ...body },
   });
 }
@@ -98,6 +99,7 @@ async function decide(s: Subject, path: string, body: Record<string, unknown>) {
 beforeAll(async () => {
   t = await createTestApp();
   reviewer = await signInAs(t.app, { role: 'reviewer', language: 'en-us' });
+  approver = await signInAs(t.app, { role: 'reviewer', roles: ['approver'], language: 'en-us' });
   model = {
     entry,
     clock: t.clock,
@@ -115,7 +117,13 @@ beforeAll(async () => {
           headers: s.caller.headers,
           json: { version: (await readView(s)).data.version },
         }),
-      'reviewer.approve': (s) => decide(s, AdminPaths.certificationApprove, {}),
+      // Four eyes (issue 21 §3): the reviewer's proposal, then an approver's confirmation; a
+      // refusal is the proposal's (machines/approvalLifecycle.machine.ts has its own paths).
+      'reviewer.approve': async (s) => {
+        const proposed = await decide(s, AdminPaths.certificationApprove, {});
+        if (proposed.code !== 200) return proposed;
+        return decide(s, AdminPaths.certificationConfirmApproval, {}, approver);
+      },
       'reviewer.reject': (s) =>
         decide(s, AdminPaths.certificationReject, { reason: 'The business licence is unreadable.' }),
       'reviewer.requestRevision': (s) =>

@@ -133,14 +133,26 @@ describe('two instances behind a proxy', () => {
     expect((await view(viaProxy, caller)).lifecycleState).toBe('underReview');
 
     // The back office decides on B; the applicant's decision mail (it names the operator id) goes out once.
+    // Four eyes (issue 21 §3): a reviewer proposes, an approver confirms.
     const reviewer = await signInAs(services, { role: 'reviewer', language: 'en-us' });
+    const approver = await signInAs(services, { role: 'reviewer', roles: ['approver'], language: 'en-us' });
     const row = await certificationOf(services, who.companyId!);
-    const approved = await fetch(
+    const proposed = await fetch(
       `${b.url}/plat${adminPath(AdminPaths.certificationApprove, { id: row!.id })}`,
       {
         method: 'POST',
         headers: { ...reviewer.headers, 'content-type': 'application/json' },
         body: JSON.stringify({ version: row!.version }),
+      },
+    );
+    const proposal = (await proposed.json()) as { data: { version: number } };
+    expect(proposed.status, JSON.stringify(proposal)).toBe(200);
+    const approved = await fetch(
+      `${b.url}/plat${adminPath(AdminPaths.certificationConfirmApproval, { id: row!.id })}`,
+      {
+        method: 'POST',
+        headers: { ...approver.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ version: proposal.data.version }),
       },
     );
     const answer = (await approved.json()) as { code: number; data: { operatorId: string } };

@@ -57,6 +57,14 @@ const caseReaders = (e: Expected) => backOffice(staff(e));
 /** Deciding: reviewers only (an approval is then a proposal). */
 const deciders = (e: Expected) => backOffice({ reviewer: e });
 const admins = (e: Expected) => backOffice({ admin: e });
+/** The second pair of eyes: approvers confirm or decline a proposed approval. */
+const confirmers = (e: Expected) => backOffice({ approver: e });
+/** Claiming a case for oneself: those who work cases. */
+const claimers = (e: Expected) => backOffice({ reviewer: e, approver: e });
+/** Moving someone's claim to someone else. */
+const reassigners = (e: Expected) => backOffice({ approver: e, admin: e });
+/** Claims are tried on a case that does not exist: the rule is reached, nothing is held. */
+const noCase = () => randomUUID();
 /** A's own record named by id: A may, B is told it does not exist, the back office is not an applicant. */
 const companyA = (a: Expected): Row => ({
   anonymous: SIGN_IN,
@@ -179,6 +187,11 @@ const MATRIX: Record<string, Recipe> = {
     param: certification,
     body: {},
   },
+  'POST /plat/admin/certifications/:id/field-comments': {
+    expect: deciders(INVALID),
+    param: certification,
+    body: {},
+  },
   'POST /plat/admin/certifications/:id/request-revision': {
     expect: deciders([400, 'reasonRequired']),
     param: certification,
@@ -199,6 +212,36 @@ const MATRIX: Record<string, Recipe> = {
   'POST /plat/admin/card-applications/:id/reject': {
     expect: deciders([400, 'reasonRequired']),
     param: cardApplication,
+    body: {},
+  },
+  'POST /plat/admin/certifications/:id/confirm-approval': {
+    expect: confirmers(INVALID),
+    param: certification,
+    body: {},
+  },
+  'POST /plat/admin/certifications/:id/decline-approval': {
+    expect: confirmers([400, 'reasonRequired']),
+    param: certification,
+    body: {},
+  },
+  'POST /plat/admin/certifications/:id/claim': { expect: claimers(NOT_FOUND), param: noCase },
+  'POST /plat/admin/certifications/:id/release': { expect: claimers(NOT_FOUND), param: noCase },
+  'POST /plat/admin/certifications/:id/reassign': { expect: reassigners(INVALID), param: noCase, body: {} },
+  'POST /plat/admin/card-applications/:id/confirm-approval': {
+    expect: confirmers(INVALID),
+    param: cardApplication,
+    body: {},
+  },
+  'POST /plat/admin/card-applications/:id/decline-approval': {
+    expect: confirmers([400, 'reasonRequired']),
+    param: cardApplication,
+    body: {},
+  },
+  'POST /plat/admin/card-applications/:id/claim': { expect: claimers(NOT_FOUND), param: noCase },
+  'POST /plat/admin/card-applications/:id/release': { expect: claimers(NOT_FOUND), param: noCase },
+  'POST /plat/admin/card-applications/:id/reassign': {
+    expect: reassigners(INVALID),
+    param: noCase,
     body: {},
   },
   'GET /plat/admin/partner-links': { expect: admins(OK) },

@@ -57,6 +57,8 @@ export function certificationCase(patch: Partial<CertificationCaseView> = {}): C
     auditStatus: 1,
     version: 3,
     allowedDecisions: ['approve', 'reject', 'requestRevision'],
+    approval: { state: 'awaitingProposal', proposedBy: null, proposedAt: null, declined: null },
+    claim: null,
     company: { id: 'c-1', name: 'Harbour Trading Ltd', location: 'HK', operatorId: null, creditCode: null },
     applicant: {
       userId: 'u-1',

@@ -35,7 +35,14 @@ export function signInAsReviewer() {
     isLogin: true,
     token: REVIEWER_TOKEN,
     operatorId: null,
-    userInfo: { email: 'reviewer@portal.example', firstName: 'Rita', lastName: 'Reviewer', role: 'reviewer' },
+    userInfo: {
+      email: 'reviewer@portal.example',
+      firstName: 'Rita',
+      lastName: 'Reviewer',
+      role: 'reviewer',
+      // Every back-office role (issue 21 §4): each page and control is there to test.
+      backOfficeRoles: ['reviewer', 'approver', 'support', 'admin'],
+    },
     enterpriseCertificationStatus: -1,
     enterpriseAuditStatus: null,
     companyCreditCode: null,

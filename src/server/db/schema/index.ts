@@ -9,3 +9,4 @@ export * from './card';
 export * from './audit';
 export * from './serverKeys';
 export * from './idempotency';
+export * from './backOffice';

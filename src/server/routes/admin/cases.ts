@@ -8,10 +8,10 @@ import { certificationCase } from '../../services/admin/certificationCase';
 
 export async function caseRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string } }>('/certifications/:id', needs('cases.read'), async (request) =>
-    ok(request, await certificationCase(app.db, caseIdOf(request.params.id))),
+    ok(request, await certificationCase(app.db, caseIdOf(request.params.id), app.clock.now())),
   );
 
   app.get<{ Params: { id: string } }>('/card-applications/:id', needs('cases.read'), async (request) =>
-    ok(request, await cardApplicationCase(app.db, caseIdOf(request.params.id))),
+    ok(request, await cardApplicationCase(app.db, caseIdOf(request.params.id), app.clock.now())),
   );
 }

@@ -4,8 +4,10 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts';
 import { caseRoutes } from './cases';
+import { claimRoutes } from './claims';
 import { decisionRoutes } from './decisions';
 import { faceOverrideRoutes } from './faceOverride';
+import { fieldCommentRoutes } from './fieldComments';
 import { partnerLinkRoutes } from './partnerLinks';
 import { guardPermissions } from './permission';
 import { queueRoutes } from './queues';
@@ -18,8 +20,10 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(queueRoutes);
   await app.register(caseRoutes);
   await app.register(roundChangeRoutes);
+  await app.register(fieldCommentRoutes);
   await app.register(decisionRoutes);
   await app.register(faceOverrideRoutes);
   await app.register(partnerLinkRoutes);
   await app.register(accountRoutes);
+  await app.register(claimRoutes);
 }

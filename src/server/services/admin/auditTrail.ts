@@ -10,8 +10,20 @@ export interface AuditEntry {
   caseKind: CaseKind;
   caseId: string;
   companyId: string;
-  /** Stored as '<caseKind>.<what>'; faceConfirm / faceReject decide a referred face check (issue 16 §5). */
-  what: 'approve' | 'reject' | 'requestRevision' | 'faceConfirm' | 'faceReject';
+  /** Stored as '<caseKind>.<what>'; faceConfirm / faceReject decide a referred face check (issue 16 §5);
+   *  the approval proposals and the claims are issue 21's steps of the timeline. */
+  what:
+    | 'approve'
+    | 'reject'
+    | 'requestRevision'
+    | 'faceConfirm'
+    | 'faceReject'
+    | 'proposeApproval'
+    | 'confirmApproval'
+    | 'declineApproval'
+    | 'claim'
+    | 'release'
+    | 'reassign';
   fromState: string;
   toState: string;
   reason: string | null;

@@ -2,6 +2,8 @@
 // questionnaire answers beside the questions as they were asked, the company, the applicant, the
 // decision and the history. Read from the submit snapshot, so later edits of a re-application or
 // of the questionnaire do not change what the reviewer decides on.
+import { liveClaims } from './caseClaims';
+import { caseApprovalOf } from './approvals';
 import { eq } from 'drizzle-orm';
 import type {
   CardApplicationCaseView,
@@ -85,18 +87,25 @@ function stepsOf(snapshot: SubmittedCardApplication): CaseStep<CardCaseStepId>[]
   ];
 }
 
-export async function cardApplicationCase(db: DbOrTx, id: string): Promise<CardApplicationCaseView> {
+export async function cardApplicationCase(
+  db: DbOrTx,
+  id: string,
+  now: Date,
+): Promise<CardApplicationCaseView> {
   const [application] = await db.select().from(cardApplications).where(eq(cardApplications.id, id));
   if (!application) throw notFound();
   const [company] = await db.select().from(companies).where(eq(companies.id, application.companyId));
   if (!company) throw notFound();
   const snapshot = snapshotOf(application.submittedData);
   const reviewers = await reviewersById(db, [application.decidedBy]);
+  const approval = await caseApprovalOf(db, 'cardApplication', application.id);
   return {
     id: application.id,
     status: cardQueueStatusOf(application.state),
     version: application.version,
-    allowedDecisions: allowedCardDecisions(application.state),
+    allowedDecisions: approval.state === 'proposed' ? [] : allowedCardDecisions(application.state),
+    approval,
+    claim: (await liveClaims(db, 'cardApplication', [application.id], now)).get(application.id) ?? null,
     company: caseCompanyOf(company),
     applicant: caseApplicantOf(await applicantOf(db, company.id, application.submittedBy)),
     submittedAt: application.submittedAt?.toISOString() ?? null,

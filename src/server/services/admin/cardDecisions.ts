@@ -17,7 +17,7 @@ import { stateOfStatus } from '../card/lifecycle';
 import { appendAudit } from './auditTrail';
 import { cardQueueStatusOf } from './cardStatus';
 import { applicantOf } from './caseParties';
-import { lockDecisionCase, type DecisionContext } from './decisionCase';
+import { lockDecisionCase, type DecisionContext, type DecisionGuard } from './decisionCase';
 import { assertUnchangedSince } from './decisionConflict';
 
 export type CardDecision = { kind: 'approve' } | { kind: 'reject'; reason: string };
@@ -47,6 +47,8 @@ export async function decideCardApplication(
   caseId: string,
   lookedAtVersion: number,
   decision: CardDecision,
+  /** Issue 21: an approval only ever comes through a confirmed proposal (approvals.ts). */
+  guard: DecisionGuard,
 ): Promise<DecisionResult> {
   const { db, now } = ctx;
   return db.transaction(async (tx) => {
@@ -68,6 +70,7 @@ export async function decideCardApplication(
     });
     const to = nextStatus(application.state, decision.kind);
     if (to === null) throw transitionNotAllowed({ from: application.state, event: EVENT_OF[decision.kind] });
+    await guard(tx, { reviewer, companyId: company.id });
 
     const reason = decision.kind === 'reject' ? decision.reason : null;
     const [updated] = await tx
@@ -121,6 +124,7 @@ export async function decideCardApplication(
     }
     return {
       id: application.id,
+      approval: decision.kind === 'approve' ? 'approved' : 'awaitingProposal',
       status: cardQueueStatusOf(to) as DecisionResult['status'],
       version: updated.version,
       decidedAt: now.toISOString(),

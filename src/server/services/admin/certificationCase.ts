@@ -1,6 +1,8 @@
 // The certification case view (issue 8 "Case view"): every submitted field grouped by step, every
 // document with the facts the page needs to preview and download it, the authorizer's face capture
 // beside the authorizer's document photos, the company, the applicant, the decision and the history.
+import { liveClaims } from './caseClaims';
+import { caseApprovalOf } from './approvals';
 import { and, eq } from 'drizzle-orm';
 import type {
   AuthorizerIdentity,
@@ -72,7 +74,7 @@ async function decisionOf(
   };
 }
 
-export async function certificationCase(db: DbOrTx, id: string): Promise<CertificationCaseView> {
+export async function certificationCase(db: DbOrTx, id: string, now: Date): Promise<CertificationCaseView> {
   const [application] = await db
     .select()
     .from(certificationApplications)
@@ -93,6 +95,7 @@ export async function certificationCase(db: DbOrTx, id: string): Promise<Certifi
       return file ? [caseDocumentOf(file, `${step}.${path}`)] : [];
     }),
   );
+  const approval = await caseApprovalOf(db, 'certification', application.id);
   return {
     id: application.id,
     status: certificationQueueStatusOf(state, application.decision),
@@ -100,7 +103,10 @@ export async function certificationCase(db: DbOrTx, id: string): Promise<Certifi
     certificationStatus: company.certificationStatus,
     auditStatus: company.auditStatus,
     version: application.version,
-    allowedDecisions: allowedCertificationDecisions(state),
+    // While an approval waits for its second person, nothing else is decided (approvals.ts).
+    allowedDecisions: approval.state === 'proposed' ? [] : allowedCertificationDecisions(state),
+    approval,
+    claim: (await liveClaims(db, 'certification', [application.id], now)).get(application.id) ?? null,
     company: caseCompanyOf(company),
     applicant: caseApplicantOf(await applicantOf(db, company.id, application.submittedBy)),
     submittedAt: application.submittedAt?.toISOString() ?? null,

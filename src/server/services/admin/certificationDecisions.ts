@@ -20,7 +20,7 @@ import { namesSubmittedField } from './caseFields';
 import { applicantOf } from './caseParties';
 import { submittedSteps } from './certificationSubmission';
 import { certificationQueueStatusOf } from './certificationStatus';
-import { lockDecisionCase, type DecisionContext } from './decisionCase';
+import { lockDecisionCase, type DecisionContext, type DecisionGuard } from './decisionCase';
 import { assertUnchangedSince } from './decisionConflict';
 import { assignOperatorId } from './operatorId';
 
@@ -73,6 +73,8 @@ export async function decideCertification(
   caseId: string,
   lookedAtVersion: number,
   decision: CertificationDecision,
+  /** Issue 21: an approval only ever comes through a confirmed proposal (approvals.ts). */
+  guard: DecisionGuard,
 ): Promise<DecisionResult> {
   const { db, now } = ctx;
   return db.transaction(async (tx) => {
@@ -102,6 +104,7 @@ export async function decideCertification(
     const transition = transitionFor(state, EVENT_OF[decision.kind]);
     if (decision.kind === 'requestRevision')
       assertFlaggedFieldsExist(application.submittedData, decision.fields);
+    await guard(tx, { reviewer, companyId: company.id });
 
     const reason =
       decision.kind === 'reject'
@@ -167,6 +170,7 @@ export async function decideCertification(
     }
     return {
       id: application.id,
+      approval: decision.kind === 'approve' ? 'approved' : 'awaitingProposal',
       status: certificationQueueStatusOf(transition.to, updated.decision) as DecisionResult['status'],
       version: updated.version,
       decidedAt: now.toISOString(),

@@ -36,3 +36,11 @@ export async function lockDecisionCase<A>(
   if (!company || !application || !reviewer) throw notFound();
   return { company, application, reviewer };
 }
+
+/**
+ * What a decision must also hold beyond the chart and the version, checked inside its transaction
+ * with the case locked (issue 21): no approval waiting (rejections, revisions), the second person's
+ * confirmation of a proposal (approvals), nobody else's claim. Throws the refusal; may write (the
+ * proposal's confirmation) in the same transaction.
+ */
+export type DecisionGuard = (tx: DbOrTx, who: { reviewer: UserRow; companyId: string }) => Promise<void>;

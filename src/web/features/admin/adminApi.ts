@@ -36,14 +36,23 @@ function decisionPath(kind: CaseKind, decision: ReviewDecision['kind']): string 
       approve: AdminPaths.certificationApprove,
       reject: AdminPaths.certificationReject,
       requestRevision: AdminPaths.certificationRequestRevision,
+      confirmApproval: AdminPaths.certificationConfirmApproval,
+      declineApproval: AdminPaths.certificationDeclineApproval,
     }[decision];
   }
   // Card applications have no revision request (the contract offers approve and reject only).
-  return decision === 'approve' ? AdminPaths.cardApplicationApprove : AdminPaths.cardApplicationReject;
+  return {
+    approve: AdminPaths.cardApplicationApprove,
+    reject: AdminPaths.cardApplicationReject,
+    requestRevision: AdminPaths.cardApplicationReject,
+    confirmApproval: AdminPaths.cardApplicationConfirmApproval,
+    declineApproval: AdminPaths.cardApplicationDeclineApproval,
+  }[decision];
 }
 
 function decisionBody(version: number, decision: ReviewDecision) {
-  if (decision.kind === 'reject') return { version, reason: decision.reason.trim() };
+  if (decision.kind === 'reject' || decision.kind === 'declineApproval')
+    return { version, reason: decision.reason.trim() };
   if (decision.kind === 'requestRevision') {
     return { version, fields: [...decision.fields], comment: decision.comment.trim() };
   }

@@ -6,9 +6,14 @@ import { Code, Table } from '@mantine/core';
 import type { CaseHistoryEntry } from '../../../../contract/api/admin';
 import { useLocale } from '../../auth/shared/messages';
 import { formatTime } from '../formatTime';
+import { timelineLabel } from '../workflow/timelineLabels';
 
 export function CaseHistory({ history }: { history: readonly CaseHistoryEntry[] }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const label = (action: string) => {
+    const descriptor = timelineLabel(action);
+    return descriptor ? i18n._(descriptor) : null;
+  };
   const locale = useLocale();
   return (
     <Table.ScrollContainer minWidth={640} type="native" tabIndex={0}>
@@ -36,9 +41,7 @@ export function CaseHistory({ history }: { history: readonly CaseHistoryEntry[] 
           {history.map((entry) => (
             <Table.Tr key={entry.id}>
               <Table.Td>{formatTime(entry.at, locale)}</Table.Td>
-              <Table.Td>
-                <Code>{entry.action}</Code>
-              </Table.Td>
+              <Table.Td>{label(entry.action) ?? <Code>{entry.action}</Code>}</Table.Td>
               <Table.Td>
                 {entry.fromState} → {entry.toState}
               </Table.Td>

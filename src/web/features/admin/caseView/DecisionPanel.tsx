@@ -9,13 +9,14 @@ import type { ReviewDecision, ReviewDecisionKind } from '../../../../../machines
 import { AdminLimits } from '../../../../contract/api/admin';
 import { messageFor, type CodeName } from '../../../../contract/codes';
 import { useLocale } from '../../auth/shared/messages';
+import { useMay } from '../backOfficeAccess';
 import type { useReviewDecisionActor } from './useReviewDecisionActor';
 
 type DecisionActor = ReturnType<typeof useReviewDecisionActor>;
 
 export function DecisionPanel({
   actor,
-  allowed,
+  allowed: allowedByCase,
   flagged,
 }: {
   actor: DecisionActor;
@@ -24,6 +25,9 @@ export function DecisionPanel({
 }) {
   const { t } = useLingui();
   const locale = useLocale();
+  // Issue 21 §4: only a reviewer decides (support reads, an approver confirms someone else's approval).
+  const mayDecide = useMay('cases.decide');
+  const allowed = mayDecide ? allowedByCase : [];
   const [reason, setReason] = useState('');
   const [comment, setComment] = useState('');
   const [tried, setTried] = useState<ReviewDecisionKind | null>(null);
@@ -39,7 +43,12 @@ export function DecisionPanel({
   if (state.matches('done')) {
     return (
       <Alert color="green" variant="light" role="status">
-        <Trans>Decision recorded. The applicant is informed by email.</Trans>
+        {pending?.kind === 'approve' ? (
+          // Four eyes (issue 21 §3): an approve is a proposal until an approver confirms it.
+          <Trans>Approval proposed. It waits for a second person with the approver role to confirm it.</Trans>
+        ) : (
+          <Trans>Decision recorded. The applicant is informed by email.</Trans>
+        )}
       </Alert>
     );
   }
@@ -78,6 +87,11 @@ export function DecisionPanel({
             <Trans>Ask the applicant to revise {flagged.length} flagged item(s)?</Trans>
           )}
         </Text>
+        {kind === 'approve' ? (
+          <Text size="sm" c="dimmed">
+            <Trans>It becomes a proposal: a second person with the approver role confirms it.</Trans>
+          </Text>
+        ) : null}
         <Group>
           <Button
             loading={busy}
@@ -100,7 +114,11 @@ export function DecisionPanel({
       <Title order={3}>
         <Trans>Decision</Trans>
       </Title>
-      {allowed.length === 0 ? (
+      {!mayDecide ? (
+        <Text c="dimmed">
+          <Trans>Your roles do not decide cases.</Trans>
+        </Text>
+      ) : allowed.length === 0 ? (
         <Text c="dimmed">
           <Trans>This case cannot be decided in its current state.</Trans>
         </Text>

@@ -6,8 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CaseKind } from '../adminApi';
+import { CaseWorkflow, type WorkflowView } from '../workflow/CaseWorkflow';
 
-export function LoadedCase<V extends { version: number }>({
+export function LoadedCase<V extends WorkflowView>({
   kind,
   caseId,
   queuePath,
@@ -35,7 +36,11 @@ export function LoadedCase<V extends { version: number }>({
         </Alert>
       ) : null}
       {view.data ? (
-        <Fragment key={view.data.version}>{children(view.data, () => void view.refetch())}</Fragment>
+        <Fragment key={view.data.version}>
+          {/* Issue 21 §2–3: the claim and a waiting approval, above the case. */}
+          <CaseWorkflow kind={kind} view={view.data} reload={() => void view.refetch()} />
+          {children(view.data, () => void view.refetch())}
+        </Fragment>
       ) : null}
     </Stack>
   );
