@@ -237,6 +237,8 @@ export interface CertificationReview {
   /** "<stepId>.<field path>" (e.g. "completeCompanyInfo.companyNameEnglish",
    *  "uploadBeneficiaryInfo.beneficiaries.0.mobile"): the fields the reviewer flagged. */
   flaggedFields: string[];
+  /** Flagged field → the reviewer's comment on it (issue 21 §1); fields without one are absent. */
+  fieldComments?: Record<string, string>;
   decidedAt: string | null;
 }
 

@@ -9,16 +9,18 @@ import { authorizerStepApplies } from './authorizerStep';
 import { effectiveCurrentStep, effectiveDraft } from './effectiveDraft';
 import { companyFiles, fileReferencesIn } from './fileReferences';
 import { currentState, mayEnterCertification, statePathOf } from './lifecycleState';
+import { fieldCommentsOf } from './reviewComments';
 
 const REVIEW_DECISIONS = new Set(['rejected', 'revisionRequested']);
 
-function reviewOf(record: CertificationRecord): CertificationReview | null {
+async function reviewOf(db: DbOrTx, record: CertificationRecord): Promise<CertificationReview | null> {
   const application = record.application;
   if (!application?.decision || !REVIEW_DECISIONS.has(application.decision)) return null;
   return {
     decision: application.decision as CertificationReview['decision'],
     reason: application.reason,
     flaggedFields: Array.isArray(application.flaggedFields) ? application.flaggedFields : [],
+    fieldComments: await fieldCommentsOf(db, application),
     decidedAt: application.decidedAt?.toISOString() ?? null,
   };
 }
@@ -53,6 +55,6 @@ export async function buildView(db: DbOrTx, record: CertificationRecord): Promis
     })),
     version: application?.version ?? 0,
     submittedAt: application?.submittedAt?.toISOString() ?? null,
-    review: reviewOf(record),
+    review: await reviewOf(db, record),
   };
 }
