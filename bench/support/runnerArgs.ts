@@ -1,7 +1,17 @@
 // The runner's command line: `--quick`, `--only <module>[,<module>]` (repeatable), `--no-fail`.
 // Flags a module reads itself (journey's `--applicants N`) are let through untouched.
 
-export const BENCH_MODULES = ['bundle', 'lighthouse', 'api', 'login', 'upload', 'journey', 'resilience', 'face'] as const;
+export const BENCH_MODULES = [
+  'bundle',
+  'lighthouse',
+  'api',
+  'login',
+  'upload',
+  'journey',
+  'resilience',
+  'face',
+  'queue',
+] as const;
 export type BenchModuleName = (typeof BENCH_MODULES)[number];
 
 export interface RunnerArgs {

@@ -15,7 +15,7 @@ import type { CardApplicationState, LocalizedText, QuestionKind } from './card';
 import type { Locale, Page } from '../envelope';
 import { Limits } from '../limits';
 import type { CaseClaim } from './caseClaims';
-import { COMPANY_LOCATIONS, type CompanyLocation } from '../options';
+import { COMPANY_LOCATIONS, COMPANY_TYPES, type CompanyLocation } from '../options';
 
 /** Numbers of the back office. LEAD: move to limits.ts (Limits.admin). */
 export const AdminLimits = {
@@ -29,6 +29,8 @@ export const AdminLimits = {
   flaggedFieldMaxLength: 200,
   pageSizeDefault: 20,
   pageSizeMax: 100,
+  /** The queue's "waiting at least N days" filter goes up to this. */
+  minAgeDaysMax: 3650,
   partnerNameMaxLength: 200,
   /** Partner link codes: URL-safe, as the business-status check accepts them (≤ 128). */
   partnerCodeMinLength: 4,
@@ -120,8 +122,18 @@ const pageFields = {
   pageSize: z.coerce.number().int().min(1).max(AdminLimits.pageSizeMax).default(AdminLimits.pageSizeDefault),
 };
 
+/** How a queue is ordered: by submission (oldest first, the default, or newest) or company name. */
+export const QUEUE_SORTS = ['oldest', 'newest', 'companyName'] as const;
+export type QueueSort = (typeof QUEUE_SORTS)[number];
+
+/** Whose claim (issue 21 §2): mine, nobody's, or one account's id. */
+export const QUEUE_ASSIGNEES = ['me', 'unassigned'] as const;
+
 /**
- * Queue filters (query string). All optional. `from`/`to` bound the submission time (ISO 8601 with
+ * Queue filters (query string). All optional. Issue 21 §2 adds: `assignee` ('me', 'unassigned' or an
+ * account id: whose live claim), `companyType` (as certified, COMPANY_TYPES), `minAgeDays` (waiting
+ * at least that many days since submission), `approval` ('proposed': waiting for a second person),
+ * `sort` (QUEUE_SORTS); `q` also matches the registration (credit) code. `from`/`to` bound the submission time (ISO 8601 with
  * offset; the page sends its local day boundaries), at most one calendar year (validators/dateRange.ts)
  * → dateRangeTooLong (400); `to` before `from` → validationFailed. `q` matches the company name or
  * the applicant's email, case-insensitively, as plain text (no wildcards). Items come oldest
@@ -134,6 +146,16 @@ function queueQuery<const S extends readonly [string, ...string[]]>(statuses: S)
     from: z.iso.datetime({ offset: true, error: 'date.format' }).optional(),
     to: z.iso.datetime({ offset: true, error: 'date.format' }).optional(),
     q: z.string().trim().max(AdminLimits.searchMaxLength, 'field.tooLong').optional(),
+    assignee: z.union([z.enum(QUEUE_ASSIGNEES), z.uuid()], 'field.invalid').optional(),
+    companyType: z.enum(COMPANY_TYPES, 'field.select').optional(),
+    minAgeDays: z.coerce
+      .number()
+      .int('field.invalid')
+      .min(0, 'field.invalid')
+      .max(AdminLimits.minAgeDaysMax, 'field.invalid')
+      .optional(),
+    approval: z.enum(['proposed'], 'field.select').optional(),
+    sort: z.enum(QUEUE_SORTS, 'field.select').default('oldest'),
     ...pageFields,
   });
 }
@@ -190,6 +212,10 @@ export interface CertificationQueueItem {
   decidedAt: string | null;
   decidedBy: CaseReviewer | null;
   operatorId: string | null;
+  /** Who works it now (issue 21 §2); null when nobody. */
+  claim: CaseClaim | null;
+  /** 'proposed': an approval waits for a second person (issue 21 §3). */
+  approval: CaseApprovalState;
 }
 
 export interface CardApplicationQueueItem {
@@ -205,6 +231,8 @@ export interface CardApplicationQueueItem {
   submittedAt: string;
   decidedAt: string | null;
   decidedBy: CaseReviewer | null;
+  claim: CaseClaim | null;
+  approval: CaseApprovalState;
 }
 
 /** Cases per status under the same filters except `status` (so tabs can show their counts). */

@@ -24,6 +24,8 @@ export function queueItem(n: number, patch: Partial<CertificationQueueItem> = {}
     decidedAt: null,
     decidedBy: null,
     operatorId: null,
+    claim: null,
+    approval: 'awaitingProposal',
     ...patch,
   };
 }

@@ -13,12 +13,20 @@ export async function queueRoutes(fastify: FastifyInstance) {
   app.get(
     '/certifications',
     { ...needs('cases.read'), schema: { querystring: certificationQueueQuery } },
-    async (request) => ok(request, await certificationQueue(app.db, request.query)),
+    async (request) =>
+      ok(
+        request,
+        await certificationQueue(app.db, request.query, request.principal!.userId, app.clock.now()),
+      ),
   );
 
   app.get(
     '/card-applications',
     { ...needs('cases.read'), schema: { querystring: cardQueueQuery } },
-    async (request) => ok(request, await cardApplicationQueue(app.db, request.query)),
+    async (request) =>
+      ok(
+        request,
+        await cardApplicationQueue(app.db, request.query, request.principal!.userId, app.clock.now()),
+      ),
   );
 }

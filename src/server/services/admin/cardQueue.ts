@@ -1,6 +1,6 @@
 // The card-application queue (issue 8 "Queues"): submitted and decided applications, oldest
 // submission first, with the same filters and per-status counts as the certification queue.
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CARD_QUEUE_STATUSES,
@@ -17,11 +17,21 @@ import type { Db } from '../../types';
 import { reviewersById } from './caseParties';
 import { QUEUED_CARD_STATUSES, cardQueueStatusOf, cardQueueStatusSql } from './cardStatus';
 import { sharedQueueConditions, tallyByStatus } from './queueFilters';
+import { queueOrder, workflowConditions, workflowOf } from './queueWorkflow';
 
 export type CardQueueFilters = z.output<typeof cardQueueQuery>;
 
-function sharedConditions(filters: CardQueueFilters): SQL[] {
+/** `me` is the caller (the 'me' assignee); `now` decides which claims are live and how old a case is. */
+function sharedConditions(filters: CardQueueFilters, me: string, now: Date): SQL[] {
   return [
+    ...workflowConditions(
+      'cardApplication',
+      cardApplications.id,
+      cardApplications.submittedAt,
+      filters,
+      me,
+      now,
+    ),
     inArray(cardApplications.state, [...QUEUED_CARD_STATUSES]),
     ...sharedQueueConditions(filters, cardApplications.submittedAt),
   ];
@@ -30,8 +40,10 @@ function sharedConditions(filters: CardQueueFilters): SQL[] {
 export async function cardApplicationQueue(
   db: Db,
   filters: CardQueueFilters,
+  me: string,
+  now: Date,
 ): Promise<CardApplicationQueuePage> {
-  const shared = sharedConditions(filters);
+  const shared = sharedConditions(filters, me, now);
   const listed = filters.status ? [...shared, eq(cardQueueStatusSql, filters.status)] : shared;
   const { rows, counts } = await consistentRead(db, async (tx) => {
     const rows = await tx
@@ -40,8 +52,7 @@ export async function cardApplicationQueue(
       .innerJoin(companies, eq(companies.id, cardApplications.companyId))
       .leftJoin(users, eq(users.id, cardApplications.submittedBy))
       .where(and(...listed))
-      // Oldest first; the id breaks ties so paging never repeats or skips a row.
-      .orderBy(asc(cardApplications.submittedAt), asc(cardApplications.id))
+      .orderBy(...queueOrder(filters.sort, cardApplications.submittedAt, cardApplications.id))
       .limit(filters.pageSize)
       .offset((filters.page - 1) * filters.pageSize);
     const counts = await tx
@@ -58,6 +69,12 @@ export async function cardApplicationQueue(
     db,
     rows.map((r) => r.application.decidedBy),
   );
+  const workflow = await workflowOf(
+    db,
+    'cardApplication',
+    rows.map((r) => r.application.id),
+    now,
+  );
   const items: CardApplicationQueueItem[] = rows.map(({ application, company, applicant }) => ({
     id: application.id,
     status: cardQueueStatusOf(application.state) as CardQueueStatus,
@@ -70,6 +87,8 @@ export async function cardApplicationQueue(
     submittedAt: (application.submittedAt ?? application.createdAt).toISOString(),
     decidedAt: application.decidedAt?.toISOString() ?? null,
     decidedBy: application.decidedBy ? (reviewers.get(application.decidedBy) ?? null) : null,
+    claim: workflow.claims.get(application.id) ?? null,
+    approval: workflow.approvalOf(application.id, application.state === 'approved'),
   }));
   return { items, total, page: filters.page, pageSize: filters.pageSize, counts: countByStatus };
 }

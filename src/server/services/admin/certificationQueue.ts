@@ -2,7 +2,7 @@
 // submission first, filtered by status, location, submission date and company name / applicant
 // email, with the count per status under the same filters (status aside). Page, total and counts
 // come from one snapshot.
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   CERTIFICATION_QUEUE_STATUSES,
   type CertificationQueueItem,
@@ -24,11 +24,21 @@ import {
   certificationQueueStatusSql,
 } from './certificationStatus';
 import { sharedQueueConditions, tallyByStatus } from './queueFilters';
+import { queueOrder, workflowConditions, workflowOf } from './queueWorkflow';
 
 export type CertificationQueueFilters = z.output<typeof certificationQueueQuery>;
 
-function sharedConditions(filters: CertificationQueueFilters): SQL[] {
+/** `me` is the caller (the 'me' assignee); `now` decides which claims are live and how old a case is. */
+function sharedConditions(filters: CertificationQueueFilters, me: string, now: Date): SQL[] {
   return [
+    ...workflowConditions(
+      'certification',
+      certificationApplications.id,
+      certificationApplications.submittedAt,
+      filters,
+      me,
+      now,
+    ),
     inArray(certificationApplications.lifecycleState, [...QUEUED_CERTIFICATION_STATES]),
     ...sharedQueueConditions(filters, certificationApplications.submittedAt),
   ];
@@ -37,8 +47,10 @@ function sharedConditions(filters: CertificationQueueFilters): SQL[] {
 export async function certificationQueue(
   db: Db,
   filters: CertificationQueueFilters,
+  me: string,
+  now: Date,
 ): Promise<CertificationQueuePage> {
-  const shared = sharedConditions(filters);
+  const shared = sharedConditions(filters, me, now);
   const listed = filters.status ? [...shared, eq(certificationQueueStatusSql, filters.status)] : shared;
   const { rows, counts } = await consistentRead(db, async (tx) => {
     const rows = await tx
@@ -47,8 +59,9 @@ export async function certificationQueue(
       .innerJoin(companies, eq(companies.id, certificationApplications.companyId))
       .leftJoin(users, eq(users.id, certificationApplications.submittedBy))
       .where(and(...listed))
-      // Oldest first; the id breaks ties so paging never repeats or skips a row.
-      .orderBy(asc(certificationApplications.submittedAt), asc(certificationApplications.id))
+      .orderBy(
+        ...queueOrder(filters.sort, certificationApplications.submittedAt, certificationApplications.id),
+      )
       .limit(filters.pageSize)
       .offset((filters.page - 1) * filters.pageSize);
     const counts = await tx
@@ -65,6 +78,12 @@ export async function certificationQueue(
     db,
     rows.map((r) => r.application.decidedBy),
   );
+  const workflow = await workflowOf(
+    db,
+    'certification',
+    rows.map((r) => r.application.id),
+    now,
+  );
   const items: CertificationQueueItem[] = rows.map(({ application, company, applicant }) => ({
     id: application.id,
     status: certificationQueueStatusOf(
@@ -80,6 +99,8 @@ export async function certificationQueue(
     submittedAt: (application.submittedAt ?? application.createdAt).toISOString(),
     decidedAt: application.decidedAt?.toISOString() ?? null,
     decidedBy: application.decidedBy ? (reviewers.get(application.decidedBy) ?? null) : null,
+    claim: workflow.claims.get(application.id) ?? null,
+    approval: workflow.approvalOf(application.id, application.decision === 'approved'),
     operatorId: company.operatorId,
   }));
   return { items, total, page: filters.page, pageSize: filters.pageSize, counts: countByStatus };

@@ -56,7 +56,10 @@ export function sharedQueueConditions(
   const text = searchText(filters.q);
   if (text) {
     const pattern = containsPattern(text);
-    conditions.push(or(ilike(companies.name, pattern), ilike(users.email, pattern))!);
+    // The registration (credit) code too (issue 21 §2).
+    conditions.push(
+      or(ilike(companies.name, pattern), ilike(users.email, pattern), ilike(companies.creditCode, pattern))!,
+    );
   }
   return conditions;
 }
