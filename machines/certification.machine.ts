@@ -34,6 +34,8 @@ export interface ReviewFeedback {
   reason: string | null;
   /** `<step>.<path inside the step>` of every field the reviewer flagged. */
   flaggedFields: string[];
+  /** The reviewer's comment per flagged field, where one was written (issue 21 §1). */
+  fieldComments?: Record<string, string>;
 }
 
 /** What the wizard needs from the server to resume (any device, after a refresh or a new login);

@@ -94,7 +94,7 @@ describe('certification case view', { timeout: 30_000 }, () => {
     for (const request of fileRequests)
       expect(request.headers.authorization).toBe(`Bearer ${REVIEWER_TOKEN}`);
     expect(
-      within(screen.getByRole('table', { name: 'Case history' })).getByText('applicant.submit'),
+      within(screen.getByRole('table', { name: 'Case history' })).getByText('Submitted by the applicant'),
     ).toBeTruthy();
   });
 
@@ -137,8 +137,16 @@ describe('certification case view', { timeout: 30_000 }, () => {
     );
     openCase();
     await screen.findByRole('heading', { name: 'Company information' });
+    server.answer(
+      `${CASE}/field-comments`,
+      envelope(200, { recorded: 1, recordedAt: '2026-01-02T00:00:00Z' }),
+    );
     fireEvent.click(screen.getByRole('checkbox', { name: 'Flag Company name (English) for revision' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Flag Identity card, front for revision' }));
+    // A comment on one flagged field, from where it is shown (issue 21 §1); the other has none.
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Comment on Company name (English)' }), {
+      target: { value: 'Write it as on the licence' },
+    });
     fireEvent.change(screen.getByLabelText(/Comment for the applicant/), {
       target: { value: 'Please fix these' },
     });
@@ -146,6 +154,16 @@ describe('certification case view', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Ask the applicant to revise 2 flagged item(s)?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await screen.findByText('Decision recorded. The applicant is informed by email.');
+    expect(bodiesOf(server, `${CASE}/field-comments`)).toEqual([
+      {
+        comments: [
+          { field: 'completeCompanyInfo.companyNameEnglish', comment: 'Write it as on the licence' },
+        ],
+      },
+    ]);
+    // The comments were on record before the request that shows them to the applicant.
+    const order = server.requests.map((r) => r.url).filter((u) => u.startsWith(`${CASE}/`));
+    expect(order).toEqual([`${CASE}/field-comments`, `${CASE}/request-revision`]);
     expect(bodiesOf(server, `${CASE}/request-revision`)).toEqual([
       {
         version: 3,

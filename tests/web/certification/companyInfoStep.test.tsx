@@ -26,14 +26,18 @@ const transport = createUploadTransport({
   getLocale: () => 'en-us',
 });
 
-async function wizardAt(location: CompanyLocation) {
+async function wizardAt(location: CompanyLocation, fieldComments?: Record<string, string>) {
   const view: WizardView = {
     authorizerStepApplies: true,
     location,
     registeredLocation: location,
     currentStep: 'completeCompanyInfo',
     draft: {},
-    review: { reason: 'Check the name', flaggedFields: ['completeCompanyInfo.companyNameEnglish'] },
+    review: {
+      reason: 'Check the name',
+      flaggedFields: ['completeCompanyInfo.companyNameEnglish'],
+      ...(fieldComments ? { fieldComments } : {}),
+    },
   };
   const actor = createActor(
     certificationMachine.provide({
@@ -80,6 +84,15 @@ describe('company information step', () => {
   it('marks the field the reviewer flagged', async () => {
     await wizardAt('CN');
     expect(await screen.findByText('The reviewer asks you to check this field')).toBeTruthy();
+  });
+
+  it('shows the reviewer’s comment beside the field it is about (issue 21 §1)', async () => {
+    await wizardAt('CN', { 'completeCompanyInfo.companyNameEnglish': 'Write it as on the licence' });
+    const message = await screen.findByText(
+      'The reviewer asks you to check this field: Write it as on the licence',
+    );
+    const input = screen.getByLabelText('Company name in English');
+    expect(input.getAttribute('aria-describedby') ?? '').toContain(message.id);
   });
 
   it('an incomplete form stays on the step with the schema messages; typing reaches the draft', async () => {

@@ -58,7 +58,13 @@ export function wizardViewOf(view: CertificationView): WizardView {
       ...(view.draft as WizardView['draft']),
       ...(view.locationLocked ? { selectLocationCompany: { location: view.location } } : {}),
     },
-    review: view.review ? { reason: view.review.reason, flaggedFields: view.review.flaggedFields } : null,
+    review: view.review
+      ? {
+          reason: view.review.reason,
+          flaggedFields: view.review.flaggedFields,
+          fieldComments: view.review.fieldComments ?? {},
+        }
+      : null,
   };
 }
 

@@ -13,12 +13,21 @@ export function useLocale(): Locale {
 /** Marks a field the reviewer flagged, until the user changes it. */
 export const FLAGGED_BY_REVIEWER = 'flaggedByReviewer';
 
+/** The mark of a flagged field, carrying the reviewer's comment on it when there is one. */
+export function flaggedMark(comment: string | undefined): string {
+  return comment ? `${FLAGGED_BY_REVIEWER}:${comment}` : FLAGGED_BY_REVIEWER;
+}
+
 export function useFieldError(): (error: ReactNode) => ReactNode {
   const locale = useLocale();
   const { t } = useLingui();
   return (error) => {
     if (typeof error !== 'string') return error;
     if (error === FLAGGED_BY_REVIEWER) return t`The reviewer asks you to check this field`;
+    if (error.startsWith(`${FLAGGED_BY_REVIEWER}:`)) {
+      const comment = error.slice(FLAGGED_BY_REVIEWER.length + 1);
+      return t`The reviewer asks you to check this field: ${comment}`;
+    }
     if (isValidationMessageId(error)) return validationMessage(error, locale);
     return error;
   };

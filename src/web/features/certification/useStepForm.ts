@@ -7,7 +7,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import type { CertificationStep, StepValues } from '../../../../machines/certification.machine';
-import { FLAGGED_BY_REVIEWER } from './fieldMessages';
+import { flaggedMark } from './fieldMessages';
 import type { CertificationActor } from './useCertificationActor';
 
 export function useStepForm<V extends Record<string, unknown>>(options: {
@@ -20,6 +20,7 @@ export function useStepForm<V extends Record<string, unknown>>(options: {
   const saved = useSelector(actor, (s) => s.context.draft[step]);
   const problems = useSelector(actor, (s) => s.context.problems);
   const flagged = useSelector(actor, (s) => s.context.review?.flaggedFields ?? []);
+  const comments = useSelector(actor, (s) => s.context.review?.fieldComments);
   const form = useForm<V>({
     mode: 'controlled',
     initialValues: { ...initialValues, ...(saved as Partial<V>) },
@@ -31,12 +32,12 @@ export function useStepForm<V extends Record<string, unknown>>(options: {
     const errors: Record<string, string> = {};
     const prefix = `${step}.`;
     for (const field of flagged)
-      if (field.startsWith(prefix)) errors[field.slice(prefix.length)] = FLAGGED_BY_REVIEWER;
+      if (field.startsWith(prefix)) errors[field.slice(prefix.length)] = flaggedMark(comments?.[field]);
     if (problems?.step === step) for (const p of problems.problems) errors[p.path] = p.message;
     if (Object.keys(errors).length > 0) form.setErrors(errors);
     // Marked once when the step opens or the server answers; typing clears a field's mark.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [problems, flagged, step]);
+  }, [problems, flagged, comments, step]);
 
   // Spec §5: a check that blocks the step says "validation failure exists, please complete the
   // required information" (StepNav shows it as an alert) and focus goes to the first invalid field.

@@ -15,7 +15,7 @@ import { FaceCheckFacts, FaceFrames, FaceOverride } from './FaceEvidence';
 import { LoadedCase } from './LoadedCase';
 import { useCaseDecision } from './useCaseDecision';
 import { useCaseDocuments } from './useCaseDocuments';
-import { useFieldFlags } from './useFieldFlags';
+import { commentsOf, useFieldFlags } from './useFieldFlags';
 import { RoundChanges } from './RoundChanges';
 import { useRoundChanges } from './useRoundChanges';
 
@@ -41,9 +41,11 @@ function FaceBeside({ authorizer }: { authorizer: NonNullable<CertificationCaseV
 }
 
 function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; reload: () => void }) {
-  const actor = useCaseDecision('certification', view, reload);
   const docs = useCaseDocuments(view.steps, view.documents);
   const flagControl = useFieldFlags();
+  const actor = useCaseDecision('certification', view, reload, () =>
+    commentsOf(docs.sections, flagControl.flagged, flagControl.comments),
+  );
   const rounds = useRoundChanges(view.id, view.version, view.history);
   const mayFlag = view.allowedDecisions.includes('requestRevision');
   const flags = mayFlag ? flagControl : null;

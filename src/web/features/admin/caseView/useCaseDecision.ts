@@ -1,10 +1,16 @@
 // A case page's decision actor: decisions go to the back-office API, and a decision made refreshes
 // the queues so the case leaves (or changes tab in) the list the reviewer returns to.
 import { useQueryClient } from '@tanstack/react-query';
+import type { FieldComment } from '../../../../contract/api/fieldComments';
 import { adminApi, type CaseKind } from '../adminApi';
 import { useReviewDecisionActor } from './useReviewDecisionActor';
 
-export function useCaseDecision(kind: CaseKind, view: { id: string; version: number }, reload: () => void) {
+export function useCaseDecision(
+  kind: CaseKind,
+  view: { id: string; version: number },
+  reload: () => void,
+  fieldComments?: () => FieldComment[],
+) {
   const queryClient = useQueryClient();
   return useReviewDecisionActor({
     api: adminApi,
@@ -13,5 +19,6 @@ export function useCaseDecision(kind: CaseKind, view: { id: string; version: num
     version: view.version,
     reload,
     decided: () => void queryClient.invalidateQueries({ queryKey: ['adminQueue'] }),
+    fieldComments,
   });
 }
