@@ -243,8 +243,14 @@ describe('the case view', () => {
     const locale: Locale = 'zh-cn';
     const page = await openCaseAs(locale, caseId);
     const data = page.getByTestId('case-data');
+    mkdirSync(SCREEN_DIR, { recursive: true });
     await data.getByText(text(locale, 'Limited liability company'), { exact: true }).waitFor();
     await data.getByText(text(locale, 'Cross-border e-commerce'), { exact: true }).waitFor();
+    await page.screenshot({
+      path: path.join(SCREEN_DIR, 'case-view-zh-cn-1440.jpeg'),
+      type: 'jpeg',
+      quality: 60,
+    });
     await page.keyboard.press('?');
     const help = page.getByRole('dialog', { name: text(locale, 'Keyboard shortcuts') });
     await help.getByText(text(locale, 'Next document'), { exact: true }).waitFor();
