@@ -1,6 +1,7 @@
 // The certification queue (issue 8 §2) against a real local HTTP server standing in for the API:
 // oldest first as served, counts per status, filters (status, location, date range ≤ one year with
-// quick ranges, search), paging, column settings saved per reviewer, empty and error states.
+// quick ranges, search), issue 21's approvals-waiting filter, age and claim columns, paging,
+// column settings saved per reviewer, empty and error states.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AdminMenuKeys } from '../../../src/contract/api/admin';
@@ -71,7 +72,9 @@ describe('certification queue', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Approved (4)' }));
     await waitFor(() => expect(queriesOf(server, QUEUE).at(-1)?.get('status')).toBe('approved'));
 
-    fireEvent.change(screen.getByLabelText('Company name or email'), { target: { value: '  harbour ' } });
+    fireEvent.change(screen.getByLabelText('Company name, registration number or email'), {
+      target: { value: '  harbour ' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(queriesOf(server, QUEUE).at(-1)?.get('q')).toBe('harbour'));
 
@@ -85,6 +88,37 @@ describe('certification queue', { timeout: 30_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(queriesOf(server, QUEUE).at(-1)?.get('page')).toBe('2'));
+  });
+
+  it('filters by approvals waiting for a second person and orders newest first; shows age and claim (issue 21 §2)', async () => {
+    const submittedAt = new Date(Date.now() - 3 * 86_400_000 - 60_000).toISOString();
+    server.answer(
+      QUEUE,
+      envelope(
+        200,
+        queuePage([
+          queueItem(1, {
+            submittedAt,
+            claim: {
+              by: { userId: 'u-1', email: 'bea@portal.example', name: 'Bea Lin' },
+              claimedAt: submittedAt,
+              expiresAt: submittedAt,
+            },
+          }),
+        ]),
+      ),
+    );
+    renderAdminPage(AdminCertificationQueuePage, '/admin/certifications');
+    await screen.findByText('Harbour Trading 1 Ltd');
+    const cells = within(rowsOf()[0]!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells).toContain('3 d');
+    expect(cells).toContain('Bea Lin');
+
+    fireEvent.click(screen.getByLabelText('Approval waiting for a second person'));
+    await waitFor(() => expect(queriesOf(server, QUEUE).at(-1)?.get('approval')).toBe('proposed'));
+    expect(queriesOf(server, QUEUE).at(-1)?.get('sort')).toBeNull();
   });
 
   it('refuses a date range longer than one year without asking the server', async () => {

@@ -1,21 +1,35 @@
-// A review queue (issue 8 §2): oldest submission first, counts per status, filters by status,
-// location, date range (≤ one year, quick ranges) and company name or email, paging, and columns
-// the reviewer chooses (saved per reviewer). Empty and error states are told apart.
+// A review queue (issue 8 §2, issue 21 §2): counts per status, filters by status, location, date
+// range (≤ one year, quick ranges), company name / registration number / email, claim, company type,
+// age and approvals waiting for a second person, the order, paging on the server, each case's age
+// and who has claimed it, and columns the reviewer chooses (saved per reviewer). Empty and error
+// states are told apart.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Anchor, Button, Group, Pagination, Select, Stack, Tabs, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Pagination,
+  Select,
+  Stack,
+  Tabs,
+  TextInput,
+} from '@mantine/core';
 import '@mantine/core/styles/Tabs.css';
 import { useForm } from '@mantine/form';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { AdminLimits } from '../../../../contract/api/admin';
+import { AdminLimits, QUEUE_SORTS, type QueueSort } from '../../../../contract/api/admin';
 import type { QueuePage } from '../../../../contract/api/admin';
 import type { ColumnSetting } from '../../../../contract/api/columnSettings';
 import type { CompanyLocation } from '../../../../contract/options';
-import { COMPANY_LOCATIONS } from '../../../../contract/options';
+import { COMPANY_LOCATIONS, COMPANY_TYPES } from '../../../../contract/options';
+import { COMPANY_TYPE_LABELS } from '../../certification/labels';
 import { dateRangeSchema, type DateRange } from '../../../../contract/schemas/dateRange';
 import { useLocale } from '../../auth/shared/messages';
 import { ColumnTable } from '../../tables/ColumnTable';
@@ -41,6 +55,8 @@ export interface QueueRow {
   decidedBy: { email: string } | null;
   operatorId?: string | null;
   businessPurpose?: string | null;
+  claim?: { by: { name: string; email: string }; expiresAt: string } | null;
+  approval?: string;
 }
 
 export interface QueueSource<S extends string, T extends QueueRow> {
@@ -64,7 +80,24 @@ const COLUMN_LABELS: Record<QueueColumn, MessageDescriptor> = {
   decidedAt: msg`Decided`,
   decidedBy: msg`Decided by`,
   operatorId: msg`Operator id`,
+  waitingSince: msg`Waiting`,
+  claimedBy: msg`Claimed by`,
 };
+
+const SORT_LABELS: Record<QueueSort, MessageDescriptor> = {
+  oldest: msg`Oldest first`,
+  newest: msg`Newest first`,
+  companyName: msg`Company name`,
+};
+
+/** The ages a reviewer picks from ("waiting at least"). */
+const AGES = [1, 3, 7, 14, 30] as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole days since `iso` (the case's age), at least 0. */
+function daysSince(iso: string, now: number): number {
+  return Math.max(0, Math.floor((now - new Date(iso).getTime()) / DAY_MS));
+}
 
 const ALL = 'all';
 
@@ -131,6 +164,14 @@ export function ReviewQueue<S extends string, T extends QueueRow>({ source }: { 
         return row.decidedAt ? formatTime(row.decidedAt, locale) : '—';
       case 'decidedBy':
         return row.decidedBy?.email ?? '—';
+      case 'waitingSince': {
+        // Ageing (issue 21 §2): only cases still waiting for a decision age.
+        if (row.decidedAt) return '—';
+        const days = daysSince(row.submittedAt, Date.now());
+        return t`${days} d`;
+      }
+      case 'claimedBy':
+        return row.claim ? row.claim.by.name || row.claim.by.email : '—';
       default:
         return row[column] ?? '—';
     }
@@ -156,7 +197,7 @@ export function ReviewQueue<S extends string, T extends QueueRow>({ source }: { 
       <form noValidate onSubmit={submitFilters}>
         <Group align="flex-end" wrap="wrap">
           <TextInput
-            label={t`Company name or email`}
+            label={t`Company name, registration number or email`}
             value={search}
             maxLength={AdminLimits.searchMaxLength}
             onChange={(event) => setSearch(event.currentTarget.value)}
@@ -169,6 +210,44 @@ export function ReviewQueue<S extends string, T extends QueueRow>({ source }: { 
             onChange={(value) => update({ location: value ?? null })}
           />
           <DateRangeFields form={dates} />
+          <Select
+            label={t`Claimed by`}
+            clearable
+            data={[
+              { value: 'me', label: t`Me` },
+              { value: 'unassigned', label: t`Nobody` },
+            ]}
+            value={filters.assignee}
+            onChange={(value) =>
+              update({ assignee: value === 'me' || value === 'unassigned' ? value : null })
+            }
+          />
+          <Select
+            label={t`Company type`}
+            clearable
+            data={COMPANY_TYPES.map((type) => ({ value: type, label: i18n._(COMPANY_TYPE_LABELS[type]) }))}
+            value={filters.companyType}
+            onChange={(value) => update({ companyType: value ?? null })}
+          />
+          <Select
+            label={t`Waiting at least`}
+            clearable
+            data={AGES.map((days) => ({ value: String(days), label: t`${days} days` }))}
+            value={filters.minAgeDays === null ? null : String(filters.minAgeDays)}
+            onChange={(value) => update({ minAgeDays: value ? Number(value) : null })}
+          />
+          <Select
+            label={t`Order`}
+            allowDeselect={false}
+            data={QUEUE_SORTS.map((sort) => ({ value: sort, label: i18n._(SORT_LABELS[sort]) }))}
+            value={filters.sort}
+            onChange={(value) => update({ sort: value ?? 'oldest' })}
+          />
+          <Checkbox
+            label={t`Approval waiting for a second person`}
+            checked={filters.approvalWaiting}
+            onChange={(event) => update({ approvalWaiting: event.currentTarget.checked })}
+          />
           <Button type="submit">
             <Trans>Search</Trans>
           </Button>

@@ -1,5 +1,6 @@
 // The columns of the two queues; which of them a reviewer shows is saved per reviewer through the
-// column-settings API (menu keys of AdminMenuKeys; see tables/useColumnSettings).
+// column-settings API (menu keys of AdminMenuKeys; see tables/useColumnSettings). 'waitingSince' is
+// the case's age and 'claimedBy' who works it (issue 21 §2).
 
 export const CERTIFICATION_COLUMNS = [
   'companyName',
@@ -7,6 +8,8 @@ export const CERTIFICATION_COLUMNS = [
   'applicantEmail',
   'status',
   'submittedAt',
+  'waitingSince',
+  'claimedBy',
   'decidedAt',
   'decidedBy',
   'operatorId',
@@ -18,6 +21,8 @@ export const CARD_APPLICATION_COLUMNS = [
   'businessPurpose',
   'status',
   'submittedAt',
+  'waitingSince',
+  'claimedBy',
   'decidedAt',
   'decidedBy',
 ] as const;
