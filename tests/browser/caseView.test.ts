@@ -225,6 +225,12 @@ describe('the case view', () => {
         page.getByRole('checkbox', { name: 'Flag Business license for revision', exact: true }).isChecked(),
       )
       .toBe(true);
+    // The same flag, where the document is shown.
+    expect(
+      await viewer
+        .getByRole('checkbox', { name: text(locale, 'Flag this document for revision'), exact: true })
+        .isChecked(),
+    ).toBe(true);
     await page.keyboard.press('?');
     const help = page.getByRole('dialog', { name: text(locale, 'Keyboard shortcuts') });
     await help.waitFor();

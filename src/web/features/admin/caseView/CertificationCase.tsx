@@ -52,11 +52,13 @@ function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; 
   const authorizer = view.authorizer;
   const showsAuthorizerPhoto =
     authorizer !== null && docs.current?.fieldPath?.startsWith(AUTHORIZER_DOCUMENT) === true;
+  const currentPath = docs.current?.fieldPath;
+  const currentRow = currentPath
+    ? docs.sections.flatMap((s) => s.rows).find((r) => r.paths.includes(currentPath))
+    : undefined;
+  const currentFlagged = currentRow ? currentRow.paths.every((p) => flagControl.flagged.has(p)) : false;
   const flagCurrent = () => {
-    const path = docs.current?.fieldPath;
-    if (!flags || !path) return;
-    const row = docs.sections.flatMap((s) => s.rows).find((r) => r.paths.includes(path));
-    if (row) flags.toggle(row.paths, !row.paths.every((p) => flags.flagged.has(p)));
+    if (flags && currentRow) flags.toggle(currentRow.paths, !currentFlagged);
   };
   return (
     <CaseLayout
@@ -89,6 +91,7 @@ function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; 
           onIndex={docs.go}
           claims={docs.claims}
           beside={showsAuthorizerPhoto && authorizer ? <FaceBeside authorizer={authorizer} /> : undefined}
+          flag={flags && currentRow ? { on: currentFlagged, toggle: flagCurrent } : null}
         />
       }
       rail={authorizer?.face?.overridable ? <FaceOverride caseId={view.id} reload={reload} /> : null}

@@ -3,7 +3,7 @@
 // page by page with their page count. What else belongs beside a document (the face capture beside
 // the authorizer's ID photo) comes in as `beside`.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { CaseDocument } from '../../../../contract/api/admin';
 import { useDocumentFile } from './DocumentPreview';
@@ -65,12 +65,15 @@ export function DocumentViewer({
   onIndex,
   claims,
   beside,
+  flag,
 }: {
   documents: readonly CaseDocument[];
   index: number;
   onIndex: (index: number) => void;
   claims: DocumentClaims | null;
   beside?: ReactNode;
+  /** Flags the field the shown document belongs to, from the viewer (when a revision may be asked). */
+  flag?: { on: boolean; toggle: () => void } | null;
 }) {
   const { t } = useLingui();
   const document = documents[index];
@@ -180,6 +183,16 @@ export function DocumentViewer({
                 <Trans>Fit</Trans>
               </Button>
               <DownloadLink document={document} />
+              {flag ? (
+                <Checkbox
+                  size="xs"
+                  ml="auto"
+                  aria-keyshortcuts="f"
+                  label={t`Flag this document for revision`}
+                  checked={flag.on}
+                  onChange={flag.toggle}
+                />
+              ) : null}
             </Group>
             <div
               style={{ flex: 1, minHeight: 240, display: 'flex', gap: 8 }}

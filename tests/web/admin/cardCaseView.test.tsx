@@ -1,0 +1,119 @@
+// The card-application case on the same one-screen layout as certifications (issue 21 §1): the
+// business purpose in words on the left, the supporting document in the viewer with its claim, the
+// questionnaire as asked, and the decision column.
+import type { ServerResponse } from 'node:http';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CardApplicationCaseView } from '../../../src/contract/api/admin';
+import { AdminCardApplicationQueuePage } from '../../../src/web/features/admin/AdminPages';
+import { IMAGE_ID } from './fixtures';
+import {
+  envelope,
+  renderAdminPage,
+  routeFetchTo,
+  signInAsReviewer,
+  startStubApi,
+  type StubApi,
+} from './renderAdmin';
+
+const CARD_ID = '6a1f0c3e-0000-4000-8000-0000000000c1';
+const CASE = `/plat/admin/card-applications/${CARD_ID}`;
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+
+const VIEW: CardApplicationCaseView = {
+  id: CARD_ID,
+  status: 'underReview',
+  version: 1,
+  allowedDecisions: ['approve', 'reject'],
+  approval: { state: 'awaitingProposal', proposedBy: null, proposedAt: null, declined: null },
+  claim: null,
+  company: {
+    id: 'c-1',
+    name: 'Harbour Trading Ltd',
+    location: 'HK',
+    operatorId: 'OP12345678',
+    creditCode: null,
+  },
+  applicant: null,
+  submittedAt: '2026-01-01T08:00:00.000Z',
+  businessPurpose: 'crossBorderEcommerce',
+  document: {
+    fileId: IMAGE_ID,
+    kind: 'cardApplication',
+    contentType: 'image/png',
+    name: 'invoice.png',
+    size: 10,
+    fieldPath: 'uploadRelevantInfo.fileId',
+    deleted: false,
+  },
+  questionnaire: [
+    {
+      questionId: 'q1',
+      kind: 'text',
+      title: { 'zh-cn': '月交易量', 'en-us': 'Monthly volume' },
+      answer: 'About 10 000 USD',
+      answerLabels: [],
+    },
+  ],
+  steps: [
+    {
+      stepId: 'selectBusinessPurpose',
+      fields: [
+        {
+          path: 'selectBusinessPurpose.businessPurpose',
+          fieldPath: 'businessPurpose',
+          value: 'crossBorderEcommerce',
+          fileId: null,
+        },
+      ],
+    },
+    {
+      stepId: 'uploadRelevantInfo',
+      fields: [{ path: 'uploadRelevantInfo.fileId', fieldPath: 'fileId', value: IMAGE_ID, fileId: IMAGE_ID }],
+    },
+  ],
+  reason: null,
+  decidedAt: null,
+  decidedBy: null,
+  history: [],
+};
+
+let server: StubApi;
+let unroute: () => void;
+
+beforeAll(async () => {
+  server = await startStubApi();
+  unroute = routeFetchTo(server);
+  URL.createObjectURL = () => 'blob:http://localhost/card';
+  URL.revokeObjectURL = () => undefined;
+});
+afterAll(async () => {
+  unroute();
+  await server.close();
+});
+beforeEach(() => {
+  server.reset();
+  signInAsReviewer();
+  server.answer(CASE, envelope(200, VIEW));
+  server.answer(`/plat/files/${IMAGE_ID}`, (res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'image/png' });
+    res.end(PNG);
+  });
+});
+afterEach(cleanup);
+
+describe('card-application case view', { timeout: 30_000 }, () => {
+  it('shows the purpose in words, the document in the viewer, the questionnaire and the decision', async () => {
+    renderAdminPage(AdminCardApplicationQueuePage, `/admin/cardApplications?case=${CARD_ID}`);
+    const data = await screen.findByTestId('case-data');
+    expect(within(data).getByText('Cross-border e-commerce')).toBeTruthy();
+    expect(within(data).queryByText('crossBorderEcommerce')).toBeNull();
+    expect(within(data).getByRole('table', { name: 'Questionnaire' }).textContent).toContain(
+      'About 10 000 USD',
+    );
+    const viewer = screen.getByRole('region', { name: 'Document viewer' });
+    expect(within(viewer).getByText('Document 1 of 1')).toBeTruthy();
+    expect(await within(viewer).findByRole('img', { name: 'invoice.png' })).toBeTruthy();
+    expect(within(screen.getByTestId('case-decision')).getByRole('button', { name: 'Approve' })).toBeTruthy();
+  });
+});
