@@ -217,8 +217,27 @@ describe('the case view', () => {
     await page.keyboard.press('j');
     await expect.poll(() => position.textContent()).not.toBe(first);
     expect(await position.textContent()).toMatch(/^Document 2 of \d+$/);
+    // The second document is an image: zoom, rotate and fit.
+    const image = viewer.locator('[data-testid="document-body"] img');
+    await image.waitFor();
+    const fitWidth = (await image.boundingBox())!.width;
+    await viewer.getByRole('button', { name: text(locale, 'Zoom in'), exact: true }).click();
+    await viewer.getByRole('button', { name: text(locale, 'Zoom in'), exact: true }).click();
+    await expect.poll(() => image.getAttribute('data-zoom')).toBe('2');
+    await expect.poll(async () => (await image.boundingBox())!.width).toBeGreaterThan(fitWidth * 1.5);
+    await viewer.getByRole('button', { name: text(locale, 'Rotate'), exact: true }).click();
+    await expect.poll(() => image.getAttribute('data-rotation')).toBe('90');
+    await viewer.getByRole('button', { name: text(locale, 'Fit'), exact: true }).click();
+    await expect.poll(() => image.getAttribute('data-zoom')).toBe('1');
+    expect(await image.getAttribute('data-rotation')).toBe('0');
     await page.keyboard.press('k');
     await expect.poll(() => position.textContent()).toBe(first);
+    // Typing a reason never pages documents.
+    await page
+      .getByLabel(text(locale, 'Reason for the rejection (shown to the applicant)'))
+      .pressSequentially('jk');
+    expect(await position.textContent()).toBe(first);
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('f');
     await expect
       .poll(() =>
