@@ -50,6 +50,8 @@ export interface CallOptions {
 export interface CallRetry {
   pauseMs: number;
   forMs: number;
+  /** How long a 429 may be waited out in all (the discovery ceiling's window is a minute). */
+  rateLimitedForMs: number;
   /** Called once for each call that needed one or more retries and then got an answer. */
   onRetried(): void;
 }
@@ -84,13 +86,15 @@ export async function callJson<T = unknown>(
   const key = method === 'POST' ? randomUUID() : undefined;
   if (!retry) return callOnce<T>(base, method, apiPath, options, key);
   const deadline = Date.now() + retry.forMs;
+  const rateLimitedDeadline = Date.now() + retry.rateLimitedForMs;
   let retried = false;
   for (;;) {
     let wait = 0;
     try {
       const answer = await callOnce<T>(base, method, apiPath, options, key);
       const before = waitBeforeRepeat(answer);
-      if (before === null || Date.now() + before > deadline) {
+      const until = answer.status === 429 ? rateLimitedDeadline : deadline;
+      if (before === null || Date.now() + before > until) {
         if (retried) retry.onRetried();
         return answer;
       }

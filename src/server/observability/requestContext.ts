@@ -10,6 +10,10 @@ export interface RequestContext {
   method: string;
   /** As received (the reporter masks its query values). */
   url: string;
+  /** Set once the request runs under an Idempotency-Key (plugins/idempotency.ts): the key's hash,
+   *  which one-time proofs (a captcha token, a password nonce) record when they are spent, so that
+   *  the same request sent again after a cut may spend them again and no other request can. */
+  idempotencyKeyHash?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

@@ -14,7 +14,10 @@ import {
   IDEMPOTENT_REPLAY_HEADER,
 } from '../../contract/idempotency';
 import { Limits } from '../../contract/limits';
+import { createDatabase } from '../db/client';
 import { AppError } from '../errors';
+import { currentRequest } from '../observability/requestContext';
+import { hashOfKey } from '../services/idempotency/answerCipher';
 import { claimKey, keepAnswer, releaseClaim, renewClaim } from '../services/idempotency/idempotentRequests';
 
 declare module 'fastify' {
@@ -23,6 +26,9 @@ declare module 'fastify' {
     idempotencyKey: string | null;
   }
 }
+
+/** Connections for keeping answers; a kept answer is one short UPDATE. */
+const ANSWER_POOL_SIZE = 2;
 
 /** The same key must come with the same request: method, path, caller and body. */
 function fingerprintOf(request: FastifyRequest): string {
@@ -56,6 +62,16 @@ function worthKeeping(statusCode: number, payload: unknown): payload is string {
 export const idempotencyPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('idempotencyKey', null);
+    // The answer is kept on connections of its own: the time between a route's commit and its kept
+    // answer is the one window in which a killed worker leaves a retry to run the write again, and
+    // on the shared pool that time includes waiting behind every other request's queries.
+    const answers = createDatabase(app.config.databaseUrl!, {
+      max: ANSWER_POOL_SIZE,
+      connectTimeoutMs: app.config.databaseTimeouts.connectTimeoutMs,
+      statementTimeoutMs: app.config.databaseTimeouts.statementTimeoutMs,
+      onError: (err) => app.log.warn({ err }, 'idle idempotency connection lost; the pool replaces it'),
+    });
+    app.addHook('onClose', async () => answers.close());
     const renewals = new WeakMap<FastifyRequest, NodeJS.Timeout>();
     const stopRenewing = (request: FastifyRequest) => {
       clearInterval(renewals.get(request));
@@ -69,6 +85,8 @@ export const idempotencyPlugin = fp(
       switch (claim.kind) {
         case 'run': {
           request.idempotencyKey = key;
+          const context = currentRequest();
+          if (context) context.idempotencyKeyHash = hashOfKey(key);
           const timer = setInterval(() => {
             renewClaim(app.db, key, app.clock.now()).catch((err: unknown) =>
               request.log.warn({ err }, 'idempotency lease not renewed'),
@@ -98,13 +116,13 @@ export const idempotencyPlugin = fp(
       try {
         if (worthKeeping(reply.statusCode, payload)) {
           const type = reply.getHeader('content-type');
-          await keepAnswer(app.db, key, {
+          await keepAnswer(answers.db, key, {
             statusCode: reply.statusCode,
             contentType: typeof type === 'string' ? type : null,
             body: payload,
           });
         } else {
-          await releaseClaim(app.db, key);
+          await releaseClaim(answers.db, key);
         }
       } catch (err) {
         // The answer still goes out; a retry finds the claim's lease run out and runs again.

@@ -4,11 +4,12 @@
 // the keyring (transportKeyring.ts): the same for every worker and instance, the previous one still
 // accepted after a rotation.
 import { constants, privateDecrypt } from 'node:crypto';
-import { lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { Limits } from '../../contract/limits';
 import { passwordNonces } from '../db/schema/index';
 import { AppError } from '../errors';
+import { currentRequest } from '../observability/requestContext';
 import type { Clock, Db } from '../types';
 import type { TransportKeyring } from './transportKeyring';
 
@@ -55,10 +56,19 @@ export function createPasswordTransport(keyring: TransportKeyring, db: Db, clock
         throw reject();
       }
       const now = clock.now();
+      // The same request sent again after a cut (same idempotency key) spent the nonce already.
+      const spentBy = currentRequest()?.idempotencyKeyHash ?? null;
+      if (spentBy !== null) {
+        const [own] = await db
+          .select({ nonce: passwordNonces.nonce })
+          .from(passwordNonces)
+          .where(and(eq(passwordNonces.nonce, parsed.nonce), eq(passwordNonces.usedBy, spentBy)));
+        if (own) return parsed.password;
+      }
       if (Math.abs(now.getTime() - parsed.ts) > Limits.passwordTransport.maxAgeMs) throw reject();
       const inserted = await db
         .insert(passwordNonces)
-        .values({ nonce: parsed.nonce, usedAt: now })
+        .values({ nonce: parsed.nonce, usedAt: now, usedBy: spentBy })
         .onConflictDoNothing()
         .returning({ nonce: passwordNonces.nonce });
       if (inserted.length === 0) throw reject();

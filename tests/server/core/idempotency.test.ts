@@ -14,12 +14,16 @@ import { claimKey } from '../../../src/server/services/idempotency/idempotentReq
 import { createTestApp, type TestApp } from '../../support/testApp';
 import {
   BROWSER_USER_AGENT,
+  Caller,
   createAccount,
+  gapOf,
+  humanTrail,
+  newChallenge,
   randomIp,
   seal,
   solveCaptcha,
-  Caller,
 } from '../accounts/support/accountsClient';
+import { readyApplicant, view } from '../certification/support';
 
 let t: TestApp;
 /** How many times each test route's handler really ran, by its `id`. */
@@ -38,6 +42,11 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t?.close());
+
+/** The worker died between its commit and keeping the answer: the claim is gone, the write done. */
+async function forgetAnswer(key: string) {
+  await t.app.db.delete(idempotentRequests).where(eq(idempotentRequests.keyHash, hashOfKey(key)));
+}
 
 let keys = 0;
 const newKey = () => `test-key-${Date.now()}-${keys++}-abcdef`;
@@ -158,6 +167,91 @@ describe('a write sent again with its key', () => {
     expect(kept!.answer).not.toContain(token);
     expect(Buffer.from(kept!.answer!, 'base64').toString('latin1')).not.toContain(token);
     expect(JSON.stringify(kept)).not.toContain(key);
+  });
+
+  it('a login whose worker died before keeping its answer runs again: the captcha token and password nonce it spent are still its own, and no other request may spend them', async () => {
+    const caller = new Caller(t, randomIp());
+    const account = await createAccount(t);
+    const body = {
+      email: account.email,
+      passwordCipher: await seal(t, account.password),
+      captchaToken: await solveCaptcha(caller),
+    };
+    const key = newKey();
+    expect((await send(key, body, '/plat/ums/login', caller.ip)).body.code).toBe(200);
+    await forgetAnswer(key);
+    const again = await send(key, body, '/plat/ums/login', caller.ip);
+    expect(again.body.code).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+
+    const otherKey = await send(newKey(), body, '/plat/ums/login', caller.ip);
+    expect(otherKey.body.code).toBe(Codes.captchaFailed.code);
+    const sameCipherNewCaptcha = { ...body, captchaToken: await solveCaptcha(caller) };
+    const replayedCipher = await send(newKey(), sameCipherNewCaptcha, '/plat/ums/login', caller.ip);
+    expect(replayedCipher.body.code).toBe(Codes.passwordCipherRejected.code);
+  });
+
+  it('a slider answer cut after it was checked: the same request again earns a token, another is refused', async () => {
+    const caller = new Caller(t, randomIp());
+    const { challengeId } = await newChallenge(caller);
+    const { gapX } = await gapOf(t, challengeId);
+    const body = { challengeId, x: gapX + 2, trail: humanTrail(gapX + 2) };
+    const key = newKey();
+    expect((await send(key, body, '/plat/ums/captcha/verify', caller.ip)).body.code).toBe(200);
+    await forgetAnswer(key);
+    const again = await send(key, body, '/plat/ums/captcha/verify', caller.ip);
+    expect(again.body.code).toBe(200);
+    expect((again.body.data as { captchaToken: string }).captchaToken).toBeTruthy();
+    const other = await send(newKey(), body, '/plat/ums/captcha/verify', caller.ip);
+    expect(other.body.code).not.toBe(200);
+  });
+
+  it('a draft save and a submit cut after their commit: the same request again is answered as it was, not refused as stale', async () => {
+    const { caller, draft } = await readyApplicant(t);
+    const { version } = await view(t, caller);
+    const ip = '10.9.8.20';
+    const withCaller = (key: string, url: string, body: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/plat${url}`,
+        payload: body as object,
+        remoteAddress: ip,
+        headers: { ...caller.headers, 'idempotency-key': key },
+      });
+    const saveBody = {
+      step: 'completeCompanyInfo',
+      values: draft.completeCompanyInfo,
+      currentStep: 'completeCompanyInfo',
+      version,
+    };
+    const key = newKey();
+    const first = (await withCaller(key, '/kyb/draft', saveBody)).json<{
+      code: number;
+      data: { version: number };
+    }>();
+    expect(first.code).toBe(200);
+    await forgetAnswer(key);
+    const again = (await withCaller(key, '/kyb/draft', saveBody)).json<{
+      code: number;
+      data: { version: number };
+    }>();
+    expect(again.code).toBe(200);
+    expect(again.data.version).toBe(first.data.version);
+    // Without the key the same body is stale, as a second tab's would be.
+    const otherTab = await withCaller(newKey(), '/kyb/draft', saveBody);
+    expect(otherTab.statusCode).toBe(409);
+
+    const submitKey = newKey();
+    const submitBody = { version: first.data.version };
+    expect((await withCaller(submitKey, '/kyb/submit', submitBody)).json<{ code: number }>().code).toBe(200);
+    await forgetAnswer(submitKey);
+    const resubmitted = (await withCaller(submitKey, '/kyb/submit', submitBody)).json<{
+      code: number;
+      data: { certificationStatus: number };
+    }>();
+    expect(resubmitted.code).toBe(200);
+    expect(resubmitted.data.certificationStatus).toBe(1);
+    expect((await view(t, caller)).version).toBe(first.data.version + 1);
   });
 
   it('housekeeping drops answers older than the kept time', async () => {

@@ -18,10 +18,16 @@ export const captchaChallenges = pgTable(
     expiresAt: ts('expires_at').notNull(),
     /** Set by the one verification attempt the puzzle allows, whatever its result. */
     answeredAt: ts('answered_at'),
+    /** The idempotency key's hash of the request that answered: that request sent again after a cut
+     *  may answer again (and gets a new token; the first never reached the client). */
+    answeredBy: text('answered_by'),
     /** The one-time token a correct answer earns; consumed by one login, send-code or forgot request. */
     tokenHash: text('token_hash'),
     tokenExpiresAt: ts('token_expires_at'),
     tokenUsedAt: ts('token_used_at'),
+    /** The idempotency key's hash of the request that spent the token: that request sent again may
+     *  spend it again (plugins/idempotency.ts), any other may not. */
+    tokenUsedBy: text('token_used_by'),
   },
   (t) => [
     uniqueIndex('captcha_challenges_token_hash_unique').on(t.tokenHash),

@@ -144,4 +144,7 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
 export const passwordNonces = pgTable('password_nonces', {
   nonce: text('nonce').primaryKey(),
   usedAt: ts('used_at').notNull(),
+  /** The idempotency key's hash of the request that spent it: that request sent again may open it
+   *  again (plugins/idempotency.ts), any other may not. */
+  usedBy: text('used_by'),
 });

@@ -22,6 +22,9 @@ export const certificationApplications = pgTable('certification_applications', {
   currentStep: text('current_step').notNull().default('selectLocationCompany'),
   /** Optimistic concurrency: bumped by every change, compared with the version a page sends. */
   version: integer('version').notNull().default(0),
+  /** The idempotency key's hash of the request that made this version: that request sent again
+   *  after a cut is answered as it was, instead of being refused as stale (plugins/idempotency.ts). */
+  lastChangedBy: text('last_changed_by'),
   /** The validated values at the last submit (location included): what the reviewer decides on. */
   submittedData: jsonb('submitted_data'),
   submittedAt: ts('submitted_at'),

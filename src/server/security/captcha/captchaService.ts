@@ -2,11 +2,12 @@
 // answer or a token another instance issued. Every state change is one conditional UPDATE, so two
 // requests racing for the same puzzle or token cannot both win.
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { CaptchaPuzzle, type CaptchaChallenge } from '../../../contract/api/accounts';
 import { Limits } from '../../../contract/limits';
 import { captchaChallenges } from '../../db/schema/index';
 import type { Clock, Db, DbOrTx } from '../../types';
+import { currentRequest } from '../../observability/requestContext';
 import { hashToken } from '../sessions';
 import { checkSliderAnswer, type SliderAnswer } from './answerCheck';
 import { drawPuzzle, encodePuzzle } from './puzzleImage';
@@ -60,14 +61,16 @@ export function createCaptchaService(db: Db, clock: Clock) {
     /** One attempt per puzzle: the token when the answer is right and plausible, else null. */
     async verify(challengeId: string, answer: SliderAnswer, client: CaptchaClient): Promise<string | null> {
       const now = clock.now();
+      // The same request sent again after a cut (same idempotency key) answered already: still its.
+      const answeredBy = currentRequest()?.idempotencyKeyHash ?? null;
+      const open = and(isNull(captchaChallenges.answeredAt), gt(captchaChallenges.expiresAt, now));
       const [row] = await db
         .update(captchaChallenges)
-        .set({ answeredAt: now })
+        .set({ answeredAt: now, answeredBy })
         .where(
           and(
             eq(captchaChallenges.id, challengeId),
-            isNull(captchaChallenges.answeredAt),
-            gt(captchaChallenges.expiresAt, now),
+            answeredBy === null ? open : or(open, eq(captchaChallenges.answeredBy, answeredBy)),
           ),
         )
         .returning({ gapX: captchaChallenges.gapX });
@@ -88,14 +91,16 @@ export function createCaptchaService(db: Db, clock: Clock) {
     async consume(token: string | undefined, client: CaptchaClient, tx: DbOrTx = db): Promise<boolean> {
       if (!token) return false;
       const now = clock.now();
+      // The same request sent again after a cut (same idempotency key) spent it already: still its.
+      const spentBy = currentRequest()?.idempotencyKeyHash ?? null;
+      const unspent = and(isNull(captchaChallenges.tokenUsedAt), gt(captchaChallenges.tokenExpiresAt, now));
       const rows = await tx
         .update(captchaChallenges)
-        .set({ tokenUsedAt: now })
+        .set({ tokenUsedAt: now, tokenUsedBy: spentBy })
         .where(
           and(
             eq(captchaChallenges.tokenHash, boundTokenHash(token, client)),
-            isNull(captchaChallenges.tokenUsedAt),
-            gt(captchaChallenges.tokenExpiresAt, now),
+            spentBy === null ? unspent : or(unspent, eq(captchaChallenges.tokenUsedBy, spentBy)),
           ),
         )
         .returning({ id: captchaChallenges.id });

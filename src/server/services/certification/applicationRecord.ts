@@ -11,6 +11,7 @@ import {
   type CertificationApplication,
 } from '../../db/schema/certification';
 import { notFound } from '../../errors';
+import { currentRequest } from '../../observability/requestContext';
 import type { DbOrTx } from '../../types';
 import type { StoredStatus, Transition } from './lifecycleState';
 
@@ -68,6 +69,20 @@ export interface ApplicationChange {
 }
 
 /** Writes the application (creating it on the first change) with the version bumped by one. */
+/** The idempotency key's hash of the running request, if it has one (plugins/idempotency.ts). */
+function changingRequest(): string | null {
+  return currentRequest()?.idempotencyKeyHash ?? null;
+}
+
+/**
+ * This request (the same idempotency key) made the stored version already: it was cut after its
+ * commit and sent again. It is answered from what it wrote, not refused as stale by its own write.
+ */
+export function changedByThisRequest(record: Pick<CertificationRecord, 'application'>): boolean {
+  const by = changingRequest();
+  return by !== null && record.application?.lastChangedBy === by;
+}
+
 export async function writeApplication(
   tx: DbOrTx,
   record: CertificationRecord,
@@ -84,6 +99,7 @@ export async function writeApplication(
         draft: change.draft ?? {},
         currentStep: change.currentStep ?? 'selectLocationCompany',
         version: 1,
+        lastChangedBy: changingRequest(),
         submittedData: change.submittedData ?? null,
         submittedAt: change.submittedAt ?? null,
         submittedBy: change.submittedBy ?? null,
@@ -96,7 +112,7 @@ export async function writeApplication(
   }
   const [updated] = await tx
     .update(certificationApplications)
-    .set({ ...change, version: existing.version + 1, updatedAt: now })
+    .set({ ...change, version: existing.version + 1, updatedAt: now, lastChangedBy: changingRequest() })
     .where(eq(certificationApplications.id, existing.id))
     .returning();
   if (!updated) throw new Error('certification application update returned no row');

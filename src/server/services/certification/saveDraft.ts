@@ -4,7 +4,13 @@
 import type { SaveDraftRequest, SaveDraftResult } from '../../../contract/api/certification';
 import { AppError } from '../../errors';
 import type { Db, DbOrTx } from '../../types';
-import { lockForChange, recordTransition, storedStatusOf, writeApplication } from './applicationRecord';
+import {
+  changedByThisRequest,
+  lockForChange,
+  recordTransition,
+  storedStatusOf,
+  writeApplication,
+} from './applicationRecord';
 import { effectiveDraft } from './effectiveDraft';
 import { fileReferencesIn, foreignReferences } from './fileReferences';
 import { assertEntryAllowed, currentState, transitionFor } from './lifecycleState';
@@ -34,6 +40,15 @@ export async function saveDraft(
 ): Promise<SaveDraftResult> {
   return db.transaction(async (tx) => {
     const record = await lockForChange(tx, actor);
+    if (changedByThisRequest(record) && record.application) {
+      const { application } = record;
+      return {
+        version: application.version,
+        currentStep: application.currentStep,
+        savedAt: application.updatedAt.toISOString(),
+        lifecycleState: application.lifecycleState,
+      } as SaveDraftResult;
+    }
     assertEntryAllowed(record.company);
     assertCurrentVersion(record, request.version);
     const transition = transitionFor(currentState(storedStatusOf(record)), 'applicant.saveDraft');

@@ -7,7 +7,13 @@ import type { CompanyLocation } from '../../../contract/options';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../../mail/enqueueMail';
 import type { Db } from '../../types';
-import { lockForChange, recordTransition, storedStatusOf, writeApplication } from './applicationRecord';
+import {
+  changedByThisRequest,
+  lockForChange,
+  recordTransition,
+  storedStatusOf,
+  writeApplication,
+} from './applicationRecord';
 import { authorizerStepApplies } from './authorizerStep';
 import { effectiveDraft } from './effectiveDraft';
 import {
@@ -29,6 +35,14 @@ export async function submitApplication(
 ): Promise<SubmitResult> {
   return db.transaction(async (tx) => {
     const record = await lockForChange(tx, actor);
+    if (changedByThisRequest(record) && record.application?.submittedAt) {
+      return {
+        lifecycleState: record.application.lifecycleState,
+        certificationStatus: record.company.certificationStatus,
+        auditStatus: record.company.auditStatus,
+        submittedAt: record.application.submittedAt.toISOString(),
+      } as SubmitResult;
+    }
     assertEntryAllowed(record.company);
     assertCurrentVersion(record, request.version);
     const transitions: Transition[] = [];
