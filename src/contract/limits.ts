@@ -56,7 +56,7 @@ export const Limits = {
     overrideReasonMaxLength: 2000,
   },
   /** The back office (issue 21 §2): a claim on a case lasts this long unless renewed or released. */
-  backOffice: { claimMs: 30 * MINUTE },
+  backOffice: { claimMs: 30 * MINUTE, assigneesMax: 500 },
   beneficiary: { thresholdPercent: 25, totalMaxPercent: 100 },
   upload: {
     maxBytes: 10 * MB,

@@ -15,7 +15,15 @@ export const ClaimPaths = {
   cardApplicationClaim: '/admin/card-applications/:id/claim',
   cardApplicationRelease: '/admin/card-applications/:id/release',
   cardApplicationReassign: '/admin/card-applications/:id/reassign',
+  /** GET → ClaimAssignee[]: the active accounts a claim may go to (by name). Approvers and admins. */
+  assignees: '/admin/claims/assignees',
 } as const;
+
+export interface ClaimAssignee {
+  userId: string;
+  email: string;
+  name: string;
+}
 
 export const reassignClaimRequest = z.object({ userId: z.uuid('field.invalid') });
 export type ReassignClaimRequest = z.infer<typeof reassignClaimRequest>;

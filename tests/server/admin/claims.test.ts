@@ -4,7 +4,7 @@
 // proposal ends the proposer's claim; support claims nothing. Each step lands in the case's timeline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminPaths, adminPath, type CertificationCaseView } from '../../../src/contract/api/admin';
-import { ClaimPaths, type CaseClaim } from '../../../src/contract/api/caseClaims';
+import { ClaimPaths, type CaseClaim, type ClaimAssignee } from '../../../src/contract/api/caseClaims';
 import { Codes } from '../../../src/contract/codes';
 import { Limits } from '../../../src/contract/limits';
 import { signInAs, type SignedIn } from '../../support/sessions';
@@ -92,6 +92,12 @@ describe('claims', () => {
     const bad = await call(t, approver, 'POST', path, { userId: 'not-a-uuid' });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe(Codes.validationFailed.code);
+    // Those a claim may go to: reviewers and approvers, not support.
+    const assignees = await call<ClaimAssignee[]>(t, approver, 'GET', ClaimPaths.assignees);
+    const assigneeIds = assignees.body.data.map((a) => a.userId);
+    expect(assigneeIds).toEqual(expect.arrayContaining([alice.userId, bob.userId, approver.userId]));
+    expect(assigneeIds).not.toContain(support.userId);
+    expect((await call(t, bob, 'GET', ClaimPaths.assignees)).status).toBe(403);
     const moved = await call<CaseClaim>(t, approver, 'POST', path, { userId: bob.userId });
     expect(moved.status).toBe(200);
     expect(moved.body.data.by.userId).toBe(bob.userId);

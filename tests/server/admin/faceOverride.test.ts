@@ -17,6 +17,7 @@ import { storedFiles } from '../../../src/server/db/schema/files';
 import { verificationFrames, verificationSessions } from '../../../src/server/db/schema/verification';
 import type { SignedIn } from '../../support/sessions';
 import { createTestApp, type TestApp } from '../../support/testApp';
+import { ClaimPaths } from '../../../src/contract/api/caseClaims';
 import { auditRowsOf, call, reviewer, submittedCertification } from './support';
 
 let t: TestApp;
@@ -76,6 +77,29 @@ async function sessionRow(id: string) {
 }
 
 describe('face evidence and override', () => {
+  it('is refused on a case someone else has claimed (issue 21 §2), and allowed to the claim’s holder', async () => {
+    const { application, sessionId } = await referredCase();
+    const bob = await reviewer(t);
+    expect(
+      (await call(t, bob, 'POST', adminPath(ClaimPaths.certificationClaim, { id: application.id }))).status,
+    ).toBe(200);
+    const body = { decision: 'confirm', reason: 'The face matches the passport photo closely.' };
+    const refused = await call(t, alice, 'POST', overridePath(application.id), body);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe(Codes.caseClaimedByOther.code);
+    expect((await sessionRow(sessionId)).state).toBe('referred');
+    const byHolder = await call(t, bob, 'POST', overridePath(application.id), body);
+    expect(byHolder.status).toBe(200);
+    // The holder keeps the claim: the case itself is not decided yet.
+    const view = await call<CertificationCaseView>(
+      t,
+      bob,
+      'GET',
+      adminPath(AdminPaths.certificationCase, { id: application.id }),
+    );
+    expect(view.body.data.claim?.by.userId).toBe(bob.userId);
+  });
+
   it('shows the frames, score, liveness and engine, and a confirm with a reason verifies and is audited', async () => {
     const { application, sessionId, frameIds } = await referredCase();
     const before = await call<CertificationCaseView>(

@@ -244,6 +244,7 @@ const MATRIX: Record<string, Recipe> = {
     param: noCase,
     body: {},
   },
+  'GET /plat/admin/claims/assignees': { expect: reassigners(OK) },
   'GET /plat/admin/partner-links': { expect: admins(OK) },
   'POST /plat/admin/partner-links': { expect: admins(INVALID), body: {} },
   'POST /plat/admin/partner-links/:code/disable': { expect: admins(OK), param: (w) => w.partnerCode },

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClaimPaths, reassignClaimRequest } from '../../../contract/api/caseClaims';
 import { ok } from '../../envelope';
-import { createCaseClaims } from '../../services/admin/caseClaims';
+import { claimAssignees, createCaseClaims } from '../../services/admin/caseClaims';
 import { caseIdOf } from '../../services/admin/caseIds';
 import { parseDecisionBody } from './decisionBody';
 import { needs } from './permission';
@@ -25,6 +25,10 @@ export async function claimRoutes(app: FastifyInstance) {
       reassign: ClaimPaths.cardApplicationReassign,
     },
   } as const;
+
+  app.get(local(ClaimPaths.assignees), needs('claims.reassign'), async (request) =>
+    ok(request, await claimAssignees(app.db)),
+  );
 
   for (const kind of ['certification', 'cardApplication'] as const) {
     app.post(local(paths[kind].claim), needs('cases.claim'), async (request: CaseRequest) =>

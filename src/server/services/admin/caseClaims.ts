@@ -3,9 +3,9 @@
 // someone else holds a live claim (so two people never work one case unknowingly), and a decision
 // by the holder ends the claim: the case moves on to whoever is next (an approver, the applicant).
 // Every claim, release and reassignment is an audit row of the case's timeline.
-import { and, eq, gt, inArray } from 'drizzle-orm';
-import type { CaseClaim } from '../../../contract/api/caseClaims';
-import { rolesAllow } from '../../../contract/api/backOfficeRoles';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { CaseClaim, ClaimAssignee } from '../../../contract/api/caseClaims';
+import { BACK_OFFICE_ROLES, rolesAllow } from '../../../contract/api/backOfficeRoles';
 import { Limits } from '../../../contract/limits';
 import { users } from '../../db/schema/accounts';
 import { caseClaims } from '../../db/schema/backOffice';
@@ -63,14 +63,34 @@ async function claimOf(tx: DbOrTx, kind: CaseKind, caseId: string, now: Date): P
   return claim;
 }
 
-/** Someone else's live claim refuses the step; the holder's own ends with it (the case moves on). */
-async function assertFreeFor(tx: DbOrTx, kind: CaseKind, caseId: string, actorId: string, now: Date) {
+/** Someone else's live claim refuses the step; with `endOwn`, the holder's own ends with it (a
+ *  decision: the case moves on to someone else). */
+async function assertFreeFor(
+  tx: DbOrTx,
+  kind: CaseKind,
+  caseId: string,
+  actorId: string,
+  now: Date,
+  endOwn = true,
+) {
   const row = await claimRow(tx, kind, caseId);
   if (!row || row.expiresAt <= now) return;
   if (row.claimedBy !== actorId) {
     throw new AppError('caseClaimedByOther', 409, await claimOf(tx, kind, caseId, now));
   }
-  await tx.delete(caseClaims).where(ofCase(kind, caseId));
+  if (endOwn) await tx.delete(caseClaims).where(ofCase(kind, caseId));
+}
+
+/** For a step within the review (a referred face check's decision): nobody else's live claim; the
+ *  holder keeps theirs, the case is not decided yet. */
+export function assertNotClaimedByOther(
+  tx: DbOrTx,
+  kind: CaseKind,
+  caseId: string,
+  actorId: string,
+  now: Date,
+) {
+  return assertFreeFor(tx, kind, caseId, actorId, now, false);
 }
 
 export function createCaseClaims(db: Db, clock: Clock) {
@@ -174,4 +194,23 @@ export function claimStepGuard(now: Date): StepGuard {
 /** For decisions (reject, revision, confirmation): the same rule. */
 export function claimDecisionGuard(kind: CaseKind, caseId: string, now: Date): DecisionGuard {
   return (tx, { reviewer }) => assertFreeFor(tx, kind, caseId, reviewer.id, now);
+}
+
+/** The accounts a claim may be given to: active back-office accounts whose roles may claim. */
+export async function claimAssignees(db: DbOrTx): Promise<ClaimAssignee[]> {
+  const claiming = BACK_OFFICE_ROLES.filter((role) => rolesAllow([role], 'cases.claim'));
+  const rows = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'reviewer'),
+        eq(users.status, 'active'),
+        // The role names are the contract's constants, not input.
+        sql`${users.backOfficeRoles} && ${sql.raw(`ARRAY[${claiming.map((r) => `'${r}'`).join(',')}]::text[]`)}`,
+      ),
+    )
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email))
+    .limit(Limits.backOffice.assigneesMax);
+  return rows.map((r) => ({ userId: r.id, email: r.email, name: `${r.firstName} ${r.lastName}`.trim() }));
 }

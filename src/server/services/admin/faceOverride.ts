@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../errors';
 import { chartStateAt, next, statusOf } from '../verification/sessionLifecycle';
 import { lockOwned, writeChange } from '../verification/sessionStore';
 import { appendAudit } from './auditTrail';
+import { assertNotClaimedByOther } from './caseClaims';
 import type { DecisionContext } from './decisionCase';
 import { authorizerSessionIdOf } from './faceEvidence';
 
@@ -40,6 +41,8 @@ export async function overrideFaceCheck(
     const from = chartStateAt(session, now);
     const to = next(from, EVENT_OF[decision]);
     if (to === null) throw new AppError('referredOverrideNotAllowed', 409);
+    // Issue 21 §2: not on a case someone else has claimed.
+    await assertNotClaimedByOther(tx, 'certification', application.id, reviewer.id, now);
     const updated = await writeChange(
       tx,
       session,

@@ -3,7 +3,8 @@
 // when), and for an approver who did not propose it, Confirm or Decline with a reason. The server
 // decides every rule; this shows what it said and offers what the account's roles allow.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { CaseApproval } from '../../../../contract/api/admin';
@@ -29,6 +30,7 @@ function ClaimLine({ kind, view, reload }: { kind: CaseKind; view: WorkflowView;
   const locale = useLocale();
   const me = useSessionUser()?.userInfo.userId;
   const mayClaim = useMay('cases.claim');
+  const mayReassign = useMay('claims.reassign');
   const [problem, setProblem] = useState<CodeName | null>(null);
   const claim = view.claim ?? null;
   const mine = claim !== null && claim.by.userId === me;
@@ -64,12 +66,46 @@ function ClaimLine({ kind, view, reload }: { kind: CaseKind; view: WorkflowView;
           </Button>
         ) : null}
       </Group>
+      {mayReassign ? <Reassign kind={kind} caseId={view.id} done={act} /> : null}
       {problem ? (
         <Alert role="alert" color="orange" variant="light">
           {messageFor(problem, locale) ?? messageFor('internal', locale)}
         </Alert>
       ) : null}
     </Stack>
+  );
+}
+
+/** Approvers and admins give the case to someone who may claim it. */
+function Reassign({
+  kind,
+  caseId,
+  done,
+}: {
+  kind: CaseKind;
+  caseId: string;
+  done: (call: () => Promise<{ kind: 'ok' } | { kind: 'refused'; code: CodeName }>) => Promise<void>;
+}) {
+  const { t } = useLingui();
+  const [to, setTo] = useState<string | null>(null);
+  const assignees = useQuery({ queryKey: ['claimAssignees'], queryFn: () => claimsApi.assignees() });
+  // A refused or failed load is no list (the select stays empty; the claim line says the rest).
+  const list = Array.isArray(assignees.data) ? assignees.data : [];
+  const options = list.map((a) => ({ value: a.userId, label: a.name || a.email }));
+  return (
+    <Group gap="xs" align="flex-end" wrap="wrap">
+      <Select size="xs" label={t`Give the case to`} data={options} value={to} onChange={setTo} searchable />
+      <Button
+        size="xs"
+        variant="default"
+        disabled={to === null}
+        onClick={() => {
+          if (to) void done(() => claimsApi.reassign(kind, caseId, to));
+        }}
+      >
+        <Trans>Reassign</Trans>
+      </Button>
+    </Group>
   );
 }
 
