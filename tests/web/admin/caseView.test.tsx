@@ -6,6 +6,7 @@ import type { ServerResponse } from 'node:http';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AdminCertificationQueuePage } from '../../../src/web/features/admin/AdminPages';
+import { readSession, writeSession } from '../../../src/web/session/sessionStore';
 import { CASE_ID, certificationCase, FACE_ID, IMAGE_ID, PDF_ID } from './fixtures';
 import {
   bodiesOf,
@@ -202,5 +203,24 @@ describe('certification case view', { timeout: 30_000 }, () => {
     expect(server.requests.filter((r) => r.url === CASE).length).toBe(caseLoads + 1);
     expect(screen.getByText('This case cannot be decided in its current state.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('the approve key asks for the confirmation, and only for a role that decides', async () => {
+    openCase();
+    await screen.findByRole('button', { name: 'Approve' });
+    fireEvent.keyDown(window, { key: 'a' });
+    expect(await screen.findByText('Approve this case?')).toBeTruthy();
+    expect(bodiesOf(server, `${CASE}/approve`)).toEqual([]);
+    cleanup();
+
+    // Support reads cases and decides nothing (issue 21 §4): the key does nothing for it.
+    const session = readSession()!;
+    writeSession({ ...session, userInfo: { ...session.userInfo, backOfficeRoles: ['support'] } });
+    openCase();
+    await screen.findByText('Your roles do not decide cases.');
+    fireEvent.keyDown(window, { key: 'a' });
+    fireEvent.keyDown(window, { key: '?' });
+    await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(screen.queryByText('Approve this case?')).toBeNull();
   });
 });

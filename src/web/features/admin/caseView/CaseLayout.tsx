@@ -14,6 +14,7 @@ import {
   type CSSProperties,
   type ReactNode,
 } from 'react';
+import { useMay } from '../backOfficeAccess';
 import { CaseHistory } from './CaseHistory';
 import { CaseSummary } from './CaseSummary';
 import { DecisionPanel } from './DecisionPanel';
@@ -72,11 +73,13 @@ export function CaseLayout({
   const [help, setHelp] = useState(false);
   const { ref, height } = useFillTheWindow();
   const choosing = useSelector(actor, (s) => s.matches('choosing'));
+  // As the decision panel: only a role that decides gets the approve key (issue 21 §4).
+  const mayDecide = useMay('cases.decide');
   useCaseShortcuts({
     ...shortcuts,
     help: () => setHelp(true),
     approve:
-      view.allowedDecisions.includes('approve') && choosing
+      mayDecide && view.allowedDecisions.includes('approve') && choosing
         ? () => actor.send({ type: 'user.decide', decision: { kind: 'approve' } })
         : undefined,
   });
