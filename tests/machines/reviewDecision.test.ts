@@ -46,6 +46,18 @@ describe('review decision machine', () => {
     expect(actor.getSnapshot().status).toBe('done');
   });
 
+  it('carries the second person’s choice (issue 21 §3): a confirmation as is, a decline only with a reason', async () => {
+    expect(isCompleteDecision({ kind: 'confirmApproval' })).toBe(true);
+    expect(isCompleteDecision({ kind: 'declineApproval', reason: '  ' })).toBe(false);
+    const { actor, sent } = start([{ kind: 'ok', data: null }]);
+    actor.send({ type: 'user.decide', decision: { kind: 'declineApproval', reason: '' } });
+    expect(actor.getSnapshot().value).toBe('choosing');
+    actor.send({ type: 'user.decide', decision: { kind: 'confirmApproval' } });
+    actor.send({ type: 'user.confirm' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(sent).toEqual([{ kind: 'confirmApproval' }]);
+  });
+
   it('refuses a rejection without a reason and a revision without fields or comment', () => {
     const { actor } = start([]);
     actor.send({ type: 'user.decide', decision: { kind: 'reject', reason: '   ' } });
