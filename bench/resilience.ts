@@ -37,7 +37,7 @@ const RETRY_FOR_MS = 30_000;
 const RATE_LIMITED_FOR_MS = 150_000;
 const JOURNEY_ATTEMPTS = 2;
 /** After the run's time is up, journeys still going get this long to finish; the rest count as failed. */
-const FINISH_WITHIN_MS = 240_000;
+const FINISH_WITHIN_MS = 300_000;
 
 function workersFrom(argv: readonly string[]): number {
   const i = argv.indexOf('--workers');
@@ -190,6 +190,8 @@ export async function measure(options: { quick: boolean }): Promise<BenchFigure[
   /** Each kind of journey error (its first 150 characters) and how often it happened. */
   const errors = new Map<string, number>();
   let n = 0;
+  /** The journeys running now and the step each is in. */
+  const journeys = new Set<{ step: string }>();
   try {
     const deadline = Date.now() + durationMs;
     let inFlight = 0;
@@ -198,12 +200,18 @@ export async function measure(options: { quick: boolean }): Promise<BenchFigure[
         while (Date.now() < deadline) {
           let done = false;
           inFlight++;
+          const journey = { step: 'captcha' };
+          journeys.add(journey);
           for (let attempt = 1; attempt <= JOURNEY_ATTEMPTS && !done; attempt++) {
             // No second try once the run's time is up.
             if (attempt > 1 && Date.now() >= deadline) break;
             const email = `resilience-${run}-${n++}@example.com`;
             try {
-              await runApplicant(portal, timings, { email, from: addresses.take() });
+              await runApplicant(portal, timings, {
+                email,
+                from: addresses.take(),
+                onStep: (step) => (journey.step = step),
+              });
               completed.push(email);
               done = true;
             } catch (error) {
@@ -213,6 +221,7 @@ export async function measure(options: { quick: boolean }): Promise<BenchFigure[
             }
           }
           inFlight--;
+          journeys.delete(journey);
           if (!done) failed++;
         }
       }),
@@ -221,8 +230,13 @@ export async function measure(options: { quick: boolean }): Promise<BenchFigure[
       all.then(() => true),
       pause(durationMs + FINISH_WITHIN_MS).then(() => false),
     ]);
-    // Journeys stuck past the bound: users who never got through.
-    if (!finished) failed += inFlight;
+    // Journeys stuck past the bound: users who never got through (where they were, to see why).
+    if (!finished) {
+      failed += inFlight;
+      const at = new Map<string, number>();
+      for (const { step } of journeys) at.set(step, (at.get(step) ?? 0) + 1);
+      for (const [step, times] of at) console.log(`  unfinished journey ×${times} at step ${step}`);
+    }
   } finally {
     await stopKiller();
     restore();

@@ -11,8 +11,17 @@ export interface BareServer {
   close(): Promise<void>;
 }
 
-export async function startBareServer(): Promise<BareServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'apiBareServer.ts')], {
+export interface BareOptions {
+  /** Cluster workers on one port (1: a single process). */
+  workers?: number;
+  /** Adds GET /db, one read by primary key through a pg pool, against this database. */
+  databaseUrl?: string;
+}
+
+export async function startBareServer(options: BareOptions = {}): Promise<BareServer> {
+  const args = ['--workers', String(options.workers ?? 1)];
+  if (options.databaseUrl) args.push('--db', options.databaseUrl);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'apiBareServer.ts'), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -23,6 +23,8 @@ export interface BenchPortal {
   /** The server's own Node process (not a wrapper): its /proc entry is the server's memory. */
   pid: number;
   database: Database;
+  /** The embedded PostgreSQL the portal uses (for yardsticks that read the same data). */
+  databaseUrl: string;
   smtp: SmtpPeer;
   /** Where the server's stdout and stderr go (pino's request log at the production level). */
   logFile: string;
@@ -166,6 +168,7 @@ export async function startBenchPortal(options: BenchPortalOptions = {}): Promis
       url,
       pid,
       database,
+      databaseUrl: pg.url,
       smtp,
       logFile,
       rssBytes: () => serverRss(pid),
