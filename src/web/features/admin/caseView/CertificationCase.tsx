@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Stack } from '@mantine/core';
 import type { CertificationCaseView } from '../../../../contract/api/admin';
 import { adminApi } from '../adminApi';
+import { useMay } from '../backOfficeAccess';
 import { AdminPagePaths } from '../adminPaths';
 import { CaseFields } from './CaseFields';
 import { CaseLayout } from './CaseLayout';
@@ -43,11 +44,12 @@ function FaceBeside({ authorizer }: { authorizer: NonNullable<CertificationCaseV
 function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; reload: () => void }) {
   const docs = useCaseDocuments(view.steps, view.documents);
   const flagControl = useFieldFlags();
+  const mayDecide = useMay('cases.decide');
   const actor = useCaseDecision('certification', view, reload, () =>
     commentsOf(docs.sections, flagControl.flagged, flagControl.comments),
   );
   const rounds = useRoundChanges(view.id, view.version, view.history);
-  const mayFlag = view.allowedDecisions.includes('requestRevision');
+  const mayFlag = mayDecide && view.allowedDecisions.includes('requestRevision');
   const flags = mayFlag ? flagControl : null;
   const authorizer = view.authorizer;
   const showsAuthorizerPhoto =
@@ -94,7 +96,10 @@ function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; 
           flag={flags && currentRow ? { on: currentFlagged, toggle: flagCurrent } : null}
         />
       }
-      rail={authorizer?.face?.overridable ? <FaceOverride caseId={view.id} reload={reload} /> : null}
+      rail={
+        // Only a reviewer decides a referred face check (issue 21 §4).
+        authorizer?.face?.overridable && mayDecide ? <FaceOverride caseId={view.id} reload={reload} /> : null
+      }
     />
   );
 }
