@@ -104,6 +104,7 @@ describe('certification queue', { timeout: 30_000 }, () => {
               claimedAt: submittedAt,
               expiresAt: submittedAt,
             },
+            approval: 'proposed',
           }),
         ]),
       ),
@@ -115,6 +116,7 @@ describe('certification queue', { timeout: 30_000 }, () => {
       .map((c) => c.textContent);
     expect(cells).toContain('3 d');
     expect(cells).toContain('Bea Lin');
+    expect(cells).toContain('Under review, approval waiting for a second person');
 
     fireEvent.click(screen.getByLabelText('Approval waiting for a second person'));
     await waitFor(() => expect(queriesOf(server, QUEUE).at(-1)?.get('approval')).toBe('proposed'));

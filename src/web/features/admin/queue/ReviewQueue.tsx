@@ -156,8 +156,11 @@ export function ReviewQueue<S extends string, T extends QueueRow>({ source }: { 
         );
       case 'location':
         return i18n._(LOCATION_LABELS[row.location]);
-      case 'status':
-        return i18n._(STATUS_LABELS[row.status as keyof typeof STATUS_LABELS] ?? msg`Unknown`);
+      case 'status': {
+        const status = i18n._(STATUS_LABELS[row.status as keyof typeof STATUS_LABELS] ?? msg`Unknown`);
+        // Four eyes (issue 21 §3): an approval waiting for its second person says so in the list.
+        return row.approval === 'proposed' ? t`${status}, approval waiting for a second person` : status;
+      }
       case 'submittedAt':
         return formatTime(row.submittedAt, locale);
       case 'decidedAt':
