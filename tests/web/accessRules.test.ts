@@ -30,6 +30,7 @@ const BACK_OFFICE = [
   '/admin/partnerLinks',
   '/admin/machines',
   '/admin/support',
+  '/admin/accounts',
 ];
 /** Account pages both roles use. */
 const SHARED = ['/404', '/modify-pwd'];
