@@ -18,6 +18,7 @@ import { availableParallelism } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { Codes } from '../src/contract/codes';
 import { IDEMPOTENCY_HEADER } from '../src/contract/idempotency';
+import { Limits } from '../src/contract/limits';
 import { eq, inArray } from 'drizzle-orm';
 import type { BenchFigure } from './benchFigure';
 import { companies, users } from '../src/server/db/schema/accounts';
@@ -100,6 +101,8 @@ function patientFetch(base: string, counters: Counters): () => void {
     const keyed = { ...init, headers };
     const deadline = Date.now() + RETRY_FOR_MS;
     const rateLimitedDeadline = Date.now() + RATE_LIMITED_FOR_MS;
+    // "Still being processed" is waited for within the web client's request timeout, as it does.
+    const inProgressDeadline = Date.now() + Limits.request.timeoutMs;
     let retried = false;
     for (;;) {
       let response: Response | undefined;
@@ -109,7 +112,12 @@ function patientFetch(base: string, counters: Counters): () => void {
         if (Date.now() > deadline) throw error;
       }
       const wait = response ? await waitBeforeRepeat(response) : 0;
-      const until = response?.status === 429 ? rateLimitedDeadline : deadline;
+      const until =
+        response?.status === 429
+          ? rateLimitedDeadline
+          : response?.status === 409
+            ? inProgressDeadline
+            : deadline;
       if (response && (wait === null || Date.now() + wait > until)) {
         if (retried) counters.retriedRequests++;
         if (response.status === 200 && method === 'POST' && url.pathname === '/plat/files') {

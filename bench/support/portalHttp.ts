@@ -7,6 +7,7 @@ import http from 'node:http';
 import { Codes } from '../../src/contract/codes';
 import type { Envelope } from '../../src/contract/envelope';
 import { IDEMPOTENCY_HEADER } from '../../src/contract/idempotency';
+import { Limits } from '../../src/contract/limits';
 
 export interface Answer<T> extends Envelope<T> {
   status: number;
@@ -87,13 +88,17 @@ export async function callJson<T = unknown>(
   if (!retry) return callOnce<T>(base, method, apiPath, options, key);
   const deadline = Date.now() + retry.forMs;
   const rateLimitedDeadline = Date.now() + retry.rateLimitedForMs;
+  // "Still being processed": the first try is alive and renewing its claim; the web client waits for
+  // it within its request timeout, and so does this one.
+  const inProgressDeadline = Date.now() + Limits.request.timeoutMs;
   let retried = false;
   for (;;) {
     let wait = 0;
     try {
       const answer = await callOnce<T>(base, method, apiPath, options, key);
       const before = waitBeforeRepeat(answer);
-      const until = answer.status === 429 ? rateLimitedDeadline : deadline;
+      const until =
+        answer.status === 429 ? rateLimitedDeadline : answer.status === 409 ? inProgressDeadline : deadline;
       if (before === null || Date.now() + before > until) {
         if (retried) retry.onRetried();
         return answer;
