@@ -84,29 +84,44 @@ describe('back-office accounts', () => {
     expect(await t.app.db.select().from(users).where(eq(users.email, 'x@example.com'))).toHaveLength(0);
   });
 
-  it('a role change applies on the next request: a reviewer made support may read but no longer decide', async () => {
+  it('a role change ends the account’s sessions (spec §8: permissions changed, re-enter); signed in again, a reviewer made support may read but no longer decide', async () => {
     const worker = await signInAs(t.app, { role: 'reviewer', roles: ['reviewer'] });
     const seeded = await seedCertification(t.app, { status: 'underReview', submittedAt: new Date() });
-    const reject = () =>
-      call(t, worker, 'POST', adminPath(AdminPaths.certificationReject, { id: seeded.application.id }), {
+    const reject = (who: { headers: Record<string, string> }) =>
+      call(t, who, 'POST', adminPath(AdminPaths.certificationReject, { id: seeded.application.id }), {
         version: seeded.application.version,
         reason: 'Not readable.',
       });
+    /** The same account signed in again, as after the re-entry. */
+    const signInAgain = async () => {
+      const { token } = await t.app.sessions.create(worker.userId);
+      return { ...worker, token, headers: { authorization: `Bearer ${token}` } };
+    };
 
     expect((await setRoles(worker.userId, ['support'])).body.data.roles).toEqual(['support']);
-    const refused = await reject();
+    const stale = await reject(worker);
+    expect(stale.body.code).toBe(Codes.permissionsChanged.code);
+    const support = await signInAgain();
+    const refused = await reject(support);
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe(Codes.forbidden.code);
     const read = await call(
       t,
-      worker,
+      support,
       'GET',
       adminPath(AdminPaths.certificationCase, { id: seeded.application.id }),
     );
     expect(read.status).toBe(200);
 
+    // The same roles again change nothing: the session stays.
+    await setRoles(worker.userId, ['support']);
+    expect(
+      (await call(t, support, 'GET', adminPath(AdminPaths.certificationCase, { id: seeded.application.id })))
+        .status,
+    ).toBe(200);
+
     await setRoles(worker.userId, ['reviewer']);
-    expect((await reject()).status).toBe(200);
+    expect((await reject(await signInAgain())).status).toBe(200);
   });
 
   it('disabling ends the account’s sessions (permissionsChanged); enabling lets it sign in again', async () => {

@@ -127,9 +127,16 @@ export function createBackOfficeAccounts({ db, clock, config, sessions }: BackOf
     },
 
     async setRoles(adminId: string, id: string, roles: BackOfficeRole[]): Promise<BackOfficeAccount> {
-      id = (await accountRow(id)).id;
+      const before = await accountRow(id);
+      id = before.id;
       if (id === adminId && !roles.includes('admin')) throw new AppError('ownAdminAccount', 409);
-      return update(id, { backOfficeRoles: roles });
+      const account = await update(id, { backOfficeRoles: roles });
+      // Spec §8 311035 "user permissions changed, the system re-enters": the account's open pages
+      // show menus and buttons of the old roles, so its sessions end and it signs in to the new ones.
+      // The admin's own session stays (only roles below admin can change there).
+      const changed = [...before.backOfficeRoles].sort().join() !== [...roles].sort().join();
+      if (changed && id !== adminId) await sessions.revokeAllOfUser(id, 'permissions');
+      return account;
     },
 
     async disable(adminId: string, id: string): Promise<BackOfficeAccount> {
