@@ -1,11 +1,15 @@
 // Support snapshots (issue 9 §4): an exported snapshot of a filled certification holds none of the
-// personal values typed in, keeps the portal's own vocabulary (steps, enums, flags), and keeps each
-// value's shape; parsing refuses other versions and unknown machines without throwing.
+// personal values typed in, keeps the portal's own vocabulary (steps, enums, flags), and replaces each
+// personal value by its kind only (issue 19 §5: no length, no shape, no character classes); parsing
+// refuses other versions and unknown machines without throwing.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { certificationMachine } from '../../../machines/certification.machine';
 import { registryEntry } from '../../../machines/registry';
-import { shapePlaceholder } from '../../../src/web/features/support/snapshot/redactPersonalData';
+import {
+  redactedKindOf,
+  redactPersonalData,
+} from '../../../src/web/features/support/snapshot/redactPersonalData';
 import {
   exportSupportSnapshot,
   parseSupportSnapshot,
@@ -95,7 +99,7 @@ describe('support snapshot export', () => {
     expect(text).not.toContain('13800138000');
   });
 
-  it('keeps the envelope, the state, the vocabulary and each value’s shape', () => {
+  it('keeps the envelope, the state and the vocabulary; a personal value becomes its kind', () => {
     const exported = exportSupportSnapshot(
       'certification',
       filledCertificationActor(),
@@ -118,22 +122,64 @@ describe('support snapshot export', () => {
     const company = context.draft.completeCompanyInfo;
     expect(company.industry).toBe('retail');
     expect(company.operatingAddress).toEqual({ sameAsRegistered: true });
-    expect(company.companyNameEnglish).toBe('Xxxxxxx Xxxxxxx Xxxxxxx');
-    expect(company.registeredAddressEnglish).toBe("Xxxx 00X, 00 Xxxxx'x Xxxx Xxxxxxx");
-    expect(company.companyNameChinese).toBe('xxxxxxxx');
+    expect(company.companyNameEnglish).toBe('‹name›');
+    expect(company.registeredAddressEnglish).toBe('‹address›');
+    expect(company.companyNameChinese).toBe('‹name›');
+    expect(company.businessLicenseCode).toBe('‹id number›');
+    expect(company.businessLicenseFileId).toBe('‹file›');
+    expect(company.website).toBe('‹link›');
+    expect(company.productDescription).toBe('‹text›');
     const person = context.draft.uploadLegalPersonInfo;
     expect(person.mobileAreaCode).toBe('+852');
-    expect(person.document).toEqual({ type: 'passport', number: 'X00000000' });
-    expect(person.email).toBe('xxx.xxxx@xxxxxxx.xxxxxxx');
+    expect(person.mobile).toBe('‹phone›');
+    expect(person.document).toEqual({ type: 'passport', number: '‹id number›' });
+    expect(person.email).toBe('‹email›');
     const beneficiary = context.draft.uploadBeneficiaryInfo.beneficiaries[0];
     expect(beneficiary.shareholding).toBe(60);
-    expect(String(beneficiary.phone)).toHaveLength(11);
-    expect(context.verificationId).toBe('0x0x0x0x-xxxx-0xxx-0xxx-0000000000x0');
+    expect(beneficiary.phone).toBe('‹phone›');
+    expect(beneficiary.surnameEnglish).toBe('‹name›');
+    expect(context.verificationId).toBe('‹id›');
+    expect(context.review.reason).toBe('‹text›');
   });
 
-  it('shape placeholders keep length and punctuation', () => {
-    expect(shapePlaceholder('Ab-9 z')).toBe('Xx-0 x');
-    expect(shapePlaceholder('')).toBe('');
+  it('a placeholder says the kind only: two values of one kind, any length or script, read the same', () => {
+    const short = redactPersonalData({ givenName: 'Li', email: 'a@b.c', note: 'x' });
+    const long = redactPersonalData({
+      givenName: 'Bartholomew-Alexander',
+      email: 'someone.long+tag@subdomain.example.org',
+      note: '港湾贸易 Trading 2026 — with digits 12345',
+    });
+    expect(short).toEqual(long);
+    expect(long).toEqual({ givenName: '‹name›', email: '‹email›', note: '‹text›' });
+    const text = JSON.stringify(long);
+    expect(text).not.toMatch(/[xX0]{2}/);
+  });
+
+  it('everything inside a file is the file; a blank field stays blank; numbers of a person are redacted', () => {
+    expect(
+      redactPersonalData({
+        licence: { id: 'f1', name: 'harbour-licence.pdf', type: 'application/pdf', size: 2048 },
+      }),
+    ).toEqual({ licence: { id: '‹id›', name: '‹name›', type: 'application/pdf', size: 2048 } });
+    expect(redactPersonalData({ files: [{ id: 'f1', name: 'scan.pdf', type: 'application/pdf' }] })).toEqual({
+      files: [{ id: '‹file›', name: '‹file›', type: 'application/pdf' }],
+    });
+    expect(redactPersonalData({ surname: '' })).toEqual({ surname: '' });
+    expect(redactPersonalData({ passportNumber: 12345678, attempts: 3 })).toEqual({
+      passportNumber: '‹id number›',
+      attempts: 3,
+    });
+  });
+
+  it('names the kind from the key, first match first', () => {
+    expect(redactedKindOf('businessLicenseFileId')).toBe('file');
+    expect(redactedKindOf('businessLicenseCode')).toBe('id number');
+    expect(redactedKindOf('contactEmail')).toBe('email');
+    expect(redactedKindOf('legalPersonMobile')).toBe('phone');
+    expect(redactedKindOf('surnameEnglish')).toBe('name');
+    expect(redactedKindOf('dateOfBirth')).toBe('date');
+    expect(redactedKindOf('somethingNew')).toBe('text');
+    expect(redactedKindOf('name', 'file')).toBe('file');
   });
 
   it('refuses to export a machine the registry does not list', () => {

@@ -134,8 +134,8 @@ describe('support replay renders the real view read-only', { timeout: 60_000 }, 
     expect(
       await within(frame).findByRole('heading', { name: 'Company information' }, { timeout: 30_000 }),
     ).toBeTruthy();
-    expect(within(frame).getByDisplayValue('Xxxxxxx Xxxxxxx Xxxxxxx')).toBeTruthy();
-    expect(within(frame).getByDisplayValue('00000000X000000X00')).toBeTruthy();
+    expect(within(frame).getByDisplayValue('‹name›')).toBeTruthy();
+    expect(within(frame).getByDisplayValue('‹id number›')).toBeTruthy();
     expect(await within(frame).findByText('Redacted file')).toBeTruthy();
     for (const input of within(frame).getAllByRole('textbox'))
       expect((input as HTMLInputElement).matches(':disabled')).toBe(true);
@@ -183,7 +183,7 @@ describe('support replay renders the real view read-only', { timeout: 60_000 }, 
     await screen.findByLabelText(/Support snapshot/);
     paste(text);
     const frame = await replayed();
-    expect(await within(frame).findByText(/xxxxxxx-xxxxxxx\.xxx/, {}, { timeout: 30_000 })).toBeTruthy();
+    expect(await within(frame).findByText(/^‹file› ·/, {}, { timeout: 30_000 })).toBeTruthy();
     expect(pageContent()).not.toContain('harbour-licence');
   });
 

@@ -1,9 +1,12 @@
-// Support snapshots leave the user's browser (issue 9 §4): everything personal in them is replaced by
-// a placeholder of the same shape (letters → x / X, digits → 0, length and punctuation kept), so
-// support sees that a field was filled and how it looked, never what it said. Only values that are
-// the portal's own vocabulary survive: state names, step ids, enums, message ids, flags and counts.
-// The rule is an allow-list by key: a value under an unknown key is redacted, so a new context field
-// is private until someone decides otherwise. Only strings directly under a vocabulary key are kept.
+// Support snapshots leave the user's browser (issue 9 §4, issue 19 §5): everything personal in them is
+// replaced by a placeholder that names only its kind (‹email›, ‹name›, ‹id number›, ‹file›…), so
+// support sees that a field was filled and what sort of field it is, never its value, its length,
+// its shape or its character classes. Only values that are the portal's own vocabulary survive:
+// state names, step ids, enums, message ids, flags and counts. The rule is an allow-list by key: a
+// value under an unknown key is redacted, so a new context field is private until someone decides
+// otherwise. Only strings directly under a vocabulary key are kept. An empty string stays empty:
+// "left blank" is what support needs to see, and it says nothing about a person
+// (docs/decisions.d/support-by-reference.md).
 
 /** Keys whose string values are ids or enums of the portal, never typed by a person. */
 const VOCABULARY_KEYS: ReadonlySet<string> = new Set([
@@ -45,20 +48,44 @@ const VOCABULARY_KEYS: ReadonlySet<string> = new Set([
 /** Numbers under these keys are personal (a phone or document number typed as a number). */
 const PERSONAL_NUMBER_KEY = /phone|mobile|number|postal|zip|card|account|credit|licen[cs]e|passport/i;
 
-/** Same length, same punctuation and spacing; letters and digits replaced. */
-export function shapePlaceholder(text: string): string {
-  return Array.from(text, (char) => {
-    if (/\p{Lu}/u.test(char)) return 'X';
-    if (/\p{L}/u.test(char)) return 'x';
-    if (/\p{N}/u.test(char)) return '0';
-    return char;
-  }).join('');
+/** What a placeholder may say about a value: its kind, nothing else. */
+export const REDACTED_KINDS = [
+  'email',
+  'phone',
+  'file',
+  'name',
+  'address',
+  'id number',
+  'link',
+  'date',
+  'id',
+  'text',
+] as const;
+export type RedactedKind = (typeof REDACTED_KINDS)[number];
+
+/** First match wins: a `businessLicenseFileId` is a file, a `businessLicenseCode` an id number. */
+const KIND_BY_KEY: readonly (readonly [RedactedKind, RegExp])[] = [
+  ['email', /e-?mail/i],
+  ['phone', /phone|mobile|^tel|fax/i],
+  ['file', /file|attachment|photo|image|frame/i],
+  ['name', /name/i],
+  ['address', /address|street|city|district|postal|zip/i],
+  ['id number', /number|licen[cs]e|passport|code|idcard|certificate|registration|tax/i],
+  ['link', /website|url|link/i],
+  ['date', /date|birth|dob/i],
+  ['id', /(^id|Id|ID)$/],
+];
+
+/** The kind of the value under `key`; a file's parts (its name, its id) are the file. */
+export function redactedKindOf(key: string, parentKind: RedactedKind | null = null): RedactedKind {
+  if (parentKind === 'file') return 'file';
+  for (const [kind, pattern] of KIND_BY_KEY) if (pattern.test(key)) return kind;
+  return 'text';
 }
 
-function redactNumber(value: number): number {
-  // Same number of digits, all zero except the first (a leading zero would shorten it).
-  const digits = String(Math.trunc(Math.abs(value))).length;
-  return digits <= 1 ? 0 : 10 ** (digits - 1);
+/** The placeholder of a kind: `‹email›`. The same for every value of that kind. */
+export function kindPlaceholder(kind: RedactedKind): string {
+  return `‹${kind}›`;
 }
 
 function isPlainObject(value: object): boolean {
@@ -70,22 +97,34 @@ function isPlainObject(value: object): boolean {
  * A deep copy with personal data replaced. `key` is the property the value sits under; array items
  * inherit their array's key. A vocabulary key keeps only the strings directly under it: an object
  * under it is judged key by key, so `decision: { kind, reason }` keeps the kind and hides the reason.
+ * `parentKind` is the kind of the object the value sits in (everything inside a file is the file).
  */
-export function redactPersonalData(value: unknown, key = ''): unknown {
+export function redactPersonalData(
+  value: unknown,
+  key = '',
+  parentKind: RedactedKind | null = null,
+): unknown {
   const vocabulary = VOCABULARY_KEYS.has(key);
   if (value === null || value === undefined || typeof value === 'boolean') return value;
-  if (typeof value === 'string') return vocabulary ? value : shapePlaceholder(value);
+  if (typeof value === 'string') {
+    if (vocabulary || value === '') return value;
+    return kindPlaceholder(redactedKindOf(key, parentKind));
+  }
   if (typeof value === 'number')
-    return !vocabulary && PERSONAL_NUMBER_KEY.test(key) ? redactNumber(value) : value;
+    return !vocabulary && PERSONAL_NUMBER_KEY.test(key)
+      ? kindPlaceholder(redactedKindOf(key, parentKind))
+      : value;
   if (typeof value !== 'object') return null;
-  if (Array.isArray(value)) return value.map((item) => redactPersonalData(item, key));
-  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map((item) => redactPersonalData(item, key, parentKind));
+  if (value instanceof Date) return kindPlaceholder('date');
   // File contents, blobs and other live objects never leave: only plain data is kept.
   if (!isPlainObject(value)) return null;
+  const kind = redactedKindOf(key, parentKind);
+  const childParent = kind === 'file' ? 'file' : null;
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>).map(([childKey, child]) => [
       childKey,
-      redactPersonalData(child, childKey),
+      redactPersonalData(child, childKey, childParent),
     ]),
   );
 }
