@@ -123,6 +123,28 @@ describe('certification queue', { timeout: 30_000 }, () => {
     expect(queriesOf(server, QUEUE).at(-1)?.get('sort')).toBeNull();
   });
 
+  it('"Claimed by" offers one account’s claims to those who may reassign them (issue 21 §2)', async () => {
+    server.answer(QUEUE, envelope(200, queuePage([queueItem(1)])));
+    server.answer(
+      '/plat/admin/claims/assignees',
+      envelope(200, [
+        { userId: '0b9d3f64-3c1e-4a57-9a59-2f1f0a6a1b11', email: 'bea@portal.example', name: 'Bea Lin' },
+      ]),
+    );
+    renderAdminPage(AdminCertificationQueuePage, '/admin/certifications');
+    await screen.findByText('Harbour Trading 1 Ltd');
+    await waitFor(() => expect(queriesOf(server, '/plat/admin/claims/assignees')).toHaveLength(1));
+    // The filter's input (a column of the same name has its own checkbox in the column settings).
+    const claimedBy = screen
+      .getAllByLabelText('Claimed by')
+      .find((el) => el instanceof HTMLInputElement && el.type !== 'checkbox')!;
+    fireEvent.click(claimedBy);
+    fireEvent.click(await screen.findByRole('option', { name: 'Bea Lin', hidden: true }));
+    await waitFor(() =>
+      expect(queriesOf(server, QUEUE).at(-1)?.get('assignee')).toBe('0b9d3f64-3c1e-4a57-9a59-2f1f0a6a1b11'),
+    );
+  });
+
   it('refuses a date range longer than one year without asking the server', async () => {
     server.answer(QUEUE, envelope(200, queuePage([queueItem(1)])));
     renderAdminPage(AdminCertificationQueuePage, '/admin/certifications');

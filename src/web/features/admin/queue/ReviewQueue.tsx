@@ -40,6 +40,8 @@ import { quickRange, type QuickRange } from '../../tables/quickRanges';
 import { useColumnSettings } from '../../tables/useColumnSettings';
 import { LOCATION_LABELS, STATUS_LABELS } from '../adminLabels';
 import { caseHref } from '../adminPaths';
+import { useMay } from '../backOfficeAccess';
+import { claimsApi } from '../workflow/claimsApi';
 import { formatTime } from '../formatTime';
 import type { QueueColumn } from './queueColumns';
 import { emptyFilters, queueQuery, type QueueFilters } from './queueFilters';
@@ -118,6 +120,17 @@ export function ReviewQueue<S extends string, T extends QueueRow>({ source }: { 
     queryFn: () => source.load(query),
     placeholderData: keepPreviousData,
   });
+  // Who else may hold claims: offered to those who may reassign them (the list is theirs to read).
+  const mayReassign = useMay('claims.reassign');
+  const assignees = useQuery({
+    queryKey: ['claimAssignees'],
+    queryFn: () => claimsApi.assignees(),
+    enabled: mayReassign,
+  });
+  const assigneeOptions = (Array.isArray(assignees.data) ? assignees.data : []).map((a) => ({
+    value: a.userId,
+    label: a.name || a.email,
+  }));
   const columns = useColumnSettings(source.menuKey, source.columns, {
     load: (menuKey) => source.loadColumns(menuKey),
     save: (menuKey, fields) => source.saveColumns(menuKey, fields),
@@ -216,14 +229,14 @@ export function ReviewQueue<S extends string, T extends QueueRow>({ source }: { 
           <Select
             label={t`Claimed by`}
             clearable
+            searchable
             data={[
               { value: 'me', label: t`Me` },
               { value: 'unassigned', label: t`Nobody` },
+              ...assigneeOptions,
             ]}
             value={filters.assignee}
-            onChange={(value) =>
-              update({ assignee: value === 'me' || value === 'unassigned' ? value : null })
-            }
+            onChange={(value) => update({ assignee: value ?? null })}
           />
           <Select
             label={t`Company type`}

@@ -12,8 +12,8 @@ export interface QueueFilters<S extends string> {
   /** 'YYYY-MM-DD' days, both ends included; null for no date filter. */
   range: { start: string; end: string } | null;
   search: string;
-  /** Whose claim: mine, nobody's; null for anyone's. */
-  assignee: 'me' | 'unassigned' | null;
+  /** Whose claim: mine, nobody's, or one account's (its user id); null for anyone's. */
+  assignee: 'me' | 'unassigned' | (string & {}) | null;
   companyType: CompanyType | null;
   /** Waiting at least this many days; null for any age. */
   minAgeDays: number | null;
