@@ -6,6 +6,7 @@ import { lt, sql } from 'drizzle-orm';
 import { accountLinks, captchaChallenges, emailCodes } from '../db/schema/accountFlows';
 import { rateLimitCounters, sessions } from '../db/schema/accounts';
 import { purgeKeptAnswers } from '../services/idempotency/idempotentRequests';
+import { purgeSupportReferences } from '../services/support/supportReferences';
 import type { DbOrTx } from '../types';
 
 export const KEEP_AFTER_EXPIRY_MS = 24 * 60 * 60 * 1000;
@@ -17,6 +18,7 @@ export interface PurgedCounts {
   sessions: number;
   rateLimitCounters: number;
   idempotentRequests: number;
+  supportReferences: number;
 }
 
 export async function purgeExpiredRecords(db: DbOrTx, now: Date): Promise<PurgedCounts> {
@@ -53,5 +55,7 @@ export async function purgeExpiredRecords(db: DbOrTx, now: Date): Promise<Purged
     ),
     // A retry comes within seconds; an hour-old answer will not be asked for again.
     idempotentRequests: await purgeKeptAnswers(db, now),
+    // Support snapshots: SUPPORT_REFERENCE_RETENTION_DAYS after they were sent (issue 19 §5).
+    supportReferences: await purgeSupportReferences(db, now),
   };
 }

@@ -142,6 +142,12 @@ const MATRIX: Record<string, Recipe> = {
     expect: everyone(OK),
     body: { email: 'someone@example.com', message: 'Hello' },
   },
+  // Support by reference (issue 19 §5): applicants send, the back office reads by reference.
+  'POST /plat/support/references': { expect: applicantOnly(INVALID), body: {} },
+  'GET /plat/admin/support-references/:reference': {
+    expect: caseReaders(NOT_FOUND),
+    param: () => 'SR-2222-2222',
+  },
 
   // card application and certification: the caller's own company, never named in the URL
   'GET /plat/card/application': { expect: applicantOnly(OK) },

@@ -10,3 +10,4 @@ export * from './audit';
 export * from './serverKeys';
 export * from './idempotency';
 export * from './backOffice';
+export * from './supportReferences';

@@ -12,6 +12,7 @@ import { partnerLinkRoutes } from './partnerLinks';
 import { guardPermissions } from './permission';
 import { queueRoutes } from './queues';
 import { roundChangeRoutes } from './roundChanges';
+import { supportReferenceAdminRoutes } from './supportReferences';
 
 export async function adminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireReviewer);
@@ -26,4 +27,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(partnerLinkRoutes);
   await app.register(accountRoutes);
   await app.register(claimRoutes);
+  await app.register(supportReferenceAdminRoutes);
 }

@@ -1,5 +1,6 @@
 // POST /plat/support/messages: the support form of the gateway's chat float ball, for anyone,
-// signed in or not. The message goes to the support address through the outbox.
+// signed in or not. The message goes to the support address through the outbox. Snapshots sent by
+// reference: ./references.ts.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,12 +10,14 @@ import { companies, users } from '../../db/schema/index';
 import { ok } from '../../envelope';
 import { enqueueMail } from '../../mail/enqueueMail';
 import { AccountRateLimits } from '../ums/rateLimits';
+import { supportReferenceRoutes } from './references';
 
 /** Without a topic from the form, the subject says where the message came from. */
 const DEFAULT_TOPIC = 'Support chat';
 
 export async function supportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await app.register(supportReferenceRoutes);
 
   app.post(
     SupportPaths.messages.replace(/^\/support/, ''),
