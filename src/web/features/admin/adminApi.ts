@@ -18,6 +18,7 @@ import {
   type PartnerLinkItem,
 } from '../../../contract/api/admin';
 import type { ColumnSetting } from '../../../contract/api/columnSettings';
+import { SupportReferencePaths, type SupportReferenceView } from '../../../contract/api/supportReferences';
 import { LANGUAGE_HEADER, languageHeaderFor, type Envelope, type Page } from '../../../contract/envelope';
 import { COLUMN_SETTINGS_PATHS, outcomeOf } from '../../api/accounts';
 import { api } from '../../api/api';
@@ -142,6 +143,21 @@ export function createAdminApi(client: ApiClient) {
     },
     saveColumnSettings: (menuKey: string, fields: ColumnSetting[]) =>
       client.post<unknown>(COLUMN_SETTINGS_PATHS.save, { menuKey, fields }),
+    /** A snapshot an applicant sent (issue 19 §5); an unknown reference is page-handled (notFound). */
+    async supportReference(reference: string): Promise<ApiOutcome<SupportReferenceView>> {
+      try {
+        return outcomeOf(
+          await client.get<SupportReferenceView, typeof pageHandled>(
+            SupportReferencePaths.read(reference),
+            undefined,
+            pageHandled,
+          ),
+        );
+      } catch (error) {
+        if (isTransportFailure(error)) return { kind: 'refused', code: 'internal' };
+        throw error;
+      }
+    },
   };
 }
 

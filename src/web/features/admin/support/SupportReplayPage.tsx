@@ -1,4 +1,5 @@
-// Issue 9 §4: support pastes a snapshot a user copied; the page checks it (unknown machine, another
+// Issue 9 §4: support opens a snapshot an applicant sent by its reference (issue 19 §5) or pastes
+// one a user copied; the page checks it (unknown machine, another
 // version: a clear message, never a crash) and shows the machine's diagram with the snapshot's state
 // highlighted, the flow's real view restored from the snapshot read-only beside it (where the flow
 // has a replayable view, see replayViews.tsx), and its (redacted) context.
@@ -6,9 +7,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Code, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import '@mantine/core/styles/Alert.css';
 import { useMemo, useState } from 'react';
+import type { SupportReferenceView } from '../../../../contract/api/supportReferences';
 import { parseSupportSnapshot, type ParsedSupportSnapshot } from '../../support/snapshot/supportSnapshot';
 import { MachineDiagram } from '../machines/MachineDiagram';
 import { activeStatePaths } from '../machines/machineTables';
+import { ReferenceLookup } from './ReferenceLookup';
 import { ReplayedFlowView } from './ReplayedFlowView';
 
 function ParseProblem({ parsed }: { parsed: Exclude<ParsedSupportSnapshot, { kind: 'ok' }> }) {
@@ -42,10 +45,23 @@ function ParseProblem({ parsed }: { parsed: Exclude<ParsedSupportSnapshot, { kin
   );
 }
 
+function OpenedReference({ view }: { view: SupportReferenceView }) {
+  const { reference, createdAt, keptUntil } = view;
+  return (
+    <Text data-testid="opened-reference">
+      <Trans>
+        Reference {reference}, sent {createdAt}, kept until {keptUntil}.
+      </Trans>
+    </Text>
+  );
+}
+
 export function SupportReplayPage() {
   const { t } = useLingui();
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState<string | null>(null);
+  /** The reference the snapshot on screen was opened by; null for a pasted one. */
+  const [opened, setOpened] = useState<SupportReferenceView | null>(null);
   const parsed = useMemo(() => (submitted === null ? null : parseSupportSnapshot(submitted)), [submitted]);
   const active = useMemo(
     () => (parsed?.kind === 'ok' ? activeStatePaths(parsed.state.value) : undefined),
@@ -53,6 +69,12 @@ export function SupportReplayPage() {
   );
   return (
     <Stack gap="md">
+      <ReferenceLookup
+        onOpened={(view) => {
+          setOpened(view);
+          setSubmitted(JSON.stringify(view.envelope));
+        }}
+      />
       <Textarea
         label={t`Support snapshot`}
         description={t`Paste the diagnostic info the user copied (machine, version, appVersion, at, snapshot).`}
@@ -62,12 +84,16 @@ export function SupportReplayPage() {
       />
       <Button
         style={{ alignSelf: 'flex-start' }}
-        onClick={() => setSubmitted(text)}
+        onClick={() => {
+          setOpened(null);
+          setSubmitted(text);
+        }}
         disabled={text.trim() === ''}
       >
         <Trans>Replay</Trans>
       </Button>
       {parsed && parsed.kind !== 'ok' ? <ParseProblem parsed={parsed} /> : null}
+      {opened ? <OpenedReference view={opened} /> : null}
       {parsed?.kind === 'ok' ? (
         <Stack gap="md">
           <Text>

@@ -1,26 +1,40 @@
 // The header's help menu, present while a flow is on screen (every flow registers its actor with
-// useDiagnosticSource): "Copy diagnostic info" puts the flow's redacted support snapshot on the
+// useDiagnosticSource): "Send to support" (signed in; issue 19 §5) sends the flow's redacted support
+// snapshot to the server and shows the reference to quote; "Copy diagnostic info" puts it on the
 // clipboard for the user to paste into a support request (issue 9 §4). Keyboard: Tab to "Help",
-// Enter opens the menu, Enter on the item copies (Mantine's Menu handles the arrows and focus).
+// Enter opens the menu, Enter on an item runs it (Mantine's Menu handles the arrows and focus).
 import { Trans } from '@lingui/react/macro';
 import { Button, Menu } from '@mantine/core';
+import { SupportReferenceDialog } from '../reference/SupportReferenceDialog';
+import { useSendToSupport } from '../reference/useSendToSupport';
 import { useCopyDiagnosticInfo } from './useCopyDiagnosticInfo';
 
 export function HelpMenu() {
   const copy = useCopyDiagnosticInfo();
-  if (!copy) return null;
+  const support = useSendToSupport();
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button variant="subtle">
-          <Trans>Help</Trans>
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={() => void copy()}>
-          <Trans>Copy diagnostic info</Trans>
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      {copy ? (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="subtle">
+              <Trans>Help</Trans>
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {support.send ? (
+              <Menu.Item disabled={support.sending} onClick={() => void support.send?.()}>
+                <Trans>Send to support</Trans>
+              </Menu.Item>
+            ) : null}
+            <Menu.Item onClick={() => void copy()}>
+              <Trans>Copy diagnostic info</Trans>
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ) : null}
+      {/* Outside the menu's condition: the dialog stays when the flow unmounts behind it. */}
+      <SupportReferenceDialog sent={support.sent} onClose={support.dismiss} />
+    </>
   );
 }
