@@ -25,7 +25,7 @@ export const accountActivationLifecycleMachine = setup({
   initial: 'registered',
   states: {
     registered: {
-      meta: { spec: '§4 Registration: email not activated', status: 'registered' },
+      meta: { spec: 'portal-spec.md §4 Registration: email not activated', status: 'registered' },
       initial: 'linkValid',
       on: {
         // A new link restarts the 24 hours (re-entering linkValid restarts its delay).
@@ -33,18 +33,20 @@ export const accountActivationLifecycleMachine = setup({
       },
       states: {
         linkValid: {
-          meta: { spec: '§4 / §9 activation link lasts 24 hours; DECISIONS.md Activation link' },
+          meta: {
+            spec: 'portal-spec.md §4 / §9 activation link lasts 24 hours; DECISIONS.md Activation link',
+          },
           tags: ['mayActivate'],
           after: { activationLinkValidity: 'linkExpired' },
           on: { 'user.openActivationLink': '#accountActivationLifecycle.activated' },
         },
         linkExpired: {
-          meta: { spec: '§8 Activation link expired, resend' },
+          meta: { spec: 'portal-spec.md §8 Activation link expired, resend' },
         },
       },
     },
     activated: {
-      meta: { spec: '§4 Registration: activated', status: 'activated' },
+      meta: { spec: 'portal-spec.md §4 Registration: activated', status: 'activated' },
       type: 'final',
     },
   },

@@ -31,3 +31,11 @@ export function refusedWith(outcome: ApiOutcome<unknown>, ...codes: CodeName[]):
 export function messageOf(outcome: ApiOutcome<unknown>): FlowMessage | null {
   return outcome.kind === 'refused' ? outcome.code : null;
 }
+
+/**
+ * The outcome carried by the answer being handled (`xstate.done.actor.*`). Named guards receive the
+ * machine's event union, which does not list the actors' done events; this reads their output.
+ */
+export function outputOf(event: unknown): ApiOutcome<unknown> {
+  return (event as { output: ApiOutcome<unknown> }).output;
+}

@@ -2,7 +2,7 @@
 // token is sent once; the answer is success, expired (a new link can be asked for), already
 // activated, or not valid. The account's own lifecycle is accountActivationLifecycle (server side).
 import { assign, setup } from 'xstate';
-import { refusedWith, type ApiOutcome, type FlowMessage } from './accountOutcome';
+import { outputOf, refusedWith, type ApiOutcome, type FlowMessage } from './accountOutcome';
 import { notProvidedPromise } from './notProvided';
 import type { StateMeta } from './stateMeta';
 
@@ -34,6 +34,12 @@ export const activationMachine = setup({
   },
   guards: {
     'link has a token': ({ context }) => context.token !== null && context.token !== '',
+    /** The server answers a link it has just activated with ok, or with its 'activation success' code. */
+    'activated now or before': ({ event }) =>
+      outputOf(event).kind === 'ok' || refusedWith(outputOf(event), 'activationSuccess'),
+    'refused: link expired': ({ event }) => refusedWith(outputOf(event), 'activationExpired'),
+    'refused: already activated': ({ event }) => refusedWith(outputOf(event), 'alreadyActivated'),
+    'answered ok': ({ event }) => outputOf(event).kind === 'ok',
   },
 }).createMachine({
   id: 'activation',
@@ -41,11 +47,13 @@ export const activationMachine = setup({
   initial: 'start',
   states: {
     start: {
-      meta: { spec: '§2 /activateAccount is reached from the mailed link; without a token it is not valid' },
+      meta: {
+        spec: 'portal-spec.md §2 /activateAccount is reached from the mailed link; without a token it is not valid',
+      },
       always: [{ guard: 'link has a token', target: 'activating' }, { target: 'invalid' }],
     },
     activating: {
-      meta: { spec: '§4 Registration: email not activated, then activated' },
+      meta: { spec: 'portal-spec.md §4 Registration: email not activated, then activated' },
       tags: ['busy'],
       invoke: {
         id: 'activateAccount',
@@ -53,46 +61,47 @@ export const activationMachine = setup({
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: [
           {
-            guard: ({ event }) =>
-              event.output.kind === 'ok' || refusedWith(event.output, 'activationSuccess'),
+            guard: 'activated now or before',
             target: 'activated',
           },
-          { guard: ({ event }) => refusedWith(event.output, 'activationExpired'), target: 'expired' },
-          { guard: ({ event }) => refusedWith(event.output, 'alreadyActivated'), target: 'alreadyActivated' },
+          { guard: 'refused: link expired', target: 'expired' },
+          { guard: 'refused: already activated', target: 'alreadyActivated' },
           { target: 'invalid' },
         ],
         onError: 'failed',
       },
     },
     failed: {
-      meta: { spec: '§8 transport failure: the link could not be checked, the user retries' },
+      meta: { spec: 'portal-spec.md §8 transport failure: the link could not be checked, the user retries' },
       on: { 'user.retry': 'activating' },
     },
     activated: {
-      meta: { spec: '§8 activation success: log in' },
+      meta: { spec: 'portal-spec.md §8 activation success: log in' },
       type: 'final',
     },
     alreadyActivated: {
-      meta: { spec: '§8 email already activated' },
+      meta: { spec: 'portal-spec.md §8 email already activated' },
       type: 'final',
     },
     invalid: {
-      meta: { spec: 'DECISIONS.md Activation link: single use; a voided or unknown link is not valid' },
+      meta: {
+        spec: 'addition: DECISIONS.md Activation link: single use; a voided or unknown link is not valid',
+      },
       type: 'final',
     },
     expired: {
-      meta: { spec: '§8 activation link expired, resend' },
+      meta: { spec: 'portal-spec.md §8 activation link expired, resend' },
       on: { 'user.resend': 'resending' },
     },
     resending: {
-      meta: { spec: 'DECISIONS.md resend gives a new link and voids the old one' },
+      meta: { spec: 'addition: DECISIONS.md resend gives a new link and voids the old one' },
       tags: ['busy'],
       invoke: {
         id: 'resendActivationMail',
         src: 'resend activation mail',
         input: ({ event }) => ({ email: event.type === 'user.resend' ? event.email : '' }),
         onDone: [
-          { guard: ({ event }) => event.output.kind === 'ok', target: 'resent' },
+          { guard: 'answered ok', target: 'resent' },
           {
             target: 'expired',
             actions: assign({
@@ -104,7 +113,7 @@ export const activationMachine = setup({
       },
     },
     resent: {
-      meta: { spec: 'DECISIONS.md Activation link: a new link valid 24 hours was mailed' },
+      meta: { spec: 'addition: DECISIONS.md Activation link: a new link valid 24 hours was mailed' },
       type: 'final',
     },
   },

@@ -28,12 +28,14 @@ export const approvalLifecycleMachine = setup({
   states: {
     awaitingProposal: {
       meta: {
-        spec: 'issue 21 §3: no approval is waiting (none proposed yet, or the last one was declined)',
+        spec: 'addition: no approval is waiting (none proposed yet, or the last one was declined) — docs/decisions.md "Back office: roles, four eyes, claims and queues"',
       },
       on: { 'reviewer.proposeApproval': 'proposed' },
     },
     proposed: {
-      meta: { spec: 'issue 21 §3: an approval is a proposal until a second person confirms it' },
+      meta: {
+        spec: 'addition: an approval is a proposal until a second person confirms it — docs/decisions.md "Back office: roles, four eyes, claims and queues"',
+      },
       on: {
         'approver.confirmApproval': { guard: 'someone other than the proposer', target: 'approved' },
         // Declined with a reason: the case is back with the reviewers, who may reject or propose again.
@@ -41,7 +43,9 @@ export const approvalLifecycleMachine = setup({
       },
     },
     approved: {
-      meta: { spec: 'issue 21 §3: confirmed by a second person; the case itself is approved' },
+      meta: {
+        spec: 'addition: confirmed by a second person; the case itself is approved — docs/decisions.md "Back office: roles, four eyes, claims and queues"',
+      },
       type: 'final',
     },
   },

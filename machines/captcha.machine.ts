@@ -70,7 +70,7 @@ export const captchaMachine = setup({
   },
   states: {
     loading: {
-      meta: { spec: 'DECISIONS.md Slider captcha: the puzzle is drawn on the server' },
+      meta: { spec: 'addition: DECISIONS.md Slider captcha: the puzzle is drawn on the server' },
       tags: ['busy'],
       invoke: {
         id: 'loadPuzzle',
@@ -80,18 +80,22 @@ export const captchaMachine = setup({
       },
     },
     loadFailed: {
-      meta: { spec: '§8 transport failure: the puzzle could not be fetched, the user retries' },
+      meta: {
+        spec: 'portal-spec.md §8 transport failure: the puzzle could not be fetched, the user retries',
+      },
       on: { 'user.retry': 'loading' },
     },
     ready: {
-      meta: { spec: '§2 drag-puzzle slider: drag with the pointer or move with the arrow keys' },
+      meta: {
+        spec: 'portal-spec.md §2 drag-puzzle slider: drag with the pointer or move with the arrow keys',
+      },
       on: {
         'slider.release': 'verifying',
         'user.refresh': { target: 'loading', actions: assign({ lastAttemptFailed: false }) },
       },
     },
     verifying: {
-      meta: { spec: 'DECISIONS.md Slider captcha: tolerance and trajectory judged on the server' },
+      meta: { spec: 'addition: DECISIONS.md Slider captcha: tolerance and trajectory judged on the server' },
       tags: ['busy'],
       invoke: {
         id: 'verifyAnswer',
@@ -121,7 +125,9 @@ export const captchaMachine = setup({
       },
     },
     solved: {
-      meta: { spec: 'DECISIONS.md Slider captcha: one-time token, consumed by the request that carries it' },
+      meta: {
+        spec: 'addition: DECISIONS.md Slider captcha: one-time token, consumed by the request that carries it',
+      },
     },
   },
 });

@@ -218,6 +218,9 @@ export const cardApplicationMachine = setup({
       unansweredQuestions(context.questionnaire, context.answers).length === 0,
     'outcome ok': ({ event }) => (event as { output?: { kind?: string } }).output?.kind === 'ok',
     'upload cancelled': ({ event }) => (event as { output?: { kind?: string } }).output?.kind === 'cancelled',
+    'no upload in flight': not(stateIn({ editing: { uploadRelevantInfo: 'uploading' } })),
+    'was on the purpose step': ({ context }) => context.stage === 'selectBusinessPurpose',
+    'was on the upload step': ({ context }) => context.stage === 'uploadRelevantInfo',
   },
 }).createMachine({
   id: 'cardApplication',
@@ -235,7 +238,9 @@ export const cardApplicationMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      meta: { spec: '§4 Card business application: needs completed enterprise certification (status 2)' },
+      meta: {
+        spec: 'portal-spec.md §4 Card business application: needs completed enterprise certification (status 2)',
+      },
       tags: ['busy'],
       invoke: {
         id: 'loadApplication',
@@ -285,17 +290,21 @@ export const cardApplicationMachine = setup({
       },
     },
     loadFailed: {
-      meta: { spec: '§8 transport failure: network abnormal, please try again later' },
+      meta: { spec: 'portal-spec.md §8 transport failure: network abnormal, please try again later' },
       on: { 'user.retry': 'loading' },
     },
     certificationRequired: {
-      meta: { spec: '§4 otherwise the user is prompted to complete certification first' },
+      meta: { spec: 'portal-spec.md §4 otherwise the user is prompted to complete certification first' },
     },
     entityNotSupported: {
-      meta: { spec: '§4 or told the entity is not supported (DECISIONS.md card-issuing locations)' },
+      meta: {
+        spec: 'portal-spec.md §4 or told the entity is not supported (DECISIONS.md card-issuing locations)',
+      },
     },
     intro: {
-      meta: { spec: '§4 Card business application: not started, or saved (temporary save) to continue' },
+      meta: {
+        spec: 'portal-spec.md §4 Card business application: not started, or saved (temporary save) to continue',
+      },
       on: {
         'user.start': [
           { guard: 'purpose chosen', target: 'editing.uploadRelevantInfo' },
@@ -304,20 +313,20 @@ export const cardApplicationMachine = setup({
       },
     },
     editing: {
-      meta: { spec: '§2 /issuingCardApplication steps; temporary save at any point' },
+      meta: { spec: 'portal-spec.md §2 /issuingCardApplication steps; temporary save at any point' },
       tags: ['onStep'],
       initial: 'selectBusinessPurpose',
       on: {
         // An upload in flight would be lost by leaving the state; the save waits for it.
         'user.save': {
-          guard: not(stateIn({ editing: { uploadRelevantInfo: 'uploading' } })),
+          guard: 'no upload in flight',
           target: 'saving',
           actions: assign({ message: null }),
         },
       },
       states: {
         selectBusinessPurpose: {
-          meta: { spec: '§2 selectBusinessPurpose; §3 industry / purpose categories' },
+          meta: { spec: 'portal-spec.md §2 selectBusinessPurpose; §3 industry / purpose categories' },
           entry: [
             assign({ step: 'selectBusinessPurpose', stage: 'selectBusinessPurpose' }),
             { type: 'remember progress', params: ({ context }) => progressOf(context) },
@@ -337,7 +346,7 @@ export const cardApplicationMachine = setup({
         },
         uploadRelevantInfo: {
           meta: {
-            spec: '§2 uploadRelevantInfo; §5 one file, jpg/jpeg/png/pdf, at most 10 MB (DECISIONS.md)',
+            spec: 'portal-spec.md §2 uploadRelevantInfo; §5 one file, jpg/jpeg/png/pdf, at most 10 MB (DECISIONS.md)',
           },
           entry: [
             assign({ step: 'uploadRelevantInfo', stage: 'uploadRelevantInfo' }),
@@ -346,7 +355,9 @@ export const cardApplicationMachine = setup({
           initial: 'idle',
           states: {
             idle: {
-              meta: { spec: '§5 card application files: one file only, checked in the browser first' },
+              meta: {
+                spec: 'portal-spec.md §5 card application files: one file only, checked in the browser first',
+              },
               on: {
                 'user.chooseFiles': [
                   {
@@ -380,7 +391,7 @@ export const cardApplicationMachine = setup({
             },
             uploading: {
               meta: {
-                spec: 'DECISIONS.md Uploads: the server decides the type by content; issue 17 §3 progress, cancel',
+                spec: 'addition: DECISIONS.md Uploads: the server decides the type by content; progress and cancel — docs/decisions.md "Where does an upload\'s life live?", "Cancelled upload"',
               },
               tags: ['busy'],
               invoke: {
@@ -418,13 +429,17 @@ export const cardApplicationMachine = setup({
           },
         },
         questionnaire: {
-          meta: { spec: '§2 questionnaire on source of funds and payment purpose, filled before submit' },
+          meta: {
+            spec: 'portal-spec.md §2 questionnaire on source of funds and payment purpose, filled before submit',
+          },
           initial: 'loadingQuestions',
           entry: assign({ stage: 'questionnaire' }),
           on: { 'user.back': { target: 'uploadRelevantInfo', actions: assign({ message: null }) } },
           states: {
             loadingQuestions: {
-              meta: { spec: 'issue 7 §5: the questions are served by the API, in both languages' },
+              meta: {
+                spec: 'portal-spec.md §2 Card application: a questionnaire on source of funds and payment purpose, served by the API in both languages (docs/decisions.md "Card questionnaire")',
+              },
               tags: ['busy'],
               always: { guard: 'questionnaire loaded', target: 'answering' },
               invoke: {
@@ -438,11 +453,13 @@ export const cardApplicationMachine = setup({
               },
             },
             fetchFailed: {
-              meta: { spec: '§8 Questionnaire fetch failed: service abnormal, try later' },
+              meta: { spec: 'portal-spec.md §8 Questionnaire fetch failed: service abnormal, try later' },
               on: { 'user.retry': 'loadingQuestions' },
             },
             answering: {
-              meta: { spec: '§5 the questionnaire must be filled before card application submit' },
+              meta: {
+                spec: 'portal-spec.md §5 the questionnaire must be filled before card application submit',
+              },
               on: {
                 'user.answer': {
                   actions: assign({
@@ -468,7 +485,7 @@ export const cardApplicationMachine = setup({
       },
     },
     saving: {
-      meta: { spec: '§4 saved (temporary save): the durable draft is on the server' },
+      meta: { spec: 'portal-spec.md §4 saved (temporary save): the durable draft is on the server' },
       tags: ['busy', 'onStep'],
       invoke: {
         id: 'saveDraft',
@@ -486,7 +503,9 @@ export const cardApplicationMachine = setup({
       },
     },
     submitting: {
-      meta: { spec: '§2 card application submit (CardPaths.submit; the lifecycle refuses a second submit)' },
+      meta: {
+        spec: 'portal-spec.md §2 card application submit (CardPaths.submit; the lifecycle refuses a second submit)',
+      },
       tags: ['busy', 'onStep'],
       invoke: {
         id: 'submitApplication',
@@ -504,38 +523,42 @@ export const cardApplicationMachine = setup({
       },
     },
     returningToStage: {
-      meta: { spec: '§2 after a temporary save (or a refused submit) the user stays where they were' },
+      meta: {
+        spec: 'portal-spec.md §2 after a temporary save (or a refused submit) the user stays where they were',
+      },
       always: [
         {
-          guard: ({ context }) => context.stage === 'selectBusinessPurpose',
+          guard: 'was on the purpose step',
           target: 'editing.selectBusinessPurpose',
         },
         {
-          guard: ({ context }) => context.stage === 'uploadRelevantInfo',
+          guard: 'was on the upload step',
           target: 'editing.uploadRelevantInfo',
         },
         { target: 'editing.questionnaire' },
       ],
     },
     submitted: {
-      meta: { spec: '§2 a success dialog after submit' },
+      meta: { spec: 'portal-spec.md §2 a success dialog after submit' },
       tags: ['onStep'],
       on: { 'user.closeSuccess': { target: 'underReview', actions: 'go to gateway' } },
     },
     underReview: {
-      meta: { spec: '§4 Card business application: under review (read-only)' },
+      meta: { spec: 'portal-spec.md §4 Card business application: under review (read-only)' },
       tags: ['readOnly'],
     },
     approved: {
-      meta: { spec: '§4 Card business application: approved (read-only; the gateway opens the card system)' },
+      meta: {
+        spec: 'portal-spec.md §4 Card business application: approved (read-only; the gateway opens the card system)',
+      },
       tags: ['readOnly'],
     },
     rejected: {
-      meta: { spec: '§4 Card business application: rejected, with the reason shown' },
+      meta: { spec: 'portal-spec.md §4 Card business application: rejected, with the reason shown' },
       on: { 'user.reapply': { target: 'reapplying', actions: assign({ message: null }) } },
     },
     reapplying: {
-      meta: { spec: 'DECISIONS.md rejected → saved on re-application, from the submitted data' },
+      meta: { spec: 'addition: DECISIONS.md rejected → saved on re-application, from the submitted data' },
       tags: ['busy'],
       invoke: {
         id: 'reapply',

@@ -32,12 +32,12 @@ export const cardApplicationLifecycleMachine = setup({
   initial: 'notStarted',
   states: {
     notStarted: {
-      meta: { spec: '§4 Card business application: not started', status: 'not_started' },
+      meta: { spec: 'portal-spec.md §4 Card business application: not started', status: 'not_started' },
       tags: ['applicantMayEdit'],
       on: { 'applicant.saveDraft': 'saved' },
     },
     saved: {
-      meta: { spec: '§4 Card business application: saved (temporary save)', status: 'saved' },
+      meta: { spec: 'portal-spec.md §4 Card business application: saved (temporary save)', status: 'saved' },
       tags: ['applicantMayEdit'],
       on: {
         // saved ⇄ saved: every temporary save is a change the server accepts.
@@ -46,7 +46,7 @@ export const cardApplicationLifecycleMachine = setup({
       },
     },
     underReview: {
-      meta: { spec: '§4 Card business application: under review', status: 'under_review' },
+      meta: { spec: 'portal-spec.md §4 Card business application: under review', status: 'under_review' },
       tags: ['awaitingReviewer'],
       on: {
         'reviewer.approve': 'approved',
@@ -54,7 +54,10 @@ export const cardApplicationLifecycleMachine = setup({
       },
     },
     rejected: {
-      meta: { spec: '§4 Card business application: rejected (with reason shown)', status: 'rejected' },
+      meta: {
+        spec: 'portal-spec.md §4 Card business application: rejected (with reason shown)',
+        status: 'rejected',
+      },
       tags: ['applicantMayEdit'],
       on: {
         // Re-application: DECISIONS.md "rejected → saved"; a save from here is that re-application.
@@ -63,7 +66,7 @@ export const cardApplicationLifecycleMachine = setup({
       },
     },
     approved: {
-      meta: { spec: '§4 Card business application: approved', status: 'approved' },
+      meta: { spec: 'portal-spec.md §4 Card business application: approved', status: 'approved' },
       type: 'final',
     },
   },

@@ -112,8 +112,8 @@ export type CertificationEvent =
   /** After a conflict: drop this tab's unsaved entries and load what the server stores now. */
   | { type: 'user.loadLatest' };
 
-/** How long a failed autosave waits before it tries again. LEAD: move to limits.ts (Limits.draftAutosaveRetryMs). */
-export const DRAFT_AUTOSAVE_RETRY_MS = 5_000;
+/** How long a failed autosave waits before it tries again (the contract's limit, kept under its old name). */
+export const DRAFT_AUTOSAVE_RETRY_MS = Limits.draftAutosaveRetryMs;
 
 export function emptyDraft(): CertificationDraft {
   return Object.fromEntries(CERTIFICATION_STEPS.map((step) => [step, {}])) as CertificationDraft;
@@ -165,14 +165,16 @@ function verificationIdOf(values: StepValues | undefined): string | null {
 
 const STEP_SPEC: Record<CertificationStep, string> = {
   selectLocationCompany:
-    '§2 choose the company location; it cannot be changed once confirmed (confirm prompt)',
-  completeCompanyInfo: '§3 Company info; DECISIONS.md Location-specific company fields',
-  uploadEquityStructureChart: '§2 equity structure chart upload; §5 uploads jpg/png/jpeg/pdf ≤ 10 MB',
-  uploadLegalPersonInfo: '§2 director / legal-person info; §3 Person',
-  uploadBeneficiaryInfo: '§2 beneficiaries ≥ 25 % (yes/no, add/delete); DECISIONS.md Beneficiaries',
+    'portal-spec.md §2 choose the company location; it cannot be changed once confirmed (confirm prompt)',
+  completeCompanyInfo: 'portal-spec.md §3 Company info; DECISIONS.md Location-specific company fields',
+  uploadEquityStructureChart:
+    'portal-spec.md §2 equity structure chart upload; §5 uploads jpg/png/jpeg/pdf ≤ 10 MB',
+  uploadLegalPersonInfo: 'portal-spec.md §2 director / legal-person info; §3 Person',
+  uploadBeneficiaryInfo:
+    'portal-spec.md §2 beneficiaries ≥ 25 % (yes/no, add/delete); DECISIONS.md Beneficiaries',
   uploadAuthorizerInfo:
-    '§2 authorizer info; §5 required when the account is not the legal person; DECISIONS.md Authorizer step',
-  uploadOtherInfo: '§2 other info',
+    'portal-spec.md §2 authorizer info; §5 required when the account is not the legal person; DECISIONS.md Authorizer step',
+  uploadOtherInfo: 'portal-spec.md §2 other info',
 };
 
 const step = (name: CertificationStep) => `#certification.wizard.${name}`;
@@ -234,17 +236,23 @@ export const draftAutosaveMachine = setup({
   },
   states: {
     clean: {
-      meta: { spec: 'issue 5 §4: every completed step is saved; nothing typed is waiting' },
+      meta: {
+        spec: 'portal-spec.md §4 Gateway: certification incomplete (continue): every completed step is saved; nothing typed is waiting',
+      },
       on: { 'draft.changed': { target: 'waiting', actions: keepPending } },
     },
     waiting: {
-      meta: { spec: 'issue 5 §4: typing is autosaved, debounced (Limits.draftAutosaveMs)' },
+      meta: {
+        spec: 'portal-spec.md §4 Gateway: certification incomplete (continue): typing is autosaved, debounced (Limits.draftAutosaveMs)',
+      },
       // Every keystroke restarts the debounce.
       on: { 'draft.changed': { target: 'waiting', reenter: true, actions: keepPending } },
       after: { draftAutosave: 'saving' },
     },
     saving: {
-      meta: { spec: 'issue 5 §4: drafts on the server' },
+      meta: {
+        spec: 'portal-spec.md §4 Gateway: certification incomplete (continue): the draft is kept on the server',
+      },
       tags: ['saving'],
       // Typing meanwhile abandons this save: the newer values replace it after the debounce.
       on: { 'draft.changed': { target: 'waiting', actions: keepPending } },
@@ -267,7 +275,7 @@ export const draftAutosaveMachine = setup({
     },
     conflicted: {
       meta: {
-        spec: 'issue 17 §3: another tab or device saved a newer draft; this tab never writes over it (the wizard offers to load the latest)',
+        spec: 'addition: another tab or device saved a newer draft; this tab never writes over it (the wizard offers to load the latest) — docs/decisions.md "Navigation: two tabs, a second device, and the registration wizard\'s Back/Forward/refresh"',
       },
       tags: ['conflict'],
       // Tells the wizard, which shows the conflict. Typing is still kept but never sent again:
@@ -280,7 +288,9 @@ export const draftAutosaveMachine = setup({
       },
     },
     failed: {
-      meta: { spec: 'issue 5 §4: a failed save is shown and retried; nothing typed is lost' },
+      meta: {
+        spec: 'portal-spec.md §8 transport failure or refusal: a failed save is shown and retried; nothing typed is lost',
+      },
       tags: ['failed'],
       on: {
         'draft.changed': { target: 'waiting', actions: keepPending },
@@ -306,7 +316,7 @@ interface NextTransition {
  */
 const conflictedStep = {
   meta: {
-    spec: 'issue 17 §3: the same account in two tabs; a stale tab is refused, says so and offers to load the latest',
+    spec: 'addition: the same account in two tabs; a stale tab is refused, says so and offers to load the latest — docs/decisions.md "Navigation: two tabs, a second device, and the registration wizard\'s Back/Forward/refresh"',
   },
   tags: ['conflict' as const],
   entry: 'clear messages' as const,
@@ -330,7 +340,9 @@ function stepState(name: CertificationStep, options: { next: NextTransition[]; b
     entry: { type: 'show place' as const, params: { place: name } },
     states: {
       editing: {
-        meta: { spec: 'issue 5 §1: back and next; the step is validated by its form before leaving it' },
+        meta: {
+          spec: 'portal-spec.md §5 Certification: all fields required, format checks; validation failure blocks leaving the step (back and next)',
+        },
         on: {
           'step.submit': {
             guard: { type: 'submits step' as const, params: { step: name } },
@@ -346,7 +358,9 @@ function stepState(name: CertificationStep, options: { next: NextTransition[]; b
       },
       conflicted: conflictedStep,
       saving: {
-        meta: { spec: 'issue 5 §4: every completed step is saved on the server when it is left' },
+        meta: {
+          spec: 'portal-spec.md §4 Gateway: certification incomplete (continue): every completed step is saved on the server when it is left',
+        },
         tags: ['busy' as const],
         invoke: {
           id: 'saveStep',
@@ -475,7 +489,7 @@ export const certificationMachine = setup({
   states: {
     loading: {
       meta: {
-        spec: 'issue 5 §4: opening the wizard on any device resumes where the user left (server view)',
+        spec: 'portal-spec.md §4 Gateway: certification incomplete (continue): opening the wizard on any device resumes where the user left (server view)',
       },
       tags: ['busy'],
       invoke: {
@@ -486,11 +500,13 @@ export const certificationMachine = setup({
       },
     },
     loadFailed: {
-      meta: { spec: '§8 transport failure: network message; the user retries' },
+      meta: { spec: 'portal-spec.md §8 transport failure: network message; the user retries' },
       on: { 'user.retry': { target: 'loading', actions: assign({ message: null }) } },
     },
     resuming: {
-      meta: { spec: 'issue 5 §4/§5: open at the step the server names (or the first step with a problem)' },
+      meta: {
+        spec: 'portal-spec.md §4 certification incomplete (continue) or review failed; §5 validation: open at the step the server names (or the first step with a problem)',
+      },
       // Used once: a later resume starts from what the server (or the submit) says then.
       exit: assign({ resumeAt: 'selectLocationCompany' as const }),
       always: [
@@ -502,7 +518,9 @@ export const certificationMachine = setup({
       ],
     },
     wizard: {
-      meta: { spec: '§2 certification steps: back and next, each step validated before leaving it' },
+      meta: {
+        spec: 'portal-spec.md §2 certification steps: back and next, each step validated before leaving it',
+      },
       invoke: { id: 'autosave', src: 'draft autosave', input: ({ self }) => ({ wizard: self }) },
       on: {
         'user.edit': {
@@ -525,7 +543,9 @@ export const certificationMachine = setup({
           initial: 'choosing',
           states: {
             choosing: {
-              meta: { spec: '§2 choose the company location (the registered one is proposed)' },
+              meta: {
+                spec: 'portal-spec.md §2 choose the company location (the registered one is proposed)',
+              },
               on: {
                 'user.chooseLocation': {
                   guard: 'location open',
@@ -537,14 +557,18 @@ export const certificationMachine = setup({
               },
             },
             confirming: {
-              meta: { spec: '§2 the location cannot be changed once confirmed: the confirm prompt' },
+              meta: {
+                spec: 'portal-spec.md §2 the location cannot be changed once confirmed: the confirm prompt',
+              },
               on: {
                 'user.confirmLocation': 'saving',
                 'user.cancelLocation': { target: 'choosing', actions: assign({ pendingLocation: null }) },
               },
             },
             saving: {
-              meta: { spec: 'issue 5 §4: every completed step is saved on the server when it is left' },
+              meta: {
+                spec: 'portal-spec.md §4 Gateway: certification incomplete (continue): every completed step is saved on the server when it is left',
+              },
               tags: ['busy'],
               invoke: {
                 id: 'saveStep',
@@ -609,7 +633,7 @@ export const certificationMachine = setup({
           states: {
             editing: {
               meta: {
-                spec: 'issue 5 §1: back and next; the step is validated by its form before leaving it',
+                spec: 'portal-spec.md §5 Certification: all fields required, format checks; validation failure blocks leaving the step (back and next)',
               },
               on: {
                 'step.submit': [
@@ -638,7 +662,7 @@ export const certificationMachine = setup({
             conflicted: conflictedStep,
             verifying: {
               meta: {
-                spec: '§2 authorizer verification by QR code and face recognition (issue 6, a child actor)',
+                spec: 'portal-spec.md §2 authorizer verification by QR code and face recognition (a child actor)',
               },
               tags: ['verifying'],
               invoke: {
@@ -663,7 +687,9 @@ export const certificationMachine = setup({
               },
             },
             saving: {
-              meta: { spec: 'issue 5 §4: every completed step is saved on the server when it is left' },
+              meta: {
+                spec: 'portal-spec.md §4 Gateway: certification incomplete (continue): every completed step is saved on the server when it is left',
+              },
               tags: ['busy'],
               invoke: {
                 id: 'saveStep',
@@ -701,7 +727,7 @@ export const certificationMachine = setup({
       },
     },
     review: {
-      meta: { spec: '§2 submit; §5 validation failure blocks submit' },
+      meta: { spec: 'portal-spec.md §2 submit; §5 validation failure blocks submit' },
       entry: { type: 'show place', params: { place: 'review' } },
       on: {
         'user.submit': { target: 'submitting', actions: assign({ message: null }) },
@@ -709,7 +735,9 @@ export const certificationMachine = setup({
       },
     },
     submitting: {
-      meta: { spec: 'issue 5 §5: the whole application validated on the server' },
+      meta: {
+        spec: 'portal-spec.md §5 validation failure blocks submit: the whole application validated on the server',
+      },
       tags: ['busy'],
       invoke: {
         id: 'submitApplication',
@@ -738,7 +766,7 @@ export const certificationMachine = setup({
     },
     submitConflict: {
       meta: {
-        spec: 'issue 17 §3: the submit named a stale version; the review offers to load the latest first',
+        spec: 'addition: the submit named a stale version; the review offers to load the latest first — docs/decisions.md "Navigation: two tabs, a second device, and the registration wizard\'s Back/Forward/refresh"',
       },
       tags: ['conflict'],
       entry: 'clear messages',
@@ -746,7 +774,7 @@ export const certificationMachine = setup({
     },
     submitted: {
       meta: {
-        spec: '§2 a success dialog says the result will be sent by email; DECISIONS.md status 1 / audit 1',
+        spec: 'portal-spec.md §2 a success dialog says the result will be sent by email; DECISIONS.md status 1 / audit 1',
       },
       type: 'final',
       entry: 'record submission',

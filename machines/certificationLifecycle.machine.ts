@@ -26,18 +26,20 @@ export const certificationLifecycleMachine = setup({
   initial: 'notCertified',
   states: {
     notCertified: {
-      meta: { spec: '§4 Enterprise certification; DECISIONS.md Status codes: status 0' },
+      meta: { spec: 'portal-spec.md §4 Enterprise certification; DECISIONS.md Status codes: status 0' },
       tags: ['applicantMayEdit'],
       initial: 'noDraft',
       // Progress is saved per wizard step, so saving again while a draft exists is an ordinary change.
       on: { 'applicant.saveDraft': '.draft' },
       states: {
         noDraft: {
-          meta: { spec: 'DECISIONS.md Status codes: status 0 without a draft (gateway: not certified)' },
+          meta: {
+            spec: 'addition: DECISIONS.md Status codes: status 0 without a draft (gateway: not certified)',
+          },
         },
         draft: {
           meta: {
-            spec: 'DECISIONS.md Status codes: status 0 with a saved draft (gateway: certification incomplete, continue)',
+            spec: 'addition: DECISIONS.md Status codes: status 0 with a saved draft (gateway: certification incomplete, continue)',
           },
           // Only a saved draft can be submitted: there is nothing to review before one exists.
           on: { 'applicant.submit': '#certificationLifecycle.underReview' },
@@ -46,7 +48,7 @@ export const certificationLifecycleMachine = setup({
     },
     underReview: {
       meta: {
-        spec: '§4 Enterprise certification; DECISIONS.md Status codes: status 1, audit 1 (under review)',
+        spec: 'portal-spec.md §4 Enterprise certification; DECISIONS.md Status codes: status 1, audit 1 (under review)',
       },
       tags: ['awaitingReviewer'],
       on: {
@@ -58,7 +60,7 @@ export const certificationLifecycleMachine = setup({
     },
     rejected: {
       meta: {
-        spec: '§4 Enterprise certification (audit status 3 means rejected); DECISIONS.md Status codes: status 1, audit 3',
+        spec: 'portal-spec.md §4 Enterprise certification (audit status 3 means rejected); DECISIONS.md Status codes: status 1, audit 3',
       },
       tags: ['applicantMayEdit'],
       on: {
@@ -70,7 +72,7 @@ export const certificationLifecycleMachine = setup({
     },
     approved: {
       meta: {
-        spec: '§4 Enterprise certification: code 2 means completed; DECISIONS.md Status codes: status 2, audit 2',
+        spec: 'portal-spec.md §4 Enterprise certification: code 2 means completed; DECISIONS.md Status codes: status 2, audit 2',
       },
       tags: ['certified'],
       type: 'final',

@@ -2,7 +2,7 @@
 // current password must be correct and the new one must not repeat the current or the last three.
 // The server revokes the account's other sessions; this one stays signed in.
 import { assign, setup } from 'xstate';
-import type { ApiOutcome, FlowMessage } from './accountOutcome';
+import { outputOf, type ApiOutcome, type FlowMessage } from './accountOutcome';
 import { notProvidedPromise } from './notProvided';
 import type { StateMeta } from './stateMeta';
 
@@ -27,17 +27,20 @@ export const changePasswordMachine = setup({
   actors: {
     'change password': notProvidedPromise<ApiOutcome<unknown>, PasswordChange>('change password'),
   },
+  guards: {
+    'answered ok': ({ event }) => outputOf(event).kind === 'ok',
+  },
 }).createMachine({
   id: 'changePassword',
   context: { message: null },
   initial: 'editing',
   states: {
     editing: {
-      meta: { spec: '§2 /modify-pwd: current, new and confirmed password' },
+      meta: { spec: 'portal-spec.md §2 /modify-pwd: current, new and confirmed password' },
       on: { 'user.submit': { target: 'saving', actions: assign({ message: null }) } },
     },
     saving: {
-      meta: { spec: '§5 the current password must be correct; not any of the last three' },
+      meta: { spec: 'portal-spec.md §5 the current password must be correct; not any of the last three' },
       tags: ['busy'],
       invoke: {
         id: 'changePassword',
@@ -47,7 +50,7 @@ export const changePasswordMachine = setup({
           newPassword: event.type === 'user.submit' ? event.newPassword : '',
         }),
         onDone: [
-          { guard: ({ event }) => event.output.kind === 'ok', target: 'changed' },
+          { guard: 'answered ok', target: 'changed' },
           {
             // §8 current password incorrect; the reuse rule; the password rule.
             target: 'editing',
@@ -60,7 +63,7 @@ export const changePasswordMachine = setup({
       },
     },
     changed: {
-      meta: { spec: 'DECISIONS.md Session: other sessions revoked on a password change' },
+      meta: { spec: 'addition: DECISIONS.md Session: other sessions revoked on a password change' },
       on: { 'user.again': 'editing' },
     },
   },

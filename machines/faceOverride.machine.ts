@@ -61,7 +61,9 @@ export const faceOverrideMachine = setup({
   initial: 'editing',
   states: {
     editing: {
-      meta: { spec: 'issue 16 §5: a referred check is overridden only with a written reason' },
+      meta: {
+        spec: 'addition: a referred check is overridden only with a written reason — docs/decisions.md "Face evidence in the back office"',
+      },
       on: {
         'user.editReason': { actions: 'keep reason' },
         'user.decide': [
@@ -71,7 +73,9 @@ export const faceOverrideMachine = setup({
       },
     },
     submitting: {
-      meta: { spec: 'issue 16 §5: the decision and its reason go to the audit trail' },
+      meta: {
+        spec: 'addition: the decision and its reason go to the audit trail — docs/decisions.md "Face evidence in the back office"',
+      },
       tags: ['busy'],
       invoke: {
         id: 'submitOverride',
@@ -92,11 +96,15 @@ export const faceOverrideMachine = setup({
       },
     },
     done: {
-      meta: { spec: 'issue 16 §5: decided; the case shows the reviewer, the decision and the reason' },
+      meta: {
+        spec: 'addition: decided; the case shows the reviewer, the decision and the reason — docs/decisions.md "Face evidence in the back office"',
+      },
       type: 'final',
     },
     failed: {
-      meta: { spec: 'API.md: a refused or failed request changes nothing and may be sent again' },
+      meta: {
+        spec: "portal-spec.md §8 any other non-200 code shows the server's message: a refused or failed request changes nothing and may be sent again (API.md)",
+      },
       tags: ['error'],
       on: {
         'user.editReason': { target: 'editing', actions: 'keep reason' },

@@ -12,7 +12,7 @@
 import { assign, sendTo, setup } from 'xstate';
 import type { CodeName } from '../src/contract/codes';
 import { Limits } from '../src/contract/limits';
-import type { ApiOutcome } from './accountOutcome';
+import { outputOf, type ApiOutcome } from './accountOutcome';
 import { notProvidedAction, notProvidedCallback, notProvidedPromise } from './notProvided';
 import type { StateMeta } from './stateMeta';
 
@@ -197,6 +197,16 @@ export const identityVerificationMachine = setup({
     'answered referred': ({ event }) => stateAnswered(event) === 'referred',
     'answered failed for good': ({ event }) => stateAnswered(event) === 'failedFinal',
     'answered failed': ({ event }) => stateAnswered(event) === 'failed',
+    'answered ok': ({ event }) => outputOf(event).kind === 'ok',
+    'refused: session expired': ({ event }) => refusedCode(outputOf(event)) === 'verificationExpired',
+    'refused: session cancelled': ({ event }) => refusedCode(outputOf(event)) === 'verificationCancelled',
+    // Where a reopened link finds the session (the state the server reported when it opened).
+    'opened verified': ({ context }) => context.openedState === 'verified',
+    'opened referred': ({ context }) => context.openedState === 'referred',
+    'opened failed for good': ({ context }) => context.openedState === 'failedFinal',
+    'opened cancelled': ({ context }) => context.openedState === 'cancelled',
+    'opened expired': ({ context }) => context.openedState === 'expired',
+    'opened failed': ({ context }) => context.openedState === 'failed',
   },
   delays: {
     // §4 / §9: valid 10 minutes after the scan; the server says how much of them is left.
@@ -222,14 +232,18 @@ export const identityVerificationMachine = setup({
   initial: 'checkingLink',
   states: {
     checkingLink: {
-      meta: { spec: 'Issue 6 §2: the link carries a session token' },
+      meta: {
+        spec: 'portal-spec.md §2 /identityVerification (mobile-only, reachable without login): the link carries a session token',
+      },
       always: [
         { guard: 'has token', target: 'opening' },
         { target: 'unusable', actions: assign({ message: 'linkInvalid' }) },
       ],
     },
     opening: {
-      meta: { spec: 'Issue 6 §3: the scan opens the session (a token works once)' },
+      meta: {
+        spec: 'portal-spec.md §4 Identity QR verification: valid 10 minutes after the scan; the scan opens the session (a token works once)',
+      },
       tags: ['busy'],
       invoke: {
         id: 'openSession',
@@ -237,7 +251,7 @@ export const identityVerificationMachine = setup({
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: [
           {
-            guard: ({ event }) => event.output.kind === 'ok',
+            guard: 'answered ok',
             target: 'routing',
             actions: assign(({ event }) =>
               event.output.kind === 'ok'
@@ -254,9 +268,9 @@ export const identityVerificationMachine = setup({
                 : {},
             ),
           },
-          { guard: ({ event }) => refusedCode(event.output) === 'verificationExpired', target: 'expired' },
+          { guard: 'refused: session expired', target: 'expired' },
           {
-            guard: ({ event }) => refusedCode(event.output) === 'verificationCancelled',
+            guard: 'refused: session cancelled',
             target: 'cancelled',
           },
           { target: 'unusable', actions: assign({ message: ({ event }) => refusedCode(event.output) }) },
@@ -265,30 +279,34 @@ export const identityVerificationMachine = setup({
       },
     },
     routing: {
-      meta: { spec: 'Issue 6 §3: a reopened link resumes where the session is' },
+      meta: {
+        spec: 'addition: a reopened link resumes where the session is — docs/decisions.md "Phone key"',
+      },
       always: [
-        { guard: ({ context }) => context.openedState === 'verified', target: 'verified' },
-        { guard: ({ context }) => context.openedState === 'referred', target: 'referred' },
-        { guard: ({ context }) => context.openedState === 'failedFinal', target: 'failedFinal' },
-        { guard: ({ context }) => context.openedState === 'cancelled', target: 'cancelled' },
-        { guard: ({ context }) => context.openedState === 'expired', target: 'expired' },
-        { guard: ({ context }) => context.openedState === 'failed', target: 'flow.failed' },
+        { guard: 'opened verified', target: 'verified' },
+        { guard: 'opened referred', target: 'referred' },
+        { guard: 'opened failed for good', target: 'failedFinal' },
+        { guard: 'opened cancelled', target: 'cancelled' },
+        { guard: 'opened expired', target: 'expired' },
+        { guard: 'opened failed', target: 'flow.failed' },
         { guard: 'has consented', target: 'flow.capture' },
         { target: 'flow.home' },
       ],
     },
     openFailed: {
-      meta: { spec: 'Issue 6 §3: the session could not be read (network); try again' },
+      meta: { spec: 'portal-spec.md §8 transport failure: the session could not be read; try again' },
       entry: showPage('home'),
       on: { 'user.retry': { target: 'opening', actions: assign({ message: null }) } },
     },
     flow: {
-      meta: { spec: '§4 / §9 valid 10 minutes after the scan' },
+      meta: { spec: 'portal-spec.md §4 / §9 valid 10 minutes after the scan' },
       after: { qrValidAfterScan: 'expired' },
       initial: 'home',
       states: {
         home: {
-          meta: { spec: '§2 /identityVerification/home: who is verifying, for which company; start' },
+          meta: {
+            spec: 'portal-spec.md §2 /identityVerification/home: who is verifying, for which company; start',
+          },
           entry: showPage('home'),
           on: {
             'user.start': [{ guard: 'has consented', target: 'capture' }, { target: 'termsAndPrivacy' }],
@@ -296,7 +314,9 @@ export const identityVerificationMachine = setup({
           },
         },
         termsAndPrivacy: {
-          meta: { spec: '§2 /identityVerification/termsAndPrivacy: consent to biometric processing' },
+          meta: {
+            spec: 'portal-spec.md §2 /identityVerification/termsAndPrivacy: consent to biometric processing',
+          },
           entry: showPage('termsAndPrivacy'),
           on: {
             'user.readAgreement': 'agreementDetail',
@@ -306,7 +326,7 @@ export const identityVerificationMachine = setup({
           },
         },
         agreementDetail: {
-          meta: { spec: '§2 /identityVerification/agreementDetail: the full agreement' },
+          meta: { spec: 'portal-spec.md §2 /identityVerification/agreementDetail: the full agreement' },
           entry: showPage('agreementDetail'),
           on: {
             'user.agree': 'recordingConsent',
@@ -315,7 +335,9 @@ export const identityVerificationMachine = setup({
           },
         },
         recordingConsent: {
-          meta: { spec: 'Issue 6 §3: consent recorded on the server with a timestamp' },
+          meta: {
+            spec: 'portal-spec.md §2 /identityVerification termsAndPrivacy, agreementDetail: consent recorded on the server with a timestamp (docs/decisions.md "Face verification provider")',
+          },
           tags: ['busy'],
           invoke: {
             id: 'recordConsent',
@@ -323,7 +345,7 @@ export const identityVerificationMachine = setup({
             input: ({ context }) => ({ phoneKey: context.phoneKey ?? '' }),
             onDone: [
               {
-                guard: ({ event }) => event.output.kind === 'ok',
+                guard: 'answered ok',
                 target: 'capture',
                 actions: assign({
                   consentAt: ({ event }) => (event.output.kind === 'ok' ? event.output.data.consentAt : null),
@@ -331,11 +353,11 @@ export const identityVerificationMachine = setup({
                 }),
               },
               {
-                guard: ({ event }) => refusedCode(event.output) === 'verificationExpired',
+                guard: 'refused: session expired',
                 target: '#identityVerification.expired',
               },
               {
-                guard: ({ event }) => refusedCode(event.output) === 'verificationCancelled',
+                guard: 'refused: session cancelled',
                 target: '#identityVerification.cancelled',
               },
               {
@@ -348,7 +370,7 @@ export const identityVerificationMachine = setup({
         },
         capture: {
           meta: {
-            spec: 'Issue 16 §4: live face capture with guidance; the file input stays as the fallback (referred)',
+            spec: 'portal-spec.md §2 Authorizer info: face recognition on the phone; live capture with guidance, the file input stays as the fallback (referred; docs/decisions.md "Face verification outcomes, phone guidance, evidence retention")',
           },
           entry: [showPage('home'), assign({ hint: null })],
           invoke: { id: 'camera', src: 'camera' },
@@ -360,7 +382,9 @@ export const identityVerificationMachine = setup({
           },
           states: {
             startingCamera: {
-              meta: { spec: 'Issue 6 §3: the camera through getUserMedia' },
+              meta: {
+                spec: 'portal-spec.md §2 Authorizer info: face recognition on the phone; the camera through getUserMedia',
+              },
               on: {
                 'camera.ready': 'guiding',
                 'camera.unavailable': { target: 'fileOnly', actions: 'note camera unavailable' },
@@ -368,7 +392,7 @@ export const identityVerificationMachine = setup({
             },
             guiding: {
               meta: {
-                spec: 'Issue 16 §4: face outline, move closer, more light — before anything is pressed',
+                spec: 'addition: face outline, move closer, more light — before anything is pressed — docs/decisions.md "Face verification outcomes, phone guidance, evidence retention"',
               },
               on: {
                 // Automatically once the face is ready; by the button for keyboards and screen readers.
@@ -377,7 +401,9 @@ export const identityVerificationMachine = setup({
               },
             },
             capturingFrames: {
-              meta: { spec: 'Issue 16 §2/§4: turn your head slowly: a few JPEG frames during the turn' },
+              meta: {
+                spec: 'addition: turn your head slowly: a few JPEG frames during the turn (liveness) — docs/decisions.md "Face engine"',
+              },
               tags: ['busy'],
               entry: [assign({ hint: 'turnHead' }), sendTo('camera', { type: 'camera.startChallenge' })],
               on: {
@@ -386,12 +412,16 @@ export const identityVerificationMachine = setup({
               },
             },
             fileOnly: {
-              meta: { spec: 'Issue 6 §3: no camera: the file input (take a photo or choose one)' },
+              meta: {
+                spec: 'portal-spec.md §2 Authorizer info: face recognition on the phone; no camera: the file input (take a photo or choose one; docs/decisions.md "Face engine", File fallback)',
+              },
             },
           },
         },
         uploading: {
-          meta: { spec: 'Issue 16 §3: the frames are stored and checked: verified, referred or failed' },
+          meta: {
+            spec: 'portal-spec.md §4 Identity QR verification: verified or unverified; the frames are stored and checked (referred: docs/decisions.md "Face verification outcomes, phone guidance, evidence retention")',
+          },
           tags: ['busy'],
           invoke: {
             id: 'uploadCapture',
@@ -404,11 +434,11 @@ export const identityVerificationMachine = setup({
             onDone: [
               ...byOutcome.map((branch) => ({ ...branch, actions: 'note outcome' as const })),
               {
-                guard: ({ event }) => refusedCode(event.output) === 'verificationExpired',
+                guard: 'refused: session expired',
                 target: '#identityVerification.expired',
               },
               {
-                guard: ({ event }) => refusedCode(event.output) === 'verificationCancelled',
+                guard: 'refused: session cancelled',
                 target: '#identityVerification.cancelled',
               },
               // faceEngineBusy and every other refusal: back to the capture, with the message.
@@ -422,7 +452,7 @@ export const identityVerificationMachine = setup({
         },
         failed: {
           meta: {
-            spec: 'Issue 16 §3 verificationResultPage: failed and why, with a retry (attempts left this scan)',
+            spec: 'portal-spec.md §2 /identityVerification verificationResultPage; §4 unverified: why, with a retry (attempts left this scan)',
           },
           entry: showPage('verificationResultPage'),
           on: {
@@ -431,16 +461,16 @@ export const identityVerificationMachine = setup({
           },
         },
         cancelling: {
-          meta: { spec: '§4 cancelling on the phone voids the scan' },
+          meta: { spec: 'portal-spec.md §4 cancelling on the phone voids the scan' },
           tags: ['busy'],
           invoke: {
             id: 'cancelVerification',
             src: 'cancel verification',
             input: ({ context }) => ({ phoneKey: context.phoneKey ?? '' }),
             onDone: [
-              { guard: ({ event }) => event.output.kind === 'ok', target: '#identityVerification.cancelled' },
+              { guard: 'answered ok', target: '#identityVerification.cancelled' },
               {
-                guard: ({ event }) => refusedCode(event.output) === 'verificationExpired',
+                guard: 'refused: session expired',
                 target: '#identityVerification.expired',
               },
               { target: 'home', actions: assign({ message: ({ event }) => refusedCode(event.output) }) },
@@ -451,34 +481,38 @@ export const identityVerificationMachine = setup({
       },
     },
     verified: {
-      meta: { spec: 'Issue 6 §3 verificationResultPage: verified' },
+      meta: { spec: 'portal-spec.md §2 /identityVerification verificationResultPage; §4 verified' },
       entry: showPage('verificationResultPage'),
       type: 'final',
     },
     referred: {
-      meta: { spec: 'Issue 16 §3 verificationResultPage: referred to review; the computer may go on' },
+      meta: {
+        spec: 'addition: verificationResultPage says referred to review; the computer may go on — docs/decisions.md "Face verification outcomes, phone guidance, evidence retention"',
+      },
       entry: showPage('verificationResultPage'),
       type: 'final',
     },
     failedFinal: {
       meta: {
-        spec: 'Issue 16 §3 verificationResultPage: failed with no attempt left: a new code on the computer',
+        spec: 'addition: verificationResultPage says failed with no attempt left: a new code on the computer — docs/decisions.md "Face verification outcomes, phone guidance, evidence retention"',
       },
       entry: showPage('verificationResultPage'),
       type: 'final',
     },
     expired: {
-      meta: { spec: '§4 / §9 verificationResultPage: expired (10 minutes after the scan)' },
+      meta: { spec: 'portal-spec.md §4 / §9 verificationResultPage: expired (10 minutes after the scan)' },
       entry: showPage('verificationResultPage'),
       type: 'final',
     },
     cancelled: {
-      meta: { spec: '§4 verificationResultPage: cancelled; the desktop needs a new scan' },
+      meta: { spec: 'portal-spec.md §4 verificationResultPage: cancelled; the desktop needs a new scan' },
       entry: showPage('verificationResultPage'),
       type: 'final',
     },
     unusable: {
-      meta: { spec: 'Issue 6 §2 a token works once: a used, unknown or missing link' },
+      meta: {
+        spec: 'portal-spec.md §8 Link invalid; visit the latest address: a used, unknown or missing link (a token works once)',
+      },
       // Not a verification result: the link itself is wrong, said where the link lands.
       entry: showPage('home'),
       type: 'final',

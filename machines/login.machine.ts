@@ -5,7 +5,7 @@
 import { assign, setup } from 'xstate';
 import type { LoginResult } from '../src/contract/api/accounts';
 import { Limits } from '../src/contract/limits';
-import { refusedWith, type ApiOutcome, type FlowMessage } from './accountOutcome';
+import { outputOf, refusedWith, type ApiOutcome, type FlowMessage } from './accountOutcome';
 import { notProvidedAction, notProvidedPromise } from './notProvided';
 import type { StateMeta } from './stateMeta';
 
@@ -60,6 +60,8 @@ export const loginMachine = setup({
       context.captchaToken !== null &&
       event.type === 'user.submit' &&
       normaliseEmail(event.email) !== context.lockedEmail,
+    'signed in': ({ event }) => outputOf(event).kind === 'ok',
+    'refused: account locked': ({ event }) => refusedWith(outputOf(event), 'accountLocked'),
   },
   delays: {
     // DECISIONS.md: locked for 30 minutes; the server decides, this only spares pointless retries.
@@ -75,7 +77,7 @@ export const loginMachine = setup({
   },
   states: {
     editing: {
-      meta: { spec: '§2 Login: email, password, drag-puzzle slider; §5 login validation' },
+      meta: { spec: 'portal-spec.md §2 Login: email, password, drag-puzzle slider; §5 login validation' },
       on: {
         'user.submit': [
           { guard: 'slider solved', target: 'signingIn', actions: 'note attempt' },
@@ -84,7 +86,7 @@ export const loginMachine = setup({
       },
     },
     signingIn: {
-      meta: { spec: 'DECISIONS.md Password transport: RSA-OAEP with nonce and timestamp' },
+      meta: { spec: 'addition: DECISIONS.md Password transport: RSA-OAEP with nonce and timestamp' },
       tags: ['busy'],
       invoke: {
         id: 'signIn',
@@ -96,7 +98,7 @@ export const loginMachine = setup({
         }),
         onDone: [
           {
-            guard: ({ event }) => event.output.kind === 'ok',
+            guard: 'signed in',
             target: 'signedIn',
             actions: {
               type: 'start session',
@@ -104,7 +106,7 @@ export const loginMachine = setup({
             },
           },
           {
-            guard: ({ event }) => refusedWith(event.output, 'accountLocked'),
+            guard: 'refused: account locked',
             target: 'locked',
             actions: [
               assign({
@@ -133,7 +135,9 @@ export const loginMachine = setup({
       },
     },
     locked: {
-      meta: { spec: '§8 account locked after multiple failed logins: try again in 30 minutes' },
+      meta: {
+        spec: 'portal-spec.md §8 account locked after multiple failed logins: try again in 30 minutes',
+      },
       after: { lockoutPeriod: { target: 'editing', actions: assign({ message: null, lockedEmail: null }) } },
       on: {
         'user.submit': [
@@ -144,7 +148,9 @@ export const loginMachine = setup({
       },
     },
     signedIn: {
-      meta: { spec: '§4 logged out → logged in: the session store is written, then / (→ /gateway)' },
+      meta: {
+        spec: 'portal-spec.md §4 logged out → logged in: the session store is written, then / (→ /gateway)',
+      },
       type: 'final',
     },
   },

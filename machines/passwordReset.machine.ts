@@ -2,7 +2,7 @@
 // /forgot asks for the email and the slider and sends the mail; /resetPassword checks the emailed
 // link first, then takes the new password. Two charts, one file: they are the two halves of one flow.
 import { assign, setup } from 'xstate';
-import { refusedWith, type ApiOutcome, type FlowMessage } from './accountOutcome';
+import { outputOf, refusedWith, type ApiOutcome, type FlowMessage } from './accountOutcome';
 import { notProvidedAction, notProvidedPromise } from './notProvided';
 import type { StateMeta } from './stateMeta';
 
@@ -34,6 +34,7 @@ export const forgotPasswordMachine = setup({
   },
   guards: {
     'slider solved': ({ context }) => context.captchaToken !== null,
+    'answered ok': ({ event }) => outputOf(event).kind === 'ok',
   },
 }).createMachine({
   id: 'forgotPassword',
@@ -45,7 +46,7 @@ export const forgotPasswordMachine = setup({
   },
   states: {
     editing: {
-      meta: { spec: '§2 Forgot password: email, slider' },
+      meta: { spec: 'portal-spec.md §2 Forgot password: email, slider' },
       on: {
         'user.submit': [
           { guard: 'slider solved', target: 'sending', actions: assign({ message: null }) },
@@ -54,7 +55,9 @@ export const forgotPasswordMachine = setup({
       },
     },
     sending: {
-      meta: { spec: 'DECISIONS.md Reset-password link: 30 minutes, single use, voided by a newer one' },
+      meta: {
+        spec: 'addition: DECISIONS.md Reset-password link: 30 minutes, single use, voided by a newer one',
+      },
       tags: ['busy'],
       invoke: {
         id: 'sendResetMail',
@@ -65,7 +68,7 @@ export const forgotPasswordMachine = setup({
         }),
         onDone: [
           {
-            guard: ({ event }) => event.output.kind === 'ok',
+            guard: 'answered ok',
             target: 'mailSent',
             actions: assign({ captchaToken: null }),
           },
@@ -88,7 +91,7 @@ export const forgotPasswordMachine = setup({
       },
     },
     mailSent: {
-      meta: { spec: '§2 Forgot password: a reset page is reached from the mailed link' },
+      meta: { spec: 'portal-spec.md §2 Forgot password: a reset page is reached from the mailed link' },
       type: 'final',
     },
   },
@@ -126,6 +129,9 @@ export const resetPasswordMachine = setup({
   },
   guards: {
     'link has a token': ({ context }) => context.token !== null && context.token !== '',
+    'answered ok': ({ event }) => outputOf(event).kind === 'ok',
+    'refused: link expired': ({ event }) => refusedWith(outputOf(event), 'resetLinkExpired'),
+    'refused: link invalid': ({ event }) => refusedWith(outputOf(event), 'resetLinkInvalid'),
   },
 }).createMachine({
   id: 'resetPassword',
@@ -133,34 +139,36 @@ export const resetPasswordMachine = setup({
   initial: 'start',
   states: {
     start: {
-      meta: { spec: '§2 reset page reached from a link: a link without a token is not valid' },
+      meta: { spec: 'portal-spec.md §2 reset page reached from a link: a link without a token is not valid' },
       always: [{ guard: 'link has a token', target: 'checkingLink' }, { target: 'linkInvalid' }],
     },
     checkingLink: {
-      meta: { spec: 'DECISIONS.md Reset-password link: the link is checked before the form is shown' },
+      meta: {
+        spec: 'addition: DECISIONS.md Reset-password link: the link is checked before the form is shown',
+      },
       tags: ['busy'],
       invoke: {
         id: 'checkResetLink',
         src: 'check reset link',
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: [
-          { guard: ({ event }) => event.output.kind === 'ok', target: 'editing' },
-          { guard: ({ event }) => refusedWith(event.output, 'resetLinkExpired'), target: 'linkExpired' },
+          { guard: 'answered ok', target: 'editing' },
+          { guard: 'refused: link expired', target: 'linkExpired' },
           { target: 'linkInvalid' },
         ],
         onError: 'checkFailed',
       },
     },
     checkFailed: {
-      meta: { spec: '§8 transport failure: the link could not be checked, the user retries' },
+      meta: { spec: 'portal-spec.md §8 transport failure: the link could not be checked, the user retries' },
       on: { 'user.retry': 'checkingLink' },
     },
     editing: {
-      meta: { spec: '§5 password rule, confirmation, advice against reuse from other sites' },
+      meta: { spec: 'portal-spec.md §5 password rule, confirmation, advice against reuse from other sites' },
       on: { 'user.submit': { target: 'saving', actions: assign({ message: null }) } },
     },
     saving: {
-      meta: { spec: '§5 new password ≠ current and ≠ any of the last three' },
+      meta: { spec: 'portal-spec.md §5 new password ≠ current and ≠ any of the last three' },
       tags: ['busy'],
       invoke: {
         id: 'resetPassword',
@@ -170,9 +178,9 @@ export const resetPasswordMachine = setup({
           newPassword: event.type === 'user.submit' ? event.newPassword : '',
         }),
         onDone: [
-          { guard: ({ event }) => event.output.kind === 'ok', target: 'done' },
-          { guard: ({ event }) => refusedWith(event.output, 'resetLinkExpired'), target: 'linkExpired' },
-          { guard: ({ event }) => refusedWith(event.output, 'resetLinkInvalid'), target: 'linkInvalid' },
+          { guard: 'answered ok', target: 'done' },
+          { guard: 'refused: link expired', target: 'linkExpired' },
+          { guard: 'refused: link invalid', target: 'linkInvalid' },
           {
             target: 'editing',
             actions: assign({
@@ -184,15 +192,15 @@ export const resetPasswordMachine = setup({
       },
     },
     linkExpired: {
-      meta: { spec: '§8 reset link expired: a new one is asked for at /forgot' },
+      meta: { spec: 'portal-spec.md §8 reset link expired: a new one is asked for at /forgot' },
       type: 'final',
     },
     linkInvalid: {
-      meta: { spec: 'DECISIONS.md single use: a used or unknown link is not valid' },
+      meta: { spec: 'addition: DECISIONS.md single use: a used or unknown link is not valid' },
       type: 'final',
     },
     done: {
-      meta: { spec: '§2 reset done: sign in with the new password' },
+      meta: { spec: 'portal-spec.md §2 reset done: sign in with the new password' },
       type: 'final',
       entry: 'go to login',
     },

@@ -4,17 +4,12 @@
 // desktop polls instead. Every update, streamed or polled, is reported the same way ('report
 // update'), so the dialog's chart (qrVerification) cannot tell the two apart.
 import { assign, enqueueActions, setup } from 'xstate';
+import { Limits } from '../src/contract/limits';
 import { notProvidedAction, notProvidedCallback, notProvidedPromise } from './notProvided';
 import type { StateMeta } from './stateMeta';
 
-/** How the live connection recovers: retry with backoff, then fall back to polling. */
-export const QrLiveTuning = {
-  /** Stream failures in a row after which the desktop polls instead. */
-  maxStreamFailures: 3,
-  firstBackoffMs: 1000,
-  maxBackoffMs: 8000,
-  pollIntervalMs: 3000,
-} as const;
+/** How the live connection recovers: retry with backoff, then fall back to polling. The live view's timing, from the contract (Limits.qrLive); kept under its old name for its users. */
+export const QrLiveTuning = Limits.qrLive;
 
 /** A change of the session reported by the server (stream or poll), in the charts' terms. */
 export interface SessionUpdate {
@@ -102,7 +97,7 @@ export const qrSessionLiveMachine = setup({
   states: {
     streaming: {
       meta: {
-        spec: 'Issue 6 §2: live through server-sent events; a reconnect resumes after the last change',
+        spec: 'addition: live through server-sent events; a reconnect resumes after the last change — docs/decisions.md "Desktop live status"',
       },
       invoke: {
         id: 'sessionEvents',
@@ -118,15 +113,17 @@ export const qrSessionLiveMachine = setup({
       },
     },
     reconnecting: {
-      meta: { spec: 'Issue 6 §2: a lost connection reconnects, with a growing pause, without losing state' },
+      meta: {
+        spec: 'addition: a lost connection reconnects, with a growing pause, without losing state — docs/decisions.md "Desktop live status"',
+      },
       after: { streamReconnectBackoff: 'streaming' },
     },
     polling: {
-      meta: { spec: 'DECISIONS.md QR verification: polling when the stream keeps failing' },
+      meta: { spec: 'addition: DECISIONS.md QR verification: polling when the stream keeps failing' },
       initial: 'fetching',
       states: {
         fetching: {
-          meta: { spec: 'DECISIONS.md QR verification: one poll of the session' },
+          meta: { spec: 'addition: DECISIONS.md QR verification: one poll of the session' },
           invoke: {
             id: 'fetchSession',
             src: 'fetch session',
@@ -142,7 +139,7 @@ export const qrSessionLiveMachine = setup({
           },
         },
         waiting: {
-          meta: { spec: 'DECISIONS.md QR verification: the pause between polls' },
+          meta: { spec: 'addition: DECISIONS.md QR verification: the pause between polls' },
           after: { pollInterval: 'fetching' },
         },
       },

@@ -13,7 +13,7 @@
 import { assign, sendParent, setup } from 'xstate';
 import type { CodeName } from '../src/contract/codes';
 import { Limits } from '../src/contract/limits';
-import type { ApiOutcome } from './accountOutcome';
+import { outputOf, type ApiOutcome } from './accountOutcome';
 import { notProvidedAction, notProvidedPromise } from './notProvided';
 import { qrSessionLiveMachine, type SessionUpdateEvent } from './qrSessionLive.machine';
 import type { StateMeta } from './stateMeta';
@@ -119,6 +119,9 @@ export const qrVerificationMachine = setup({
   },
   guards: {
     'is current session': isCurrentSession,
+    'answered ok': ({ event }) => outputOf(event).kind === 'ok',
+    // RegenerateOutcome adds 'tooSoon' to ApiOutcome: the server still counts the 120 s.
+    'refused: too soon to renew': ({ event }) => (outputOf(event) as RegenerateOutcome).kind === 'tooSoon',
   },
   delays: {
     // §4 / §9: a new code after 120 seconds, counted by the server from when it made the code.
@@ -140,7 +143,9 @@ export const qrVerificationMachine = setup({
   initial: 'creating',
   states: {
     creating: {
-      meta: { spec: 'Issue 6 §2: a session with a single-use, unguessable token behind the QR code' },
+      meta: {
+        spec: 'portal-spec.md §2 Authorizer info: verification by QR code scanned on a phone; a session with a single-use, unguessable token behind the code',
+      },
       tags: ['busy'],
       entry: assign({ code: null, scan: null, outcomeReason: null }),
       invoke: {
@@ -149,7 +154,7 @@ export const qrVerificationMachine = setup({
         input: ({ context }) => ({ subjectName: context.subjectName }),
         onDone: [
           {
-            guard: ({ event }) => event.output.kind === 'ok',
+            guard: 'answered ok',
             target: 'active',
             actions: assign({
               code: ({ event }) => (event.output.kind === 'ok' ? event.output.data : null),
@@ -167,11 +172,15 @@ export const qrVerificationMachine = setup({
       },
     },
     creationFailed: {
-      meta: { spec: 'Issue 6 §2: the code could not be made; try again or close' },
+      meta: {
+        spec: 'portal-spec.md §8 transport failure or refusal: the code could not be made; try again or close',
+      },
       on: { 'user.retry': 'creating', 'user.close': 'closed' },
     },
     active: {
-      meta: { spec: 'Issue 6 §2: the code is in use; the desktop learns the phone\u2019s progress live' },
+      meta: {
+        spec: 'portal-spec.md §4 Identity QR verification: the code is in use (regenerate after 120 s, valid 10 minutes after the scan); the desktop learns the phone\u2019s progress live',
+      },
       invoke: {
         id: 'followSession',
         src: 'follow session',
@@ -214,7 +223,7 @@ export const qrVerificationMachine = setup({
       },
       states: {
         waitingForScan: {
-          meta: { spec: '§4 the code is shown; nobody has scanned it yet' },
+          meta: { spec: 'portal-spec.md §4 the code is shown; nobody has scanned it yet' },
           tags: ['codeVisible'],
           initial: 'notRenewable',
           on: {
@@ -238,22 +247,26 @@ export const qrVerificationMachine = setup({
           },
           states: {
             notRenewable: {
-              meta: { spec: '§4 / §9 QR regenerate after 120 seconds: not yet (a countdown shows when)' },
+              meta: {
+                spec: 'portal-spec.md §4 / §9 QR regenerate after 120 seconds: not yet (a countdown shows when)',
+              },
               after: { qrRegenerateAfter: 'renewable' },
             },
             renewable: {
-              meta: { spec: '§4 / §9 QR regenerate after 120 seconds: allowed now' },
+              meta: { spec: 'portal-spec.md §4 / §9 QR regenerate after 120 seconds: allowed now' },
               on: { 'user.regenerate': '#qrVerification.regenerating' },
             },
           },
         },
         scanned: {
-          meta: { spec: '§4 valid 10 minutes after the scan' },
+          meta: { spec: 'portal-spec.md §4 valid 10 minutes after the scan' },
           initial: 'opened',
           after: { qrValidAfterScan: '#qrVerification.expired' },
           states: {
             opened: {
-              meta: { spec: 'Issue 6 §3: the phone opened the link (home, consent)' },
+              meta: {
+                spec: 'portal-spec.md §2 /identityVerification home, termsAndPrivacy: the phone opened the link (home, consent)',
+              },
               on: {
                 'session.verifying': {
                   guard: 'is current session',
@@ -265,7 +278,7 @@ export const qrVerificationMachine = setup({
               },
             },
             verifying: {
-              meta: { spec: '§4 while the phone is verifying, the dialog must not be closed' },
+              meta: { spec: 'portal-spec.md §4 while the phone is verifying, the dialog must not be closed' },
               // No user.close here: the close event is not accepted while the phone verifies.
               tags: ['verifying'],
               on: {
@@ -273,7 +286,9 @@ export const qrVerificationMachine = setup({
               },
             },
             failed: {
-              meta: { spec: 'Issue 6 §3: verification failed; the phone may retry within the 10 minutes' },
+              meta: {
+                spec: 'portal-spec.md §4 Identity QR verification: unverified; the phone may retry within the 10 minutes (docs/decisions.md "QR verification: a failed face capture")',
+              },
               on: {
                 'session.verifying': {
                   guard: 'is current session',
@@ -288,7 +303,7 @@ export const qrVerificationMachine = setup({
       },
     },
     regenerating: {
-      meta: { spec: '§4 / §9 a new code after 120 seconds: the old session is voided' },
+      meta: { spec: 'portal-spec.md §4 / §9 a new code after 120 seconds: the old session is voided' },
       tags: ['busy', 'codeVisible'],
       invoke: {
         id: 'regenerateSession',
@@ -296,7 +311,7 @@ export const qrVerificationMachine = setup({
         input: ({ context }) => ({ sessionId: context.code?.sessionId ?? '' }),
         onDone: [
           {
-            guard: ({ event }) => event.output.kind === 'ok',
+            guard: 'answered ok',
             target: 'active',
             actions: assign({
               code: ({ context, event }) => (event.output.kind === 'ok' ? event.output.data : context.code),
@@ -306,7 +321,7 @@ export const qrVerificationMachine = setup({
           },
           {
             // The server counts the 120 s; the countdown restarts from what it says is left.
-            guard: ({ event }) => event.output.kind === 'tooSoon',
+            guard: 'refused: too soon to renew',
             target: 'active',
             actions: assign({
               code: ({ context, event }) =>
@@ -328,14 +343,16 @@ export const qrVerificationMachine = setup({
       },
     },
     closing: {
-      meta: { spec: 'Issue 6 §2: closing the dialog voids the code' },
+      meta: {
+        spec: 'portal-spec.md §4 Identity QR verification: while verifying the dialog must not be closed; closing it otherwise voids the code',
+      },
       tags: ['busy'],
       invoke: {
         id: 'closeSession',
         src: 'close session',
         input: ({ context }) => ({ sessionId: context.code?.sessionId ?? '' }),
         onDone: [
-          { guard: ({ event }) => event.output.kind === 'ok', target: 'closed' },
+          { guard: 'answered ok', target: 'closed' },
           {
             // The phone started verifying just now: the server refuses the close, the dialog stays.
             target: 'active',
@@ -349,32 +366,38 @@ export const qrVerificationMachine = setup({
       },
     },
     cancelled: {
-      meta: { spec: '§4 cancelling on the phone voids the scan: a new scan is needed before submit' },
+      meta: {
+        spec: 'portal-spec.md §4 cancelling on the phone voids the scan: a new scan is needed before submit',
+      },
       tags: ['rescanRequired'],
       on: { 'user.regenerate': 'creating', 'user.close': 'closed' },
     },
     expired: {
-      meta: { spec: '§4 / §9 the code expired 10 minutes after the scan: generate a new one' },
+      meta: { spec: 'portal-spec.md §4 / §9 the code expired 10 minutes after the scan: generate a new one' },
       tags: ['rescanRequired'],
       on: { 'user.regenerate': 'creating', 'user.close': 'closed' },
     },
     failedFinal: {
       meta: {
-        spec: 'Issue 16 §3: the face check failed with no attempt left: the dialog says why and offers a new code',
+        spec: 'addition: the face check failed with no attempt left: the dialog says why and offers a new code — docs/decisions.md "Face verification outcomes, phone guidance, evidence retention"',
       },
       tags: ['rescanRequired'],
       on: { 'user.regenerate': 'creating', 'user.close': 'closed' },
     },
     verified: {
-      meta: { spec: '§4 Identity QR verification: verified' },
+      meta: { spec: 'portal-spec.md §4 Identity QR verification: verified' },
       type: 'final',
     },
     referred: {
-      meta: { spec: 'Issue 16 §3: referred to review: certification may go on, a reviewer decides' },
+      meta: {
+        spec: 'addition: referred to review: certification may go on, a reviewer decides — docs/decisions.md "Face verification outcomes, phone guidance, evidence retention"',
+      },
       type: 'final',
     },
     closed: {
-      meta: { spec: 'Issue 6 §2: the dialog was closed without a verification' },
+      meta: {
+        spec: 'portal-spec.md §4 Identity QR verification: unverified: the dialog was closed without a verification',
+      },
       type: 'final',
     },
   },

@@ -2,6 +2,7 @@
 // pages. Kept beside the machines so the shared registry holds only one line for them.
 // Graph events give each invoked actor the answers that take every branch of its chart.
 import type { AnyEventObject } from 'xstate';
+import { Limits } from '../src/contract/limits';
 import { identityVerificationMachine } from './identityVerification.machine';
 import { qrSessionLiveMachine } from './qrSessionLive.machine';
 import { qrVerificationMachine, type ShownCode } from './qrVerification.machine';
@@ -57,6 +58,18 @@ export const qrVerificationEntries: readonly MachineRegistryEntry[] = [
     kind: 'flow',
     title: 'QR identity verification (desktop dialog)',
     machine: qrVerificationMachine,
+    delays: {
+      qrRegenerateAfter: {
+        limit: 'Limits.qr.regenerateAfterMs',
+        ms: Limits.qr.regenerateAfterMs,
+        computed: 'what the server says is left of the 120 s since it made the code',
+      },
+      qrValidAfterScan: {
+        limit: 'Limits.qr.validAfterScanMs',
+        ms: Limits.qr.validAfterScanMs,
+        computed: 'what the server says is left of the 10 minutes since the scan',
+      },
+    },
     graphInputs: [{ subjectName: 'Mei Chen' }],
     graphEvents: [
       done('createSession', { kind: 'ok', data: code }),
@@ -86,6 +99,14 @@ export const qrVerificationEntries: readonly MachineRegistryEntry[] = [
     kind: 'flow',
     title: 'QR verification: following the session live (stream, reconnect, polling)',
     machine: qrSessionLiveMachine,
+    delays: {
+      streamReconnectBackoff: {
+        limit: 'Limits.qrLive.firstBackoffMs … Limits.qrLive.maxBackoffMs',
+        ms: Limits.qrLive.firstBackoffMs,
+        computed: 'doubles after each failure in a row, at most Limits.qrLive.maxBackoffMs',
+      },
+      pollInterval: { limit: 'Limits.qrLive.pollIntervalMs', ms: Limits.qrLive.pollIntervalMs },
+    },
     graphInputs: [{ sessionId: SESSION, afterVersion: 1 }],
     graphEvents: [
       update('session.scanned'),
@@ -102,6 +123,14 @@ export const qrVerificationEntries: readonly MachineRegistryEntry[] = [
     kind: 'flow',
     title: 'Identity verification on the phone',
     machine: identityVerificationMachine,
+    delays: {
+      qrValidAfterScan: {
+        limit: 'Limits.qr.validAfterScanMs',
+        ms: Limits.qr.validAfterScanMs,
+        computed:
+          'what the server says is left of the 10 minutes since the scan, when the phone opens the link',
+      },
+    },
     graphInputs: [{ token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }, { token: null }],
     graphEvents: [
       done('openSession', { kind: 'ok', data: phoneView('scanned') }),

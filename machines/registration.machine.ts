@@ -7,7 +7,7 @@ import { assign, setup, stateIn } from 'xstate';
 import type { AreaCode } from '../src/contract/limits';
 import { Limits } from '../src/contract/limits';
 import type { CompanyLocation, CompanyPosition } from '../src/contract/options';
-import { refusedWith, type ApiOutcome, type FlowMessage, type RetryAfter } from './accountOutcome';
+import { outputOf, refusedWith, type ApiOutcome, type FlowMessage, type RetryAfter } from './accountOutcome';
 import { notProvidedAction, notProvidedPromise } from './notProvided';
 import type { StateMeta } from './stateMeta';
 
@@ -84,6 +84,16 @@ export const registrationMachine = setup({
   guards: {
     'slider solved': ({ context }) => context.captchaToken !== null,
     'no code sent': ({ context }) => context.codeSentAt === null,
+    'code expired': stateIn(`${CODE_STATES}.expired`),
+    'answered ok': ({ event }) => outputOf(event).kind === 'ok',
+    'refused: registered, not activated': ({ event }) =>
+      refusedWith(outputOf(event), 'emailRegisteredNotActivated'),
+    'refused: already registered': ({ event }) => refusedWith(outputOf(event), 'emailRegistered'),
+    'refused: slider failed': ({ event }) => refusedWith(outputOf(event), 'captchaFailed'),
+    'refused with a retry time': ({ event }) => {
+      const output = outputOf(event);
+      return output.kind === 'refused' && output.retry !== undefined;
+    },
   },
   delays: {
     resendCooldown: Limits.emailCode.resendAfterMs,
@@ -101,7 +111,7 @@ export const registrationMachine = setup({
   },
   states: {
     info: {
-      meta: { spec: '§2/§3 stage 1 registration info: fields, service agreement, slider' },
+      meta: { spec: 'portal-spec.md §2/§3 stage 1 registration info: fields, service agreement, slider' },
       on: {
         'user.submitInfo': [
           {
@@ -114,7 +124,7 @@ export const registrationMachine = setup({
       },
     },
     verification: {
-      meta: { spec: '§2 stage 2 information verification: the emailed code' },
+      meta: { spec: 'portal-spec.md §2 stage 2 information verification: the emailed code' },
       type: 'parallel',
       on: {
         'user.back': {
@@ -124,16 +134,18 @@ export const registrationMachine = setup({
       },
       states: {
         code: {
-          meta: { spec: 'DECISIONS.md Email verification code: 6 digits, 3 minutes, resend after 60 s' },
+          meta: {
+            spec: 'addition: DECISIONS.md Email verification code: 6 digits, 3 minutes, resend after 60 s',
+          },
           initial: 'notSent',
           states: {
             notSent: {
-              meta: { spec: '§8 please send the verification code first' },
+              meta: { spec: 'portal-spec.md §8 please send the verification code first' },
               tags: ['mayResendCode'],
               on: { 'user.sendCode': 'sending' },
             },
             sending: {
-              meta: { spec: '§3 email verification code: sent to the registering email' },
+              meta: { spec: 'portal-spec.md §3 email verification code: sent to the registering email' },
               tags: ['busy'],
               invoke: {
                 id: 'sendCode',
@@ -144,7 +156,7 @@ export const registrationMachine = setup({
                 }),
                 onDone: [
                   {
-                    guard: ({ event }) => event.output.kind === 'ok',
+                    guard: 'answered ok',
                     target: 'fresh',
                     actions: assign({
                       message: null,
@@ -155,18 +167,18 @@ export const registrationMachine = setup({
                   },
                   {
                     // §8: registered, not activated → the activation mail went out again.
-                    guard: ({ event }) => refusedWith(event.output, 'emailRegisteredNotActivated'),
+                    guard: 'refused: registered, not activated',
                     target: '#registration.activation',
                     actions: assign({ message: 'emailRegisteredNotActivated', captchaToken: null }),
                   },
                   {
-                    guard: ({ event }) => refusedWith(event.output, 'emailRegistered'),
+                    guard: 'refused: already registered',
                     target: '#registration.alreadyRegistered',
                     actions: assign({ message: 'emailRegistered', captchaToken: null }),
                   },
                   {
                     // The slider's token expired or was refused: back to stage 1 for a fresh puzzle.
-                    guard: ({ event }) => refusedWith(event.output, 'captchaFailed'),
+                    guard: 'refused: slider failed',
                     target: '#registration.info',
                     actions: [
                       assign({ message: 'captchaFailed', captchaToken: null, codeSentAt: null }),
@@ -198,39 +210,43 @@ export const registrationMachine = setup({
               },
             },
             fresh: {
-              meta: { spec: 'DECISIONS.md resend allowed after 60 s' },
+              meta: { spec: 'addition: DECISIONS.md resend allowed after 60 s' },
               tags: ['codeValid'],
               after: { resendCooldown: 'resendable' },
             },
             resendable: {
-              meta: { spec: '§9 email code valid 3 minutes' },
+              meta: { spec: 'portal-spec.md §9 email code valid 3 minutes' },
               tags: ['codeValid', 'mayResendCode'],
               after: { codeValidityAfterCooldown: 'expired' },
               on: { 'user.sendCode': 'sending' },
             },
             expired: {
-              meta: { spec: '§8 verification code expired' },
+              meta: { spec: 'portal-spec.md §8 verification code expired' },
               tags: ['mayResendCode'],
               on: { 'user.sendCode': 'sending' },
             },
           },
         },
         submission: {
-          meta: { spec: '§2 stage 2: the code and the registration info are submitted together' },
+          meta: {
+            spec: 'portal-spec.md §2 stage 2: the code and the registration info are submitted together',
+          },
           initial: 'idle',
           states: {
             idle: {
-              meta: { spec: '§5 a code must be requested first; wrong or expired code gives a message' },
+              meta: {
+                spec: 'portal-spec.md §5 a code must be requested first; wrong or expired code gives a message',
+              },
               on: {
                 'user.submitCode': [
                   { guard: 'no code sent', actions: assign({ message: 'codeNotSent' }) },
-                  { guard: stateIn(`${CODE_STATES}.expired`), actions: assign({ message: 'codeExpired' }) },
+                  { guard: 'code expired', actions: assign({ message: 'codeExpired' }) },
                   { target: 'registering', actions: assign({ message: null }) },
                 ],
               },
             },
             registering: {
-              meta: { spec: '§3 registration: the account is created, not yet activated' },
+              meta: { spec: 'portal-spec.md §3 registration: the account is created, not yet activated' },
               tags: ['busy'],
               invoke: {
                 id: 'register',
@@ -241,12 +257,12 @@ export const registrationMachine = setup({
                 }),
                 onDone: [
                   {
-                    guard: ({ event }) => event.output.kind === 'ok',
+                    guard: 'answered ok',
                     target: '#registration.activation',
                     actions: assign({ message: null }),
                   },
                   {
-                    guard: ({ event }) => refusedWith(event.output, 'emailRegistered'),
+                    guard: 'refused: already registered',
                     target: '#registration.alreadyRegistered',
                     actions: assign({ message: 'emailRegistered' }),
                   },
@@ -266,15 +282,17 @@ export const registrationMachine = setup({
       },
     },
     activation: {
-      meta: { spec: '§2 stage 3 email activation: a mail with a link valid 24 hours' },
+      meta: { spec: 'portal-spec.md §2 stage 3 email activation: a mail with a link valid 24 hours' },
       initial: 'mailSent',
       states: {
         mailSent: {
-          meta: { spec: '§4 activation link lasts 24 hours; DECISIONS.md resend voids the old link' },
+          meta: {
+            spec: 'portal-spec.md §4 activation link lasts 24 hours; DECISIONS.md resend voids the old link',
+          },
           on: { 'user.resendActivation': 'resending' },
         },
         resending: {
-          meta: { spec: 'DECISIONS.md Activation link: resend gives a new link' },
+          meta: { spec: 'addition: DECISIONS.md Activation link: resend gives a new link' },
           tags: ['busy'],
           invoke: {
             id: 'resendActivation',
@@ -283,7 +301,7 @@ export const registrationMachine = setup({
             // Spec §8 / issue 20 §4: a refusal (too many resends) says why, and when to try again.
             onDone: [
               {
-                guard: ({ event }) => event.output.kind === 'refused' && event.output.retry !== undefined,
+                guard: 'refused with a retry time',
                 target: 'resendRefused',
                 actions: assign(({ event }) =>
                   event.output.kind === 'refused'
@@ -304,7 +322,7 @@ export const registrationMachine = setup({
         },
         resendRefused: {
           meta: {
-            spec: '§8 activation resend refused by the server: its reason and when a resend is possible again',
+            spec: 'portal-spec.md §8 activation resend refused by the server: its reason and when a resend is possible again',
           },
           after: {
             untilResendAllowed: { target: 'mailSent', actions: assign({ message: null, resendRetry: null }) },
@@ -313,7 +331,7 @@ export const registrationMachine = setup({
       },
     },
     alreadyRegistered: {
-      meta: { spec: '§8 email already registered, please log in' },
+      meta: { spec: 'portal-spec.md §8 email already registered, please log in' },
       type: 'final',
     },
   },

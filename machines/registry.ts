@@ -2,6 +2,7 @@
 // generated path-coverage tests (npm run test:paths) read this list, so a machine registered here is
 // drawn and covered without any further line anywhere.
 import type { AnyEventObject } from 'xstate';
+import { Limits } from '../src/contract/limits';
 import { activationMachine } from './activation.machine';
 import { captchaMachine } from './captcha.machine';
 import { changePasswordMachine } from './changePassword.machine';
@@ -80,6 +81,9 @@ const accountsFlowEntries: readonly MachineRegistryEntry[] = [
     kind: 'flow',
     title: 'Log in',
     machine: loginMachine,
+    delays: {
+      lockoutPeriod: { limit: 'Limits.login.lockoutMs', ms: Limits.login.lockoutMs },
+    },
     graphEvents: [
       { type: 'captcha.solved', captchaToken: 'captcha-token-0001' },
       { type: 'user.submit', email: user.email, password: 'Secret#2024' },
@@ -96,6 +100,18 @@ const accountsFlowEntries: readonly MachineRegistryEntry[] = [
     kind: 'flow',
     title: 'Registration',
     machine: registrationMachine,
+    delays: {
+      resendCooldown: { limit: 'Limits.emailCode.resendAfterMs', ms: Limits.emailCode.resendAfterMs },
+      codeValidityAfterCooldown: {
+        limit: 'Limits.emailCode.validMs − Limits.emailCode.resendAfterMs',
+        ms: Limits.emailCode.validMs - Limits.emailCode.resendAfterMs,
+      },
+      untilResendAllowed: {
+        limit: 'the server’s retry time (rate limit)',
+        ms: 0,
+        computed: 'the wait the server named when it refused a resend; 0 when it named none',
+      },
+    },
     graphEvents: [
       { type: 'captcha.solved', captchaToken: 'captcha-token-0001' },
       {
@@ -286,6 +302,10 @@ const certificationFlowEntries: readonly MachineRegistryEntry[] = [
     kind: 'flow',
     title: 'Certification draft autosave',
     machine: draftAutosaveMachine,
+    delays: {
+      draftAutosave: { limit: 'Limits.draftAutosaveMs', ms: Limits.draftAutosaveMs },
+      autosaveRetry: { limit: 'Limits.draftAutosaveRetryMs', ms: Limits.draftAutosaveRetryMs },
+    },
     graphEvents: [
       { type: 'draft.changed', step: 'completeCompanyInfo', values: {} },
       { type: 'draft.settled', step: 'completeCompanyInfo' },
@@ -391,6 +411,9 @@ export const machineRegistry: readonly MachineRegistryEntry[] = [
     kind: 'flow',
     title: 'Browser session',
     machine: sessionMachine,
+    delays: {
+      logoutDelay: { limit: 'Limits.logoutDelayMs', ms: Limits.logoutDelayMs },
+    },
     graphInputs: [{ signedIn: false }, { signedIn: true }],
     graphEvents: [{ type: 'server.sessionInvalid', code: 301002 }],
   },
@@ -414,6 +437,10 @@ export const machineRegistry: readonly MachineRegistryEntry[] = [
     kind: 'lifecycle',
     title: 'QR identity verification session',
     machine: verificationSessionLifecycleMachine,
+    delays: {
+      qrRegenerateAfter: { limit: 'Limits.qr.regenerateAfterMs', ms: Limits.qr.regenerateAfterMs },
+      qrValidAfterScan: { limit: 'Limits.qr.validAfterScanMs', ms: Limits.qr.validAfterScanMs },
+    },
   },
   {
     id: 'approvalLifecycle',
@@ -433,6 +460,9 @@ export const machineRegistry: readonly MachineRegistryEntry[] = [
     kind: 'lifecycle',
     title: 'Account activation',
     machine: accountActivationLifecycleMachine,
+    delays: {
+      activationLinkValidity: { limit: 'Limits.activationLink.validMs', ms: Limits.activationLink.validMs },
+    },
   },
   ...accountsFlowEntries,
   cardApplicationEntry,

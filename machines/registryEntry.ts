@@ -3,6 +3,16 @@
 // back: the import graph of machines/ stays free of cycles (issue 19 §6). Imports nothing of ours.
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
 
+/** Where a named delay's value comes from, as the machine's page shows it (issue 19 §4). */
+export interface DelayDoc {
+  /** The contract limit(s) the value is read from, e.g. 'Limits.login.lockoutMs'. */
+  limit: string;
+  /** The value in milliseconds; for a delay computed at run time, the value it starts from. */
+  ms: number;
+  /** For a delay computed at run time: how. */
+  computed?: string;
+}
+
 export interface MachineRegistryEntry {
   /** The machine's own id (`createMachine({ id })`); names docs/machines/<id>.md. */
   id: string;
@@ -20,4 +30,6 @@ export interface MachineRegistryEntry {
   graphEvents?: readonly AnyEventObject[];
   /** Inputs to start from when the machine takes input; each one is traversed. */
   graphInputs?: readonly unknown[];
+  /** Every delay of setup({ delays }), with its limit; `npm run diagrams -- --check` requires them. */
+  delays?: Readonly<Record<string, DelayDoc>>;
 }

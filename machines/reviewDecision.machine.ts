@@ -68,7 +68,9 @@ export const reviewDecisionMachine = setup({
   initial: 'choosing',
   states: {
     choosing: {
-      meta: { spec: 'issue 8 §4: approve, reject with a reason, or request a revision of named fields' },
+      meta: {
+        spec: "portal-spec.md §4 Gateway: under review, then approved or review failed (with the reviewer's reason; DECISIONS.md Status codes): approve, reject with a reason, or request a revision of named fields",
+      },
       on: {
         'user.decide': {
           guard: 'decision is complete',
@@ -81,14 +83,18 @@ export const reviewDecisionMachine = setup({
       },
     },
     confirming: {
-      meta: { spec: 'issue 8 §4: every decision is confirmed before it is sent' },
+      meta: {
+        spec: 'addition: every decision is confirmed before it is sent — docs/decisions.md "Back-office decisions and concurrency"',
+      },
       on: {
         'user.confirm': 'submitting',
         'user.cancel': { target: 'choosing', actions: assign({ decision: null }) },
       },
     },
     submitting: {
-      meta: { spec: 'issue 8 §4: the decision goes through the lifecycle statechart on the server' },
+      meta: {
+        spec: 'addition: the decision goes through the lifecycle statechart on the server — docs/decisions.md "Back-office decisions and concurrency"',
+      },
       tags: ['busy'],
       invoke: {
         id: 'submitDecision',
@@ -109,11 +115,15 @@ export const reviewDecisionMachine = setup({
       },
     },
     done: {
-      meta: { spec: 'issue 8 §4: decided; the applicant is mailed in their language' },
+      meta: {
+        spec: 'portal-spec.md §2 Certification submit: the result will be sent by email; decided, the applicant is mailed in their language',
+      },
       type: 'final',
     },
     conflict: {
-      meta: { spec: 'issue 8 §4: two reviewers at once, exactly one wins, the other is told' },
+      meta: {
+        spec: 'addition: two reviewers at once, exactly one wins, the other is told — docs/decisions.md "Back-office decisions and concurrency"',
+      },
       tags: ['error'],
       on: {
         'user.reload': {
@@ -123,7 +133,9 @@ export const reviewDecisionMachine = setup({
       },
     },
     error: {
-      meta: { spec: 'API.md: a refused or failed decision changes nothing and may be retried' },
+      meta: {
+        spec: "portal-spec.md §8 any other non-200 code shows the server's message: a refused or failed decision changes nothing and may be retried (API.md)",
+      },
       tags: ['error'],
       on: {
         'user.retry': 'submitting',

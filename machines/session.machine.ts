@@ -44,6 +44,9 @@ export const sessionMachine = setup({
     /** Clears the session store (sessionStorage `user`) and navigates to /login. */
     'log out': notProvided('log out'),
   },
+  guards: {
+    'store says signed in': ({ context }) => context.startedSignedIn,
+  },
   delays: {
     // Spec §4: logout happens 100 ms after the session-invalid answer.
     logoutDelay: Limits.logoutDelayMs,
@@ -54,18 +57,15 @@ export const sessionMachine = setup({
   initial: 'deciding',
   states: {
     deciding: {
-      meta: { spec: '§3/§4 session store: the app starts signed in when the store says so' },
-      always: [
-        { guard: ({ context }) => context.startedSignedIn, target: 'signedIn' },
-        { target: 'signedOut' },
-      ],
+      meta: { spec: 'portal-spec.md §3/§4 session store: the app starts signed in when the store says so' },
+      always: [{ guard: 'store says signed in', target: 'signedIn' }, { target: 'signedOut' }],
     },
     signedOut: {
-      meta: { spec: '§4/§6 logged out: only public routes render' },
+      meta: { spec: 'portal-spec.md §4/§6 logged out: only public routes render' },
       on: { 'session.signedIn': 'signedIn' },
     },
     signedIn: {
-      meta: { spec: '§4/§6 logged in' },
+      meta: { spec: 'portal-spec.md §4/§6 logged in' },
       on: {
         'server.sessionInvalid': {
           target: 'invalidating',
@@ -82,7 +82,7 @@ export const sessionMachine = setup({
     },
     invalidating: {
       meta: {
-        spec: '§4 session-invalid code: message shown, in-flight requests cancelled, every new request rejected; logout after 100 ms',
+        spec: 'portal-spec.md §4 session-invalid code: message shown, in-flight requests cancelled, every new request rejected; logout after 100 ms',
       },
       tags: ['rejectingRequests'],
       // Later session-invalid answers of the same burst change nothing: one message, one logout.

@@ -144,10 +144,12 @@ export const uploadMachine = setup({
   },
   states: {
     idle: {
-      meta: { spec: '§5 uploads: drop a file or choose one (jpg, jpeg, png, pdf; at most 10 MB)' },
+      meta: {
+        spec: 'portal-spec.md §5 uploads: drop a file or choose one (jpg, jpeg, png, pdf; at most 10 MB)',
+      },
     },
     checking: {
-      meta: { spec: '§5 uploads: type and size checked in the browser before sending' },
+      meta: { spec: 'portal-spec.md §5 uploads: type and size checked in the browser before sending' },
       always: [
         {
           guard: 'file refused in the browser',
@@ -160,7 +162,9 @@ export const uploadMachine = setup({
       ],
     },
     uploading: {
-      meta: { spec: 'issue 17 §3: the progress of a slow upload shows, and it can be cancelled' },
+      meta: {
+        spec: 'addition: the progress of a slow upload shows, and it can be cancelled — docs/decisions.md "Where does an upload\'s life live?", "Cancelled upload"',
+      },
       tags: ['busy'],
       invoke: {
         id: 'uploadFile',
@@ -206,15 +210,19 @@ export const uploadMachine = setup({
       },
     },
     rejected: {
-      meta: { spec: '§5 uploads: a wrong type, an empty file or one over 10 MB is not sent' },
+      meta: { spec: 'portal-spec.md §5 uploads: a wrong type, an empty file or one over 10 MB is not sent' },
       on: { 'user.dismiss': 'idle' },
     },
     refused: {
-      meta: { spec: 'DECISIONS.md Uploads: the server decides the type by content; its message shows' },
+      meta: {
+        spec: 'addition: DECISIONS.md Uploads: the server decides the type by content; its message shows',
+      },
       on: { 'user.dismiss': 'idle' },
     },
     failed: {
-      meta: { spec: '§8 Upload failed: the file is kept; retried by the user or when back online' },
+      meta: {
+        spec: 'portal-spec.md §8 Upload failed: the file is kept; retried by the user or when back online',
+      },
       on: {
         'user.retry': { target: 'uploading', actions: assign({ fraction: 0 }) },
         'network.online': { target: 'uploading', actions: assign({ fraction: 0, offline: false }) },
@@ -222,7 +230,9 @@ export const uploadMachine = setup({
       },
     },
     cancelled: {
-      meta: { spec: 'issue 17 §3: a cancelled upload stores nothing; pick again to upload' },
+      meta: {
+        spec: 'addition: a cancelled upload stores nothing; pick again to upload — docs/decisions.md "Where does an upload\'s life live?", "Cancelled upload"',
+      },
       on: { 'user.dismiss': 'idle' },
     },
   },

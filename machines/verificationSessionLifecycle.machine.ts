@@ -54,7 +54,10 @@ export const verificationSessionLifecycleMachine = setup({
   initial: 'created',
   states: {
     created: {
-      meta: { spec: '§4 Identity QR verification: code shown, not scanned', status: 'created' },
+      meta: {
+        spec: 'portal-spec.md §4 Identity QR verification: code shown, not scanned',
+        status: 'created',
+      },
       tags: ['desktopMayClose', 'usable'],
       initial: 'fresh',
       on: {
@@ -64,11 +67,11 @@ export const verificationSessionLifecycleMachine = setup({
       },
       states: {
         fresh: {
-          meta: { spec: '§4 / §9 QR regenerate after 120 seconds: not yet' },
+          meta: { spec: 'portal-spec.md §4 / §9 QR regenerate after 120 seconds: not yet' },
           after: { qrRegenerateAfter: 'renewable' },
         },
         renewable: {
-          meta: { spec: '§4 / §9 QR regenerate after 120 seconds: allowed now' },
+          meta: { spec: 'portal-spec.md §4 / §9 QR regenerate after 120 seconds: allowed now' },
           // Regenerating voids this session; the desktop shows the code of a new one.
           on: { 'desktop.regenerate': '#verificationSessionLifecycle.cancelled' },
         },
@@ -76,7 +79,7 @@ export const verificationSessionLifecycleMachine = setup({
     },
     scanned: {
       meta: {
-        spec: '§4 Identity QR verification: valid 10 minutes after scan (DECISIONS.md QR verification)',
+        spec: 'portal-spec.md §4 Identity QR verification: valid 10 minutes after scan (DECISIONS.md QR verification)',
       },
       initial: 'opened',
       after: { qrValidAfterScan: 'expired' },
@@ -86,7 +89,10 @@ export const verificationSessionLifecycleMachine = setup({
       },
       states: {
         opened: {
-          meta: { spec: 'Issue 6 §3: the phone opened the link (home, consent)', status: 'scanned' },
+          meta: {
+            spec: 'portal-spec.md §2 /identityVerification home, termsAndPrivacy: the phone opened the link (home, consent)',
+            status: 'scanned',
+          },
           tags: ['desktopMayClose', 'usable'],
           on: {
             'phone.startVerification': 'verifying',
@@ -95,7 +101,7 @@ export const verificationSessionLifecycleMachine = setup({
         },
         verifying: {
           meta: {
-            spec: '§4 Identity QR verification: while verifying, the dialog must not be closed',
+            spec: 'portal-spec.md §4 Identity QR verification: while verifying, the dialog must not be closed',
             status: 'verifying',
           },
           tags: ['usable'],
@@ -110,7 +116,7 @@ export const verificationSessionLifecycleMachine = setup({
         },
         failed: {
           meta: {
-            spec: 'Issue 16 §3: failed (no match, no liveness, a quality reason), attempts left for this scan',
+            spec: 'portal-spec.md §4 Identity QR verification: unverified (no match, no liveness, a quality reason), attempts left for this scan (docs/decisions.md "QR verification: a failed face capture")',
             status: 'failed',
           },
           tags: ['desktopMayClose', 'usable'],
@@ -124,14 +130,14 @@ export const verificationSessionLifecycleMachine = setup({
     },
     verified: {
       meta: {
-        spec: '§4 Identity QR verification: verified (issue 16 §3: match and liveness, or a reviewer confirmed)',
+        spec: 'portal-spec.md §4 Identity QR verification: verified (match and liveness, or a reviewer confirmed)',
         status: 'verified',
       },
       type: 'final',
     },
     referred: {
       meta: {
-        spec: 'Issue 16 §3: referred to review (grey band, no usable ID face, no reference, file fallback)',
+        spec: 'addition: referred to review (grey band, no usable ID face, no reference, file fallback) — docs/decisions.md "Face verification outcomes, phone guidance, evidence retention"',
         status: 'referred',
       },
       // Certification may be submitted with it; a reviewer decides it with a written reason (§5).
@@ -143,20 +149,23 @@ export const verificationSessionLifecycleMachine = setup({
     },
     failedFinal: {
       meta: {
-        spec: 'Issue 16 §3: failed with no attempt left for this scan: the desktop shows why, a new code is needed',
+        spec: 'addition: failed with no attempt left for this scan: the desktop shows why, a new code is needed — docs/decisions.md "Face verification outcomes, phone guidance, evidence retention"',
         status: 'failedFinal',
       },
       type: 'final',
     },
     cancelled: {
       meta: {
-        spec: '§4 Identity QR verification: cancelling requires a re-scan before submit',
+        spec: 'portal-spec.md §4 Identity QR verification: cancelling requires a re-scan before submit',
         status: 'cancelled',
       },
       type: 'final',
     },
     expired: {
-      meta: { spec: '§4 / §9 QR verification within 10 minutes of the scan', status: 'expired' },
+      meta: {
+        spec: 'portal-spec.md §4 / §9 QR verification within 10 minutes of the scan',
+        status: 'expired',
+      },
       type: 'final',
     },
   },

@@ -43,6 +43,15 @@ export const Limits = {
   },
   session: { idleMs: 30 * MINUTE, absoluteMs: 12 * HOUR, tokenBytes: 32 },
   qr: { validAfterScanMs: 10 * MINUTE, regenerateAfterMs: 120 * SECOND },
+  /** The desktop's live view of a QR session (DECISIONS "Desktop live status"): a lost event stream
+   *  reconnects after a pause doubling from the first to the longest; after this many failures in a
+   *  row it polls instead, at this interval. */
+  qrLive: {
+    maxStreamFailures: 3,
+    firstBackoffMs: 1 * SECOND,
+    maxBackoffMs: 8 * SECOND,
+    pollIntervalMs: 3 * SECOND,
+  },
   /** The phone's live face capture (issue 16 §3/§4): a failed check may be retried this many times
    *  in all per QR scan; the camera sends a few JPEG frames taken during the head turn. */
   face: {
@@ -86,6 +95,8 @@ export const Limits = {
   dateRange: { maxYears: 1 },
   chatDialog: { width: 400, height: 500 },
   draftAutosaveMs: 800,
+  /** How long a failed certification autosave waits before it tries again. */
+  draftAutosaveRetryMs: 5 * SECOND,
   /** Longest accepted free-text entries: any real name or address fits; the database and the
    *  back-office views stay sane. Web maxLength attributes read the same numbers. */
   text: {

@@ -87,7 +87,7 @@ describe('session machine', () => {
 
   it('annotates every state with its spec section', () => {
     for (const node of Object.values(sessionMachine.states)) {
-      expect((node.meta as { spec?: string } | undefined)?.spec).toMatch(/^§\d/);
+      expect((node.meta as { spec?: string } | undefined)?.spec).toMatch(/^portal-spec\.md §\d/);
     }
   });
 

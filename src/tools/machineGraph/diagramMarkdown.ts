@@ -1,10 +1,11 @@
 // Writes a reviewer's page for one machine: a Mermaid stateDiagram-v2 generated from the machine
 // definition itself, then its states (with the spec section each implements), its transitions,
-// delays and invoked actors. Pure and deterministic, with no Node imports: the CLI
+// guards (what each checks), delays (value and contract limit), actions and invoked actors. Pure and deterministic, with no Node imports: the CLI
 // (src/tools/diagrams.ts) writes it to docs/machines/<id>.md and the back office can render it live.
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import type { MachineRegistryEntry } from '../../../machines/registry';
 import type { StateMeta } from '../../../machines/stateMeta';
+import { actionRows, compareText, delayRows, guardRows } from './implementations';
 import { allStateNodes, allTransitions, guardNameOf, statePathOf, triggerOf } from './machineStructure';
 import type { MachineTransition } from './machineStructure';
 
@@ -101,11 +102,6 @@ export function mermaidStateDiagram(machine: AnyStateMachine): string {
   return lines.join('\n');
 }
 
-/** Code-unit order, not the host's locale: the committed file must not depend on where it was made. */
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
@@ -149,7 +145,7 @@ function transitionsTable(machine: AnyStateMachine): string[] {
   return table(['Event', 'From', 'To', 'Guard'], rows);
 }
 
-function humanDuration(ms: number): string {
+export function humanDuration(ms: number): string {
   const units: Array<[number, string]> = [
     [3_600_000, 'h'],
     [60_000, 'min'],
@@ -159,16 +155,31 @@ function humanDuration(ms: number): string {
   return unit ? `${ms / unit[0]} ${unit[1]}` : `${ms} ms`;
 }
 
-function delaysTable(machine: AnyStateMachine): string[] {
-  const delays = Object.entries(machine.implementations.delays as Record<string, unknown>).sort(([a], [b]) =>
-    compareText(a, b),
-  );
-  if (delays.length === 0) return [];
-  const rows = delays.map(([name, value]) => [
-    `\`${name}\``,
-    typeof value === 'number' ? `${value} (${humanDuration(value)})` : 'computed at run time',
+function guardsTable(machine: AnyStateMachine): string[] {
+  const rows = guardRows(machine).map((row) => [`\`${row.name}\``, `\`${row.checks}\``]);
+  if (rows.length === 0) return [];
+  return ['', '## Guards', '', ...table(['Guard', 'Checks'], rows)];
+}
+
+function delaysTable(entry: MachineRegistryEntry): string[] {
+  const rows = delayRows(entry).map((row) => [
+    `\`${row.name}\``,
+    row.ms === null ? '—' : `${row.ms} (${humanDuration(row.ms)})`,
+    row.limit ?? '—',
+    row.computed ?? 'fixed',
   ]);
-  return ['', '## Delays', '', ...table(['Delay', 'Milliseconds'], rows)];
+  if (rows.length === 0) return [];
+  return ['', '## Delays', '', ...table(['Delay', 'Milliseconds', 'Contract limit', 'At run time'], rows)];
+}
+
+function actionsTable(machine: AnyStateMachine): string[] {
+  const rows = actionRows(machine).map((row) => [
+    `\`${row.name}\``,
+    row.kind,
+    row.usedIn.length ? row.usedIn.join('; ') : '—',
+  ]);
+  if (rows.length === 0) return [];
+  return ['', '## Actions', '', ...table(['Action', 'Kind', 'Runs'], rows)];
 }
 
 function invokesTable(machine: AnyStateMachine): string[] {
@@ -203,7 +214,9 @@ export function machineDiagramMarkdown(entry: MachineRegistryEntry): string {
     '## Events',
     '',
     ...transitionsTable(machine),
-    ...delaysTable(machine),
+    ...guardsTable(machine),
+    ...delaysTable(entry),
+    ...actionsTable(machine),
     ...invokesTable(machine),
     '',
   ].join('\n');

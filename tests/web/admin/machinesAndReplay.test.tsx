@@ -33,8 +33,39 @@ describe('machine diagrams page', { timeout: 60_000 }, () => {
     expect(document.querySelectorAll('[data-machine]').length).toBe(machineRegistry.length);
     const review = screen.getByRole('table', { name: 'States of reviewDecision' });
     expect(
-      within(review).getByText('issue 8 §4: two reviewers at once, exactly one wins, the other is told'),
+      within(review).getByText(
+        'addition: two reviewers at once, exactly one wins, the other is told — docs/decisions.md "Back-office decisions and concurrency"',
+      ),
     ).toBeTruthy();
+  });
+
+  it("lists each machine's guards (what each checks), delays (value and contract limit) and actions", async () => {
+    renderAdminPage(AdminMachinesPage, '/admin/machines');
+    await screen.findByRole('heading', { name: 'Machine diagrams' });
+    for (const entry of machineRegistry) {
+      expect(screen.getByRole('table', { name: `Guards of ${entry.id}` })).toBeTruthy();
+      expect(screen.getByRole('table', { name: `Delays of ${entry.id}` })).toBeTruthy();
+      expect(screen.getByRole('table', { name: `Actions of ${entry.id}` })).toBeTruthy();
+    }
+    const cells = (name: string, first: string) =>
+      within(screen.getByRole('table', { name }))
+        .getAllByRole('row')
+        .find((row) => within(row).queryAllByRole('cell')[0]?.textContent === first)
+        ?.querySelectorAll('td');
+    const lockout = cells('Delays of login', 'lockoutPeriod');
+    expect([...(lockout ?? [])].map((cell) => cell.textContent)).toEqual([
+      'lockoutPeriod',
+      '1800000',
+      'Limits.login.lockoutMs',
+      'fixed',
+    ]);
+    expect(cells('Guards of login', 'slider solved')?.[1]?.textContent).toMatch(/captchaToken\s*!==\s*null/);
+    expect(cells('Actions of login', 'refresh puzzle')?.[1]?.textContent).toBe('effect provided by the app');
+    // The back office's own charts: a machine with no delay says so instead of hiding the table.
+    expect(
+      within(screen.getByRole('table', { name: 'Delays of reviewDecision' })).getByText('None'),
+    ).toBeTruthy();
+    expect(cells('Guards of approvalLifecycle', 'someone other than the proposer')).toBeTruthy();
   });
 });
 

@@ -1,14 +1,18 @@
 // One machine as reviewers read it: its diagram (Mermaid, drawn as SVG once the library has loaded,
 // the text otherwise; a copy button hands the text to any Mermaid viewer), the states with their
-// spec sections, and the events. A replayed snapshot's current state is highlighted in the states table.
+// spec sections, the events, and the named guards, delays (value and contract limit) and actions a
+// reviewer signs (the same rows as docs/machines/*.md). A replayed snapshot's current state is
+// highlighted in the states table.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Code, CopyButton, Group, Stack, Table, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
 import { useMemo } from 'react';
 import type { MachineRegistryEntry } from '../../../../../machines/registry';
 import { mermaidStateDiagram } from '../../../../tools/machineGraph/diagramMarkdown';
+import { actionRows, delayRows, guardRows } from '../../../../tools/machineGraph/implementations';
 import { eventRows, stateRows } from './machineTables';
 import { MermaidDiagram } from './MermaidDiagram';
+import { NamedPartsTable } from './NamedPartsTable';
 
 export function MachineDiagram({
   entry,
@@ -21,6 +25,9 @@ export function MachineDiagram({
   const mermaid = useMemo(() => mermaidStateDiagram(entry.machine), [entry]);
   const states = useMemo(() => stateRows(entry.machine, activePaths), [entry, activePaths]);
   const events = useMemo(() => eventRows(entry.machine), [entry]);
+  const guards = useMemo(() => guardRows(entry.machine), [entry]);
+  const delays = useMemo(() => delayRows(entry), [entry]);
+  const actions = useMemo(() => actionRows(entry.machine), [entry]);
   return (
     <Stack gap="sm" data-machine={entry.id}>
       <Group justify="space-between">
@@ -116,6 +123,26 @@ export function MachineDiagram({
           ))}
         </Table.Tbody>
       </Table>
+      <NamedPartsTable
+        label={t`Guards of ${entry.id}`}
+        header={[t`Guard`, t`Checks`]}
+        rows={guards.map((row) => [row.name, row.checks])}
+      />
+      <NamedPartsTable
+        label={t`Delays of ${entry.id}`}
+        header={[t`Delay`, t`Milliseconds`, t`Contract limit`, t`At run time`]}
+        rows={delays.map((row) => [
+          row.name,
+          row.ms === null ? '—' : String(row.ms),
+          row.limit ?? '—',
+          row.computed ?? t`fixed`,
+        ])}
+      />
+      <NamedPartsTable
+        label={t`Actions of ${entry.id}`}
+        header={[t`Action`, t`Kind`, t`Runs`]}
+        rows={actions.map((row) => [row.name, row.kind, row.usedIn.join('; ') || '—'])}
+      />
     </Stack>
   );
 }
