@@ -2,6 +2,8 @@
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { bundleBudget, PORTAL_FIRST_LOAD_BUDGET, PORTAL_FIRST_LOADS } from './src/tools/bundleBudget';
 import { precompressAssets } from './src/tools/precompressAssets';
@@ -19,7 +21,25 @@ function workers(variable: string, fallback: number): number {
   return Number.isInteger(value) && value >= 1 ? value : fallback;
 }
 
+/** The build's name (src/web/appBuild.ts): package.json's version and the commit (GIT_COMMIT, else git). */
+function appBuild(): { version: string; commit: string } {
+  const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  let commit = process.env.GIT_COMMIT?.slice(0, 12) ?? '';
+  if (!commit) {
+    try {
+      commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8' }).trim();
+    } catch {
+      // A build from an exported tree: no repository to ask.
+      commit = 'unknown';
+    }
+  }
+  return { version, commit };
+}
+
 export default defineConfig({
+  define: { __APP_BUILD__: JSON.stringify(appBuild()) },
   plugins: [
     react(),
     // plugin-react 6 no longer runs Babel: the Lingui macro needs its own Babel pass (STACK.md).

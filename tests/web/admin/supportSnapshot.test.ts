@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { certificationMachine } from '../../../machines/certification.machine';
+import { machineVersion } from '../../../machines/machineVersion';
 import { registryEntry } from '../../../machines/registry';
 import {
   redactedKindOf,
@@ -107,10 +108,10 @@ describe('support snapshot export', () => {
     );
     expect(exported).toMatchObject({
       machine: 'certification',
-      version: registryEntry('certification')!.version,
+      version: machineVersion(registryEntry('certification')!.machine),
       at: '2026-03-01T10:00:00.000Z',
     });
-    expect(exported.appVersion).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(exported.appVersion).toMatch(/^\d+\.\d+\.\d+\+[0-9a-f]{7,12}$/);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking a redacted context by path
     const snapshot = exported.snapshot as { value: unknown; context: Record<string, any> };
     expect(snapshot.value).toBe('loading');
@@ -203,8 +204,8 @@ describe('support snapshot parsing', () => {
     expect(parseSupportSnapshot(JSON.stringify(other))).toEqual({
       kind: 'otherVersion',
       machine: 'certification',
-      version: 99,
-      expected: registryEntry('certification')!.version,
+      version: '99',
+      expected: machineVersion(registryEntry('certification')!.machine),
     });
     expect(parseSupportSnapshot(JSON.stringify({ ...other, machine: 'x' }))).toEqual({
       kind: 'unknownMachine',

@@ -8,6 +8,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import { machineVersion } from '../../../machines/machineVersion';
 import { registryEntry } from '../../../machines/registry';
 import {
   currentDiagnosticSource,
@@ -200,7 +201,7 @@ describe('a real flow registers itself', { timeout: 30_000 }, () => {
     await screen.findByText('Diagnostic info copied. Paste it into your message to support.');
     expect(JSON.parse(written[0]!)).toMatchObject({
       machine: 'login',
-      version: registryEntry('login')!.version,
+      version: machineVersion(registryEntry('login')!.machine),
     });
     view.unmount();
     expect(currentDiagnosticSource()).toBeNull();

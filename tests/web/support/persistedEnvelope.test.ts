@@ -2,6 +2,7 @@
 // as { machine, version, appVersion, at, snapshot }, unredacted, and read back only when it is the
 // same machine at the same version; anything else reads as nothing kept (a fresh start, no crash).
 import { beforeEach, describe, expect, it } from 'vitest';
+import { machineVersion } from '../../../machines/machineVersion';
 import { registryEntry } from '../../../machines/registry';
 import {
   PROGRESS_KEY,
@@ -28,7 +29,7 @@ const progress = {
   fileList: [file],
   path: 'uploadRelevantInfo' as const,
 };
-const version = registryEntry('cardApplication')!.version;
+const version = machineVersion(registryEntry('cardApplication')!.machine);
 
 beforeEach(() => sessionStorage.clear());
 

@@ -8,6 +8,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import { machineVersion } from '../../../machines/machineVersion';
 import { registryEntry } from '../../../machines/registry';
 import type { SupportReferenceView } from '../../../src/contract/api/supportReferences';
 import { Codes } from '../../../src/contract/codes';
@@ -96,7 +97,7 @@ describe('applicant: send to support', { timeout: 30_000 }, () => {
     expect(request?.body).not.toContain('Mei');
     expect(JSON.parse(request!.body)).toMatchObject({
       machine: 'reviewDecision',
-      version: registryEntry('reviewDecision')!.version,
+      version: machineVersion(registryEntry('reviewDecision')!.machine),
       snapshot: { context: { decision: { kind: 'reject', reason: '‹text›' } } },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));

@@ -3,6 +3,7 @@
 // redacted: they never leave the browser. Reading checks the machine and its version: anything
 // else (another version after a deploy, a hand-edited value, no storage) reads as nothing kept,
 // so the flow starts fresh instead of restoring a shape it no longer understands.
+import { machineVersion } from '../../../../../machines/machineVersion';
 import { registryEntry } from '../../../../../machines/registry';
 import { APP_VERSION, UnregisteredMachineError, type SupportSnapshot } from './supportSnapshot';
 
@@ -17,7 +18,7 @@ export function writePersistedEnvelope(
   if (!entry) throw new UnregisteredMachineError(machineId);
   const envelope: SupportSnapshot = {
     machine: entry.id,
-    version: entry.version,
+    version: machineVersion(entry.machine),
     appVersion: APP_VERSION,
     at: now.toISOString(),
     snapshot,
@@ -38,6 +39,7 @@ export function readPersistedEnvelope(storage: Storage, key: string, machineId: 
   if (!value || typeof value !== 'object') return null;
   const envelope = value as Partial<SupportSnapshot>;
   const entry = registryEntry(machineId);
-  if (!entry || envelope.machine !== entry.id || envelope.version !== entry.version) return null;
+  if (!entry || envelope.machine !== entry.id || envelope.version !== machineVersion(entry.machine))
+    return null;
   return envelope.snapshot ?? null;
 }

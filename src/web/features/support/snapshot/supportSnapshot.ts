@@ -3,13 +3,15 @@
 // info"); the back office's support page parses it back and refuses, with a reason it can name, a
 // snapshot of a machine it does not know or of another version of that machine. Parsing never throws.
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import { machineVersion } from '../../../../../machines/machineVersion';
 import { registryEntry, type MachineRegistryEntry } from '../../../../../machines/registry';
-import { ErrorReporting } from '../../../../contract/limits';
+import { APP_VERSION } from '../../../appBuild';
 import { redactPersistedSnapshot } from './redactPersonalData';
 
 export interface SupportSnapshot {
   machine: string;
-  version: number;
+  /** machineVersion(): a hash of the machine's definition (issue 19 §5). */
+  version: string;
   appVersion: string;
   /** ISO 8601 UTC. */
   at: string;
@@ -21,7 +23,7 @@ export interface SnapshotSource {
   getPersistedSnapshot(): unknown;
 }
 
-export const APP_VERSION = ErrorReporting.release;
+export { APP_VERSION };
 
 /** Thrown only for a programming error: exporting a machine the registry does not list. */
 export class UnregisteredMachineError extends Error {
@@ -39,7 +41,7 @@ export function exportSupportSnapshot(
   if (!entry) throw new UnregisteredMachineError(machineId);
   return {
     machine: entry.id,
-    version: entry.version,
+    version: machineVersion(entry.machine),
     appVersion: APP_VERSION,
     at: now.toISOString(),
     snapshot: redactPersistedSnapshot(actor.getPersistedSnapshot()),
@@ -56,7 +58,7 @@ export type ParsedSupportSnapshot =
   | { kind: 'notJson' }
   | { kind: 'notSnapshot' }
   | { kind: 'unknownMachine'; machine: string }
-  | { kind: 'otherVersion'; machine: string; version: number; expected: number }
+  | { kind: 'otherVersion'; machine: string; version: string; expected: string }
   | { kind: 'notRestorable'; machine: string };
 
 function isEnvelope(value: unknown): value is SupportSnapshot {
@@ -64,7 +66,7 @@ function isEnvelope(value: unknown): value is SupportSnapshot {
   const candidate = value as Partial<SupportSnapshot>;
   return (
     typeof candidate.machine === 'string' &&
-    typeof candidate.version === 'number' &&
+    (typeof candidate.version === 'string' || typeof candidate.version === 'number') &&
     typeof candidate.snapshot === 'object' &&
     candidate.snapshot !== null
   );
@@ -95,8 +97,10 @@ export function parseSupportSnapshot(text: string): ParsedSupportSnapshot {
   if (!isEnvelope(value)) return { kind: 'notSnapshot' };
   const entry = registryEntry(value.machine);
   if (!entry) return { kind: 'unknownMachine', machine: value.machine };
-  if (value.version !== entry.version) {
-    return { kind: 'otherVersion', machine: entry.id, version: value.version, expected: entry.version };
+  // A snapshot from before versions were hashes carries a number: another version too.
+  const expected = machineVersion(entry.machine);
+  if (value.version !== expected) {
+    return { kind: 'otherVersion', machine: entry.id, version: String(value.version), expected };
   }
   const state = restore(entry.machine, value.snapshot);
   if (!state) return { kind: 'notRestorable', machine: entry.id };
