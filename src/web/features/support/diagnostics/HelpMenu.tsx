@@ -5,9 +5,16 @@
 // Enter opens the menu, Enter on an item runs it (Mantine's Menu handles the arrows and focus).
 import { Trans } from '@lingui/react/macro';
 import { Button, Menu } from '@mantine/core';
-import { SupportReferenceDialog } from '../reference/SupportReferenceDialog';
+import { lazy, Suspense } from 'react';
 import { useSendToSupport } from '../reference/useSendToSupport';
 import { useCopyDiagnosticInfo } from './useCopyDiagnosticInfo';
+
+// Loaded when there is a reference to show: the header is on the first load of every page.
+const SupportReferenceDialog = lazy(() =>
+  import('../reference/SupportReferenceDialog').then(({ SupportReferenceDialog }) => ({
+    default: SupportReferenceDialog,
+  })),
+);
 
 export function HelpMenu() {
   const copy = useCopyDiagnosticInfo();
@@ -34,7 +41,11 @@ export function HelpMenu() {
         </Menu>
       ) : null}
       {/* Outside the menu's condition: the dialog stays when the flow unmounts behind it. */}
-      <SupportReferenceDialog sent={support.sent} onClose={support.dismiss} />
+      {support.sent ? (
+        <Suspense fallback={null}>
+          <SupportReferenceDialog sent={support.sent} onClose={support.dismiss} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
