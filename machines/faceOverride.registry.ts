@@ -9,7 +9,6 @@ const done = (output: unknown): AnyEventObject => ({ type: 'xstate.done.actor.su
 
 export const faceOverrideEntry: MachineRegistryEntry = {
   id: 'faceOverride',
-  version: 1,
   kind: 'flow',
   title: 'Back office: a reviewer overrides a referred face check',
   machine: faceOverrideMachine,

@@ -54,7 +54,6 @@ const frames = (type: string, size: number) => ({
 export const qrVerificationEntries: readonly MachineRegistryEntry[] = [
   {
     id: 'qrVerification',
-    version: 2,
     kind: 'flow',
     title: 'QR identity verification (desktop dialog)',
     machine: qrVerificationMachine,
@@ -95,7 +94,6 @@ export const qrVerificationEntries: readonly MachineRegistryEntry[] = [
   },
   {
     id: 'qrSessionLive',
-    version: 1,
     kind: 'flow',
     title: 'QR verification: following the session live (stream, reconnect, polling)',
     machine: qrSessionLiveMachine,
@@ -119,7 +117,6 @@ export const qrVerificationEntries: readonly MachineRegistryEntry[] = [
   },
   {
     id: 'identityVerification',
-    version: 2,
     kind: 'flow',
     title: 'Identity verification on the phone',
     machine: identityVerificationMachine,

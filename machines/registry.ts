@@ -54,7 +54,6 @@ const user = { email: 'owner@company.example' };
 const accountsFlowEntries: readonly MachineRegistryEntry[] = [
   {
     id: 'captcha',
-    version: 1,
     kind: 'flow',
     title: 'Drag-puzzle slider',
     machine: captchaMachine,
@@ -77,7 +76,6 @@ const accountsFlowEntries: readonly MachineRegistryEntry[] = [
   },
   {
     id: 'login',
-    version: 1,
     kind: 'flow',
     title: 'Log in',
     machine: loginMachine,
@@ -96,7 +94,6 @@ const accountsFlowEntries: readonly MachineRegistryEntry[] = [
   },
   {
     id: 'registration',
-    version: 1,
     kind: 'flow',
     title: 'Registration',
     machine: registrationMachine,
@@ -148,7 +145,6 @@ const accountsFlowEntries: readonly MachineRegistryEntry[] = [
   },
   {
     id: 'forgotPassword',
-    version: 1,
     kind: 'flow',
     title: 'Forgot password',
     machine: forgotPasswordMachine,
@@ -162,7 +158,6 @@ const accountsFlowEntries: readonly MachineRegistryEntry[] = [
   },
   {
     id: 'resetPassword',
-    version: 1,
     kind: 'flow',
     title: 'Reset password',
     machine: resetPasswordMachine,
@@ -182,7 +177,6 @@ const accountsFlowEntries: readonly MachineRegistryEntry[] = [
   },
   {
     id: 'changePassword',
-    version: 1,
     kind: 'flow',
     title: 'Change password',
     machine: changePasswordMachine,
@@ -195,7 +189,6 @@ const accountsFlowEntries: readonly MachineRegistryEntry[] = [
   },
   {
     id: 'activation',
-    version: 1,
     kind: 'flow',
     title: 'Account activation page',
     machine: activationMachine,
@@ -223,7 +216,6 @@ const problems = [{ path: 'companyNameEnglish', message: 'companyName.englishFor
 const certificationFlowEntries: readonly MachineRegistryEntry[] = [
   {
     id: 'certification',
-    version: 1,
     kind: 'flow',
     title: 'Enterprise certification wizard',
     machine: certificationMachine,
@@ -298,7 +290,6 @@ const certificationFlowEntries: readonly MachineRegistryEntry[] = [
   },
   {
     id: 'draftAutosave',
-    version: 1,
     kind: 'flow',
     title: 'Certification draft autosave',
     machine: draftAutosaveMachine,
@@ -338,7 +329,6 @@ const cardProgress = (path: string) => ({
 });
 const cardApplicationEntry: MachineRegistryEntry = {
   id: 'cardApplication',
-  version: 1,
   kind: 'flow',
   title: 'Card-issuing application',
   machine: cardApplicationMachine,
@@ -407,7 +397,6 @@ const cardApplicationEntry: MachineRegistryEntry = {
 export const machineRegistry: readonly MachineRegistryEntry[] = [
   {
     id: 'session',
-    version: 1,
     kind: 'flow',
     title: 'Browser session',
     machine: sessionMachine,
@@ -419,21 +408,18 @@ export const machineRegistry: readonly MachineRegistryEntry[] = [
   },
   {
     id: 'certificationLifecycle',
-    version: 1,
     kind: 'lifecycle',
     title: 'Enterprise certification status',
     machine: certificationLifecycleMachine,
   },
   {
     id: 'cardApplicationLifecycle',
-    version: 1,
     kind: 'lifecycle',
     title: 'Card business application status',
     machine: cardApplicationLifecycleMachine,
   },
   {
     id: 'verificationSessionLifecycle',
-    version: 1,
     kind: 'lifecycle',
     title: 'QR identity verification session',
     machine: verificationSessionLifecycleMachine,
@@ -444,7 +430,6 @@ export const machineRegistry: readonly MachineRegistryEntry[] = [
   },
   {
     id: 'approvalLifecycle',
-    version: 1,
     kind: 'lifecycle',
     title: 'Back office: four eyes on an approval',
     machine: approvalLifecycleMachine,
@@ -456,7 +441,6 @@ export const machineRegistry: readonly MachineRegistryEntry[] = [
   },
   {
     id: 'accountActivationLifecycle',
-    version: 1,
     kind: 'lifecycle',
     title: 'Account activation',
     machine: accountActivationLifecycleMachine,

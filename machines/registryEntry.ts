@@ -13,11 +13,11 @@ export interface DelayDoc {
   computed?: string;
 }
 
+/** No hand-set version: a machine's version is derived from its definition (machines/machineVersion.ts,
+ *  issue 19 §5), so an edited machine cannot keep an old one. */
 export interface MachineRegistryEntry {
   /** The machine's own id (`createMachine({ id })`); names docs/machines/<id>.md. */
   id: string;
-  /** Bumped when a persisted snapshot of the previous shape would no longer restore. */
-  version: number;
   kind: 'flow' | 'lifecycle';
   title: string;
   machine: AnyStateMachine;

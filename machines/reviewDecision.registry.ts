@@ -9,7 +9,6 @@ const done = (output: unknown): AnyEventObject => ({ type: 'xstate.done.actor.su
 
 export const reviewDecisionEntry: MachineRegistryEntry = {
   id: 'reviewDecision',
-  version: 1,
   kind: 'flow',
   title: 'Back office: a reviewer decides a case',
   machine: reviewDecisionMachine,

@@ -21,7 +21,6 @@ const pick = (name: string, type: string, size: number): AnyEventObject => ({
 
 export const uploadEntry: MachineRegistryEntry = {
   id: 'upload',
-  version: 1,
   kind: 'flow',
   title: 'Document upload field',
   machine: uploadMachine,

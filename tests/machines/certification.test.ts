@@ -19,6 +19,7 @@ import {
 } from '../../machines/certification.machine';
 import { NotProvidedError } from '../../machines/notProvided';
 import type { qrVerificationMachine, QrVerificationOutput } from '../../machines/qrVerification.machine';
+import { machineVersion } from '../../machines/machineVersion';
 import { registryEntry } from '../../machines/registry';
 import { Limits } from '../../src/contract/limits';
 
@@ -407,12 +408,12 @@ describe('certification wizard: resuming', () => {
     const persisted = JSON.parse(
       JSON.stringify({
         machine: entry.id,
-        version: entry.version,
+        version: machineVersion(entry.machine),
         snapshot: first.actor.getPersistedSnapshot(),
       }),
-    ) as { machine: string; version: number; snapshot: unknown };
+    ) as { machine: string; version: string; snapshot: unknown };
     first.actor.stop();
-    expect(persisted).toMatchObject({ machine: 'certification', version: entry.version });
+    expect(persisted).toMatchObject({ machine: 'certification', version: machineVersion(entry.machine) });
 
     const second = start({}, { snapshot: persisted.snapshot });
     expect(placeOf(second.actor)).toBe('uploadBeneficiaryInfo');

@@ -79,7 +79,6 @@ const uploadFixtureMachine = setup({
 
 export const uploadFixture: MachineRegistryEntry = {
   id: 'uploadFixture',
-  version: 1,
   kind: 'flow',
   title: 'Upload (fixture)',
   machine: uploadFixtureMachine,
@@ -99,7 +98,6 @@ const orphanStateMachine = setup({}).createMachine({
 
 export const orphanFixture: MachineRegistryEntry = {
   id: 'orphanFixture',
-  version: 1,
   kind: 'flow',
   title: 'Unreachable state (fixture)',
   machine: orphanStateMachine,
@@ -119,7 +117,6 @@ const racingDelaysMachine = setup({ delays: { short: 1000, long: 5000 } }).creat
 
 export const racingDelaysFixture: MachineRegistryEntry = {
   id: 'racingDelaysFixture',
-  version: 1,
   kind: 'flow',
   title: 'Racing delays (fixture)',
   machine: racingDelaysMachine,

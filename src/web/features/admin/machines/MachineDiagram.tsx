@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Code, CopyButton, Group, Stack, Table, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
 import { useMemo } from 'react';
+import { machineVersion } from '../../../../../machines/machineVersion';
 import type { MachineRegistryEntry } from '../../../../../machines/registry';
 import { mermaidStateDiagram } from '../../../../tools/machineGraph/diagramMarkdown';
 import { actionRows, delayRows, guardRows } from '../../../../tools/machineGraph/implementations';
@@ -36,7 +37,7 @@ export function MachineDiagram({
         </Title>
         <Text size="sm" c="dimmed">
           <Trans>
-            Machine {entry.id} · version {entry.version} · {entry.kind}
+            Machine {entry.id} · version {machineVersion(entry.machine)} · {entry.kind}
           </Trans>
         </Text>
       </Group>
