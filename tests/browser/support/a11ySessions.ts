@@ -2,7 +2,7 @@
 // as: a reviewer, an applicant whose certification wizard resumes at a given step, an applicant with
 // a submitted certification, and a fresh phone-verification link. All through the real API or the
 // same services the CLI uses; nothing is faked in the page.
-import { BACK_OFFICE_ROLES } from '../../../src/contract/api/backOfficeRoles';
+import { BACK_OFFICE_ROLES, type BackOfficeRole } from '../../../src/contract/api/backOfficeRoles';
 import { eq } from 'drizzle-orm';
 import type { CertificationDraft, DraftStepId } from '../../../src/contract/api/certification';
 import type { Locale } from '../../../src/contract/envelope';
@@ -27,12 +27,12 @@ export function callerOf(user: SeededUser, locale: Locale = 'zh-cn'): Caller {
 
 /** A back-office session-store entry (what the login flow writes), with every role (issue 21 §4)
  *  so that every back-office page and control is there to check. */
-export async function reviewerSession(portal: Portal, locale: Locale): Promise<SessionUser> {
-  const signedIn = await signInAs(portal.app, {
-    role: 'reviewer',
-    language: locale,
-    roles: [...BACK_OFFICE_ROLES],
-  });
+export async function reviewerSession(
+  portal: Portal,
+  locale: Locale,
+  roles: readonly BackOfficeRole[] = BACK_OFFICE_ROLES,
+): Promise<SessionUser> {
+  const signedIn = await signInAs(portal.app, { role: 'reviewer', language: locale, roles: [...roles] });
   const [row] = await portal.app.db.select().from(users).where(eq(users.id, signedIn.userId));
   if (!row) throw new Error('the reviewer row is missing');
   return {
