@@ -25,7 +25,7 @@ export function callerOf(user: SeededUser, locale: Locale = 'zh-cn'): Caller {
   };
 }
 
-/** A back-office session-store entry (what the login flow writes), with every role (issue 21 §4)
+/** A back-office session-store entry (what the login flow writes), with every role (issue 21 §4) unless `roles` names fewer,
  *  so that every back-office page and control is there to check. */
 export async function reviewerSession(
   portal: Portal,
