@@ -10,6 +10,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import type { BackOfficeRole } from '../../src/contract/api/backOfficeRoles';
 import type { CertificationDraft } from '../../src/contract/api/certification';
 import type { Locale } from '../../src/contract/envelope';
 import { companies, users } from '../../src/server/db/schema/index';
@@ -68,12 +69,12 @@ async function newReviewer(): Promise<{ email: string; id: string }> {
   return { email, id: row.id };
 }
 
-/** A second back-office person with the approver role only, signed in in its own browser. */
-async function approverPage(): Promise<{ page: Page; userId: string }> {
+/** Another back-office person (by default with the approver role only), signed in in its own browser. */
+async function approverPage(roles: BackOfficeRole[] = ['approver']): Promise<{ page: Page; userId: string }> {
   const portal = suite.portal();
   const signedIn = await signInAs(portal.app, {
     role: 'reviewer',
-    roles: ['approver'],
+    roles,
     language: REVIEWER_LOCALE,
   });
   const [row] = await portal.app.db.select().from(users).where(eq(users.id, signedIn.userId));
@@ -431,6 +432,105 @@ describe('back office', () => {
     await expect
       .poll(() => watermarkTile(applicantPage), { timeout: 10_000 })
       .toMatch(new RegExp(`>${escapeRegExp(email)}<[\\s\\S]*>${company!.operatorId}<`));
+  });
+
+  test('B flags two fields with a comment each and asks for a revision; the applicant reads each comment at its field, fixes both and resubmits; A sees exactly those two changes marked', async () => {
+    const portal = suite.portal();
+    const applicant = await applicantWithSubmittedCertification();
+    const companyId = applicant.user.signedIn.companyId!;
+    const caseId = (await certificationOf(portal.app, companyId))!.id;
+    const flags = [
+      {
+        label: 'Company name (English)',
+        path: 'completeCompanyInfo.companyNameEnglish',
+        comment: 'Spell it as on the licence.',
+      },
+      { label: 'Website', path: 'completeCompanyInfo.website', comment: 'This address does not open.' },
+    ];
+
+    // B flags the two rows where they are shown, writes a comment on each, and asks for a revision.
+    const b = await approverPage(['reviewer']);
+    await b.page.goto(`${portal.url}/admin/certifications?case=${caseId}`);
+    await b.page.getByRole('heading', { level: 3, name: text(REVIEWER_LOCALE, 'Decision') }).waitFor();
+    for (const flag of flags) {
+      await b.page
+        .getByLabel(text(REVIEWER_LOCALE, 'Flag {label} for revision').replace('{label}', flag.label))
+        .check();
+      await b.page
+        .getByLabel(text(REVIEWER_LOCALE, 'Comment on {label}').replace('{label}', flag.label))
+        .fill(flag.comment);
+    }
+    await b.page
+      .getByLabel(text(REVIEWER_LOCALE, 'Comment for the applicant'))
+      .fill('Two details need fixing.');
+    await button(b.page, REVIEWER_LOCALE, 'Request a revision').click();
+    await b.page
+      .getByText(
+        text(REVIEWER_LOCALE, 'Ask the applicant to revise {0} flagged item(s)?').replace('{0}', '2'),
+        {
+          exact: true,
+        },
+      )
+      .waitFor();
+    await button(b.page, REVIEWER_LOCALE, 'Confirm').click();
+    await b.page
+      .getByRole('status')
+      .filter({ hasText: text(REVIEWER_LOCALE, 'Decision recorded. The applicant is informed by email.') })
+      .waitFor();
+
+    // The applicant opens the wizard from the gateway: each comment stands at its field, and only there.
+    const applicantContext = await suite.context({ locale: APPLICANT_LOCALE, seeded: applicant.user });
+    const page = await suite.page(applicantContext);
+    await page.goto(`${portal.url}/gateway`);
+    await certificationCard(page)
+      .getByRole('link', { name: text(APPLICANT_LOCALE, 'Process immediately') })
+      .click();
+    const companyInfo = text(APPLICANT_LOCALE, 'Company information');
+    let step = await wizardStep(page);
+    for (let guard = 0; step !== companyInfo; guard++) {
+      if (guard > WIZARD_ORDER.length)
+        throw new Error(`the wizard never went back to ${companyInfo} (at ${step})`);
+      step = await moveTo(page, 'Back', step);
+    }
+    const said = (comment: string) =>
+      text(APPLICANT_LOCALE, 'The reviewer asks you to check this field: {comment}').replace(
+        '{comment}',
+        comment,
+      );
+    for (const flag of flags) await page.getByText(said(flag.comment), { exact: true }).waitFor();
+    expect(
+      await page
+        .getByText(text(APPLICANT_LOCALE, 'The reviewer asks you to check this field'), { exact: false })
+        .count(),
+    ).toBe(2);
+
+    const fixedName = 'Fuzhou Example Trading Company Limited';
+    const fixedSite = 'https://www.example.org';
+    await page.getByLabel(text(APPLICANT_LOCALE, 'Company name in English'), { exact: true }).fill(fixedName);
+    await page.getByLabel(text(APPLICANT_LOCALE, 'Website'), { exact: true }).fill(fixedSite);
+    const review = text(APPLICANT_LOCALE, 'Review and submit');
+    for (let guard = 0; step !== review; guard++) {
+      if (guard > WIZARD_ORDER.length) throw new Error(`the wizard never reached ${review} (at ${step})`);
+      step = await moveTo(page, 'Next', step);
+    }
+    await button(page, APPLICANT_LOCALE, 'Submit').click();
+    await expect
+      .poll(async () => (await view(asTestApp(portal), applicant.caller)).lifecycleState)
+      .toBe('underReview');
+
+    // A opens the next round: exactly the two fixed fields are marked as changed, nothing else.
+    const a = await approverPage(['reviewer']);
+    await a.page.goto(`${portal.url}/admin/certifications?case=${caseId}`);
+    const changes = a.page.getByTestId('round-changes').locator('li');
+    await expect.poll(() => changes.count()).toBe(2);
+    const marked = a.page.getByTestId('case-data').locator('tr[data-changed]');
+    expect(await marked.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-path')))).toEqual(
+      flags.map((f) => f.path),
+    );
+    expect(await changes.allTextContents()).toEqual([
+      expect.stringContaining(fixedName),
+      expect.stringContaining(fixedSite),
+    ]);
   });
 
   test('an applicant opening /admin does not get the back office', async () => {

@@ -10,6 +10,7 @@ import type { SeededUser } from '../../../support/portal';
 import { text } from '../../support/catalog';
 import { pdfFile } from '../../support/certificationData';
 import { field, personGroup, UI_TIMEOUT, uploadInto } from '../../support/certificationDriver';
+import { failOneCall } from './uiModel';
 import { certificationView } from '../../support/certificationSeed';
 
 /** The step forms a user types into (the location step has none). */
@@ -84,13 +85,12 @@ export async function editOnServer(baseUrl: string, user: SeededUser, landed: Ed
  * autosave still pending from a step left before) pass untouched.
  */
 export async function failNextDraftSave(page: Page, step: FormStep): Promise<void> {
-  let failed = false;
+  const failing = failOneCall();
   await page.route(
     (url) => url.pathname === `/plat${CertificationPaths.draft}`,
     async (route) => {
       const body = route.request().postDataJSON() as { step?: string } | null;
-      if (failed || body?.step !== step) return route.fallback();
-      failed = true;
+      if (body?.step !== step || !failing(route.request())) return route.fallback();
       await route.abort('connectionfailed');
     },
   );

@@ -5,10 +5,11 @@
 // delay, an event the app itself sends — are never performed: they happen as the consequence of the
 // previous action against the real server (the model arranges the server so it answers the way the
 // path says), or, for delays, when the model moves the clocks.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine, EventObject, StateValue } from 'xstate';
 import type { Locale } from '../../../../src/contract/envelope';
+import { IDEMPOTENCY_HEADER } from '../../../../src/contract/idempotency';
 import type { MachineRegistryEntry } from '../../../../machines/registry';
 import { registryEntry } from '../../../../machines/registry';
 import {
@@ -394,17 +395,35 @@ export function answerCode(event: EventObject | undefined): string | undefined {
   return undefined;
 }
 
-/** Makes the next request to `pathname` fail as a broken network would (the app's error branch). */
+/**
+ * Makes the next call to `pathname` fail as a broken network would (the app's error branch). A write
+ * is sent again by the client with its idempotency key (src/web/api/writeRetry.ts): a network that is
+ * down stays down for those resends too, so every request carrying the first one's key fails.
+ */
 export async function failNextRequest(page: Page, pathname: string): Promise<void> {
-  let failed = false;
+  const failing = failOneCall();
   await page.route(
     (url) => url.pathname === pathname,
-    async (route) => {
-      if (failed) return route.fallback();
-      failed = true;
-      await route.abort('connectionfailed');
-    },
+    async (route) => (failing(route.request()) ? route.abort('connectionfailed') : route.fallback()),
   );
+}
+
+/**
+ * Decides, request by request, whether it belongs to the one call that fails: the first request
+ * offered, and every resend of it (the same Idempotency-Key); a read has no key and fails once.
+ */
+export function failOneCall(): (request: Request) => boolean {
+  let state: 'waiting' | 'failing' | 'done' = 'waiting';
+  let key: string | undefined;
+  return (request) => {
+    const own = request.headers()[IDEMPOTENCY_HEADER];
+    if (state === 'waiting') {
+      state = own ? 'failing' : 'done';
+      key = own;
+      return true;
+    }
+    return state === 'failing' && own !== undefined && own === key;
+  };
 }
 
 // ---- the test file of one flow -----------------------------------------------------------------------
