@@ -3,7 +3,7 @@
 // never confirm their own proposal. Pure, like the other lifecycle charts: the server asks it
 // (machines/lifecycle.ts) whether a step exists, and only a confirmed proposal moves the case's own
 // lifecycle (certification or card application) through 'reviewer.approve'. Rejections and revision
-// requests need one person (docs/decisions.d/backoffice-roles-four-eyes.md): they are not here.
+// requests need one person (docs/decisions.md "Back office: roles, four eyes"): they are not here.
 import { setup } from 'xstate';
 import type { StateMeta } from './stateMeta';
 

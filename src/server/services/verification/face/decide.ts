@@ -1,6 +1,6 @@
 // The verdict from the engine's analyses: quality of each frame, the motion challenge (liveness),
 // and the match to the ID photo. Pure: the same analyses always give the same result, so the rules
-// are unit tested without the engine. Figures behind each limit: docs/decisions.d/face-engine.md.
+// are unit tested without the engine. Figures behind each limit: docs/decisions.md "Face engine".
 import type { FaceFailReason, FaceQualityReason, FaceReferReason, FaceVerificationResult } from './types';
 import type { FoundFace, ImageAnalysis } from './analysis';
 import type { FaceEngineConfig } from './engineConfig';

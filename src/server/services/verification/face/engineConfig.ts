@@ -1,5 +1,5 @@
 // The face engine's knobs, from config (FACE_* variables, src/server/config.ts). Defaults come from
-// the measurements in docs/decisions.d/face-engine.md (bench/face.ts reproduces them).
+// the measurements in docs/decisions.md "Face engine" (bench/face.ts reproduces them).
 export interface FaceEngineConfig {
   /** Worker threads running the engine (each loads the models once, ~150 MB). */
   workers: number;
