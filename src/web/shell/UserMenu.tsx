@@ -1,30 +1,30 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Menu } from '@mantine/core';
 import { useLocation } from 'wouter';
 import { signOut } from '../session/appSession';
+import { HeaderMenu } from './headerMenu/HeaderMenu';
 
 export function UserMenu({ email }: { email: string }) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button variant="subtle" aria-label={t`User menu`}>
-          {email}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={() => navigate('/user-center')}>
-          <Trans>User center</Trans>
-        </Menu.Item>
-        <Menu.Item onClick={() => navigate('/modify-pwd')}>
-          <Trans>Change password</Trans>
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" onClick={() => void signOut()}>
-          <Trans>Log out</Trans>
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <HeaderMenu
+      label={email}
+      ariaLabel={t`User menu`}
+      items={[
+        { key: 'user-center', label: <Trans>User center</Trans>, onSelect: () => navigate('/user-center') },
+        {
+          key: 'change-password',
+          label: <Trans>Change password</Trans>,
+          onSelect: () => navigate('/modify-pwd'),
+        },
+        {
+          key: 'log-out',
+          label: <Trans>Log out</Trans>,
+          color: 'red',
+          dividerBefore: true,
+          onSelect: () => void signOut(),
+        },
+      ]}
+    />
   );
 }

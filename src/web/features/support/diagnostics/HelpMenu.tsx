@@ -2,10 +2,12 @@
 // useDiagnosticSource): "Send to support" (signed in; issue 19 §5) sends the flow's redacted support
 // snapshot to the server and shows the reference to quote; "Copy diagnostic info" puts it on the
 // clipboard for the user to paste into a support request (issue 9 §4). Keyboard: Tab to "Help",
-// Enter opens the menu, Enter on an item runs it (Mantine's Menu handles the arrows and focus).
+// Enter opens the menu, Enter on an item runs it (Mantine's Menu handles the arrows and focus; it
+// loads after the page is usable, see HeaderMenu).
 import { Trans } from '@lingui/react/macro';
-import { Button, Menu } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { HeaderMenu } from '../../../shell/headerMenu/HeaderMenu';
+import type { HeaderMenuItem } from '../../../shell/headerMenu/headerMenuItems';
 import { useSendToSupport } from '../reference/useSendToSupport';
 import { useCopyDiagnosticInfo } from './useCopyDiagnosticInfo';
 
@@ -19,27 +21,21 @@ const SupportReferenceDialog = lazy(() =>
 export function HelpMenu() {
   const copy = useCopyDiagnosticInfo();
   const support = useSendToSupport();
+  const items: HeaderMenuItem[] = [];
+  if (support.send) {
+    const send = support.send;
+    items.push({
+      key: 'send',
+      label: <Trans>Send to support</Trans>,
+      disabled: support.sending,
+      onSelect: () => void send(),
+    });
+  }
+  if (copy)
+    items.push({ key: 'copy', label: <Trans>Copy diagnostic info</Trans>, onSelect: () => void copy() });
   return (
     <>
-      {copy ? (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button variant="subtle">
-              <Trans>Help</Trans>
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {support.send ? (
-              <Menu.Item disabled={support.sending} onClick={() => void support.send?.()}>
-                <Trans>Send to support</Trans>
-              </Menu.Item>
-            ) : null}
-            <Menu.Item onClick={() => void copy()}>
-              <Trans>Copy diagnostic info</Trans>
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
-      ) : null}
+      {copy ? <HeaderMenu label={<Trans>Help</Trans>} items={items} /> : null}
       {/* Outside the menu's condition: the dialog stays when the flow unmounts behind it. */}
       {support.sent ? (
         <Suspense fallback={null}>
