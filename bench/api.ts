@@ -14,7 +14,8 @@ import { startBareServer } from './support/apiBare';
 import { load, type LoadResult } from './support/apiLoad';
 import { createActiveApplicants, logIn } from './support/portalAccounts';
 import { callJson, dataOf, EN_US_HEADERS, LoopbackAddresses } from './support/portalHttp';
-import { startBenchPortal } from './support/portalServer';
+import { eventLoopFigures, startBenchPortal } from './support/portalServer';
+import type { EventLoopDelayReport } from '../src/server/observability/eventLoopDelay';
 
 const CONNECTIONS = 50;
 /** Issue 10's budget with one process; issue 18's with one worker per core. */
@@ -35,10 +36,13 @@ interface Setting {
   api: LoadResult;
   bare: LoadResult;
   bareDb: LoadResult;
+  /** The portal's workers over the whole setting (login, warm-up, measured run). */
+  loop: readonly EventLoopDelayReport[];
 }
 
 async function measureSetting(workers: number, seconds: number): Promise<Setting> {
   const portal = await startBenchPortal({ env: { WORKERS: String(workers) } });
+  let measuredSetting: Omit<Setting, 'loop'>;
   try {
     const [account] = await createActiveApplicants(portal, 1);
     const { token } = await logIn(portal, account!, new LoopbackAddresses().take());
@@ -56,10 +60,12 @@ async function measureSetting(workers: number, seconds: number): Promise<Setting
     }
     const headers = { ...EN_US_HEADERS, authorization: `Bearer ${token}` };
     const api = await measured(`${portal.url}/plat${AccountPaths.userInfo}`, seconds, headers);
-    return { workers, api, bare, bareDb };
+    measuredSetting = { workers, api, bare, bareDb };
   } finally {
     await portal.close();
   }
+  // The workers report when they exit: after close().
+  return { ...measuredSetting, loop: portal.eventLoopDelays() };
 }
 
 function figuresOf(setting: Setting, suffix: '' | 'PerCore', p99Max: number): BenchFigure[] {
@@ -84,6 +90,7 @@ function figuresOf(setting: Setting, suffix: '' | 'PerCore', p99Max: number): Be
     { name: `apiP50Ms${suffix}`, value: api.p50Ms, unit: 'ms' },
     { name: `apiP99Ms${suffix}`, value: api.p99Ms, unit: 'ms', budget: { max: p99Max } },
     { name: `bareDbP99Ms${suffix}`, value: bareDb.p99Ms, unit: 'ms' },
+    ...eventLoopFigures('api', setting.loop, suffix),
   ];
 }
 

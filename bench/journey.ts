@@ -8,7 +8,7 @@ import { runApplicant } from './support/journeyApplicant';
 import { applicantsFrom } from './support/journeyArgs';
 import { JOURNEY_STEPS, recordFetches, StepTimings, type JourneyStep } from './support/journeyTimings';
 import { LoopbackAddresses } from './support/portalHttp';
-import { startBenchPortal } from './support/portalServer';
+import { eventLoopFigures, startBenchPortal } from './support/portalServer';
 
 const SHOWN_ERRORS = 5;
 
@@ -21,6 +21,7 @@ export async function measure(options: { quick: boolean }): Promise<BenchFigure[
   const portal = await startBenchPortal();
   const timings = new StepTimings();
   const stopRecording = recordFetches(portal.url, timings);
+  let figures: BenchFigure[];
   try {
     const run = randomUUID().slice(0, 8);
     // Their own second octet, apart from the other benches' addresses.
@@ -37,7 +38,7 @@ export async function measure(options: { quick: boolean }): Promise<BenchFigure[
       console.log(`  journey error: ${e.reason instanceof Error ? e.reason.message : String(e.reason)}`);
     if (errors.length > SHOWN_ERRORS) console.log(`  … and ${errors.length - SHOWN_ERRORS} more`);
 
-    return [
+    figures = [
       { name: 'journeyApplicants', value: applicants, unit: 'applicants' },
       { name: 'journeyErrors', value: errors.length, unit: 'errors', budget: { max: 0 } },
       { name: 'journeySeconds', value: seconds, unit: 's' },
@@ -47,4 +48,6 @@ export async function measure(options: { quick: boolean }): Promise<BenchFigure[
     stopRecording();
     await portal.close();
   }
+  // The workers report when they exit: after close().
+  return [...figures, ...eventLoopFigures('journey', portal.eventLoopDelays())];
 }

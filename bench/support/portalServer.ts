@@ -4,12 +4,14 @@
 // temp DATA_DIR. PostgreSQL (the embedded server) and the SMTP sink run here, in the bench process:
 // the bench reads rows (slider gaps) and mails the way the tests do. close() removes everything.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, type Database } from '../../src/server/db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/server/db/embedded';
+import type { EventLoopDelayReport } from '../../src/server/observability/eventLoopDelay';
+import type { BenchFigure } from '../benchFigure';
 import { startSmtpPeer, type SmtpPeer } from '../../tests/server/mail/smtpPeer';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -31,6 +33,8 @@ export interface BenchPortal {
   /** The server's resident set size now, in bytes: VmRSS of the supervisor and its workers. */
   rssBytes(): number;
   close(): Promise<void>;
+  /** Each worker's event-loop delay over its life; read once close() has resolved (empty before). */
+  eventLoopDelays(): readonly EventLoopDelayReport[];
 }
 
 export interface BenchPortalOptions {
@@ -106,6 +110,31 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+function readLoopDelays(dir: string): EventLoopDelayReport[] {
+  try {
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as EventLoopDelayReport);
+  } catch {
+    return [];
+  }
+}
+
+/** Figures of the worst worker: a stall in any one of them is what its requests waited for. */
+export function eventLoopFigures(
+  prefix: string,
+  reports: readonly EventLoopDelayReport[],
+  suffix = '',
+): BenchFigure[] {
+  if (reports.length === 0) return [];
+  const worst = (pick: (r: EventLoopDelayReport) => number) => Math.max(...reports.map(pick));
+  return [
+    { name: `${prefix}LoopDelayP99Ms${suffix}`, value: worst((r) => r.p99Ms), unit: 'ms' },
+    { name: `${prefix}LoopDelayMaxMs${suffix}`, value: worst((r) => r.maxMs), unit: 'ms' },
+    { name: `${prefix}LoopDelayMeanMs${suffix}`, value: worst((r) => r.meanMs), unit: 'ms' },
+  ];
+}
+
 /** Environment variables of the bench process that would change what the server does. */
 const INHERITED_OUT = ['DATABASE_URL', 'SMTP_URL', 'SENTRY_DSN', 'PORT', 'HOST', 'DATA_DIR', 'PUBLIC_URL'];
 
@@ -116,6 +145,10 @@ export async function startBenchPortal(options: BenchPortalOptions = {}): Promis
   const dataDir = path.join(root, 'portal');
   mkdirSync(dataDir);
   const logFile = path.join(root, 'server.log');
+  // Each worker writes its event-loop delay here when it exits (src/server/observability).
+  const loopDir = path.join(root, 'event-loop');
+  mkdirSync(loopDir);
+  const loopDelays: EventLoopDelayReport[] = [];
   let pg: EmbeddedPostgres | undefined;
   let smtp: SmtpPeer | undefined;
   let child: ChildProcess | undefined;
@@ -123,6 +156,7 @@ export async function startBenchPortal(options: BenchPortalOptions = {}): Promis
 
   const cleanUp = async () => {
     if (child) await stopChild(child);
+    loopDelays.push(...readLoopDelays(loopDir));
     await database?.close().catch(() => undefined);
     await smtp?.close().catch(() => undefined);
     await pg?.stop().catch(() => undefined);
@@ -143,6 +177,7 @@ export async function startBenchPortal(options: BenchPortalOptions = {}): Promis
       SMTP_URL: smtp.url,
       // The API only: the front-end benches measure the web build.
       SERVE_WEB: '0',
+      EVENT_LOOP_REPORT_DIR: loopDir,
       ...options.env,
     });
     const log = openSync(logFile, 'a');
@@ -173,6 +208,7 @@ export async function startBenchPortal(options: BenchPortalOptions = {}): Promis
       logFile,
       rssBytes: () => serverRss(pid),
       close: () => (closing ??= cleanUp()),
+      eventLoopDelays: () => loopDelays,
     };
   } catch (error) {
     await cleanUp();

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { warmFaceEngine } from '../routes/verify/deps';
 import { loadConfig } from '../config';
+import { reportEventLoopDelayAtExit } from '../observability/eventLoopDelay';
 import { createProcessFaultReporter } from '../observability/faultReporter';
 import { describeError } from './describeError';
 import { installFaultPolicy } from './faultPolicy';
@@ -15,6 +16,7 @@ import { testFaultRoutes, testFaultsEnabled } from './testFaults';
 export async function runWorker(): Promise<void> {
   // The supervisor validated the same environment before forking.
   const config = loadConfig();
+  reportEventLoopDelayAtExit(process.env.EVENT_LOOP_REPORT_DIR);
   let app: FastifyInstance | undefined;
   let starting: Promise<void> = Promise.resolve();
   const drain = createDrain(async () => {
