@@ -16,9 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { Codes } from '../src/contract/codes';
 import { IDEMPOTENCY_HEADER } from '../src/contract/idempotency';
-import { Limits } from '../src/contract/limits';
 import { eq, inArray } from 'drizzle-orm';
 import type { BenchFigure } from './benchFigure';
 import { companies, users } from '../src/server/db/schema/accounts';
@@ -28,14 +26,14 @@ import { StepTimings } from './support/journeyTimings';
 import { LoopbackAddresses, setCallRetry } from './support/portalHttp';
 import { startBenchPortal, type BenchPortal } from './support/portalServer';
 import { percentile } from './support/runnerStats';
+import { sendPatiently, type AnswerFacts, type RetryPolicy } from './support/patientRetry';
+import { childPids } from '../tests/support/processTree';
 
 const APPLICANTS = 100;
 const KILL_EVERY_MS = 20_000;
-const RETRY_PAUSE_MS = 200;
-const RETRY_FOR_MS = 30_000;
-/** A 429 ("too many, try later": the portal-wide discovery ceiling, per minute) is waited out longer,
- *  as a person told to come back in a minute does. */
-const RATE_LIMITED_FOR_MS = 150_000;
+/** A 429 ("too many, try later": the portal-wide discovery ceiling, per minute) is waited out longer
+ *  than a cut call, as a person told to come back in a minute does. */
+const RETRY_POLICY: RetryPolicy = { pauseMs: 200, forMs: 30_000, rateLimitedForMs: 150_000 };
 const JOURNEY_ATTEMPTS = 2;
 /** After the run's time is up, journeys still going get this long to finish; the rest count as failed. */
 const FINISH_WITHIN_MS = 300_000;
@@ -48,18 +46,6 @@ function workersFrom(argv: readonly string[]): number {
   return n;
 }
 
-/** The supervisor's children: its workers (PostgreSQL runs in the bench process here). */
-function workerPids(supervisorPid: number): number[] {
-  try {
-    return readFileSync(`/proc/${supervisorPid}/task/${supervisorPid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-}
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -83,11 +69,9 @@ interface Counters {
 }
 
 /**
- * fetch as a patient client, like the web client (src/web/api/writeRetry.ts): every write carries
- * an Idempotency-Key kept across its retries, so a write cut on the way is sent again; a 503, a 409
- * "still being processed" and a 429 are waited out and sent again. The certification helpers of the
- * server tests call fetch, so they get this behaviour unchanged. Acknowledged uploads are noted for
- * the lost-writes count.
+ * fetch as a patient client (support/patientRetry.ts): every write carries an Idempotency-Key kept
+ * across its retries. The certification helpers of the server tests call fetch, so they get this
+ * behaviour unchanged. Acknowledged uploads are noted for the lost-writes count.
  */
 function patientFetch(base: string, counters: Counters): () => void {
   const original = globalThis.fetch;
@@ -98,53 +82,31 @@ function patientFetch(base: string, counters: Counters): () => void {
     const method = (init?.method ?? 'GET').toUpperCase();
     const headers = new Headers(init?.headers);
     if (method !== 'GET') headers.set(IDEMPOTENCY_HEADER, randomUUID());
-    const keyed = { ...init, headers };
-    const deadline = Date.now() + RETRY_FOR_MS;
-    const rateLimitedDeadline = Date.now() + RATE_LIMITED_FOR_MS;
-    // "Still being processed" is waited for within the web client's request timeout, as it does.
-    const inProgressDeadline = Date.now() + Limits.request.timeoutMs;
-    let retried = false;
-    for (;;) {
-      let response: Response | undefined;
-      try {
-        response = await original(input, keyed);
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-      }
-      const wait = response ? await waitBeforeRepeat(response) : 0;
-      const until =
-        response?.status === 429
-          ? rateLimitedDeadline
-          : response?.status === 409
-            ? inProgressDeadline
-            : deadline;
-      if (response && (wait === null || Date.now() + wait > until)) {
-        if (retried) counters.retriedRequests++;
-        if (response.status === 200 && method === 'POST' && url.pathname === '/plat/files') {
-          const body = (await response.clone().json()) as { data?: { id?: string } };
-          if (body.data?.id) counters.uploads.add(body.data.id);
-        }
-        return response;
-      }
-      retried = true;
-      await pause(Math.max(wait ?? 0, RETRY_PAUSE_MS));
+    const { answer: response, retried } = await sendPatiently(
+      () => original(input, { ...init, headers }),
+      factsOfResponse,
+      RETRY_POLICY,
+    );
+    if (retried) counters.retriedRequests++;
+    if (response.status === 200 && method === 'POST' && url.pathname === '/plat/files') {
+      const body = (await response.clone().json()) as { data?: { id?: string } };
+      if (body.data?.id) counters.uploads.add(body.data.id);
     }
+    return response;
   };
   return () => {
     globalThis.fetch = original;
   };
 }
 
-/** How long to wait before sending again, or null when the answer is final. */
-async function waitBeforeRepeat(response: Response): Promise<number | null> {
-  if (response.status === 503) return 0;
-  if (response.status !== 409 && response.status !== 429) return null;
+/** The status, and for the answers that may be waited out, the envelope's code and retryAfterMs. */
+async function factsOfResponse(response: Response): Promise<AnswerFacts> {
+  if (response.status !== 409 && response.status !== 429) return { status: response.status };
   const body = (await response
     .clone()
     .json()
     .catch(() => null)) as { code?: number; data?: { retryAfterMs?: number } } | null;
-  if (response.status === 409 && body?.code !== Codes.requestInProgress.code) return null;
-  return body?.data?.retryAfterMs ?? 0;
+  return { status: response.status, code: body?.code, retryAfterMs: body?.data?.retryAfterMs };
 }
 
 /** Kills a worker every KILL_EVERY_MS; for each kill, how long until the portal answered again. */
@@ -158,7 +120,7 @@ function startKiller(portal: BenchPortal, recoveries: number[]): () => Promise<v
       // its downMs), else a kill could take the only listening worker while the other still loads.
       while (running && replacedSoFar(portal.logFile) < recoveries.length) await pause(250);
       if (!running) return;
-      const victim = workerPids(portal.pid)[0];
+      const victim = childPids(portal.pid)[0];
       if (victim === undefined) continue;
       const killedAt = performance.now();
       process.kill(victim, 'SIGKILL');
@@ -183,9 +145,7 @@ export async function measure(options: { quick: boolean }): Promise<BenchFigure[
   const recoveries: number[] = [];
   const restore = patientFetch(portal.url, counters);
   setCallRetry({
-    pauseMs: RETRY_PAUSE_MS,
-    forMs: RETRY_FOR_MS,
-    rateLimitedForMs: RATE_LIMITED_FOR_MS,
+    ...RETRY_POLICY,
     onRetried: () => counters.retriedRequests++,
   });
   const stopKiller = startKiller(portal, recoveries);

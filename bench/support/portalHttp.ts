@@ -4,10 +4,9 @@
 // values and are part of what is measured, instead of being raised or switched off for the bench.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { Codes } from '../../src/contract/codes';
 import type { Envelope } from '../../src/contract/envelope';
 import { IDEMPOTENCY_HEADER } from '../../src/contract/idempotency';
-import { Limits } from '../../src/contract/limits';
+import { sendPatiently, type RetryPolicy } from './patientRetry';
 
 export interface Answer<T> extends Envelope<T> {
   status: number;
@@ -40,19 +39,8 @@ export interface CallOptions {
   body?: unknown;
 }
 
-/**
- * What a patient client does when a call fails (bench/resilience.ts sets it; unset, nothing is
- * retried), as the web client does (src/web/api/writeRetry.ts): every POST carries an
- * Idempotency-Key kept across its retries, so a call cut after it was sent — the server may or may
- * not have applied it — is simply sent again; the server repeats the first answer or runs it once.
- * A 503 (refused before any work), a 409 "still being processed" (the first try runs on another
- * worker) and a 429 (too many for now) are waited out and sent again, as a person tries again later.
- */
-export interface CallRetry {
-  pauseMs: number;
-  forMs: number;
-  /** How long a 429 may be waited out in all (the discovery ceiling's window is a minute). */
-  rateLimitedForMs: number;
+/** The retry of support/patientRetry.ts (bench/resilience.ts sets it; unset, nothing is retried). */
+export interface CallRetry extends RetryPolicy {
   /** Called once for each call that needed one or more retries and then got an answer. */
   onRetried(): void;
 }
@@ -63,19 +51,6 @@ export function setCallRetry(retry: CallRetry | undefined): void {
   callRetry = retry;
 }
 
-/** How long to wait before sending again, or null when the answer is final. */
-function waitBeforeRepeat(answer: Answer<unknown>): number | null {
-  if (answer.status === 503) return 0;
-  if (answer.status === 409 && answer.code === Codes.requestInProgress.code) return retryAfterOf(answer);
-  if (answer.status === 429) return retryAfterOf(answer);
-  return null;
-}
-
-function retryAfterOf(answer: Answer<unknown>): number {
-  const ms = (answer.data as { retryAfterMs?: unknown } | null)?.retryAfterMs;
-  return typeof ms === 'number' ? ms : 0;
-}
-
 /** One call to `<base>/plat<path>`; the envelope with the HTTP status. Never throws on a 4xx/5xx. */
 export async function callJson<T = unknown>(
   base: string,
@@ -84,32 +59,21 @@ export async function callJson<T = unknown>(
   options: CallOptions = {},
 ): Promise<Answer<T>> {
   const retry = callRetry;
+  // One key for all of this call's tries: the server runs the write once.
   const key = method === 'POST' ? randomUUID() : undefined;
   if (!retry) return callOnce<T>(base, method, apiPath, options, key);
-  const deadline = Date.now() + retry.forMs;
-  const rateLimitedDeadline = Date.now() + retry.rateLimitedForMs;
-  // "Still being processed": the first try is alive and renewing its claim; the web client waits for
-  // it within its request timeout, and so does this one.
-  const inProgressDeadline = Date.now() + Limits.request.timeoutMs;
-  let retried = false;
-  for (;;) {
-    let wait = 0;
-    try {
-      const answer = await callOnce<T>(base, method, apiPath, options, key);
-      const before = waitBeforeRepeat(answer);
-      const until =
-        answer.status === 429 ? rateLimitedDeadline : answer.status === 409 ? inProgressDeadline : deadline;
-      if (before === null || Date.now() + before > until) {
-        if (retried) retry.onRetried();
-        return answer;
-      }
-      wait = before;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-    }
-    retried = true;
-    await new Promise((r) => setTimeout(r, Math.max(wait, retry.pauseMs)));
-  }
+  const { answer, retried } = await sendPatiently(
+    () => callOnce<T>(base, method, apiPath, options, key),
+    (a) => ({ status: a.status, code: a.code, retryAfterMs: retryAfterOf(a) }),
+    retry,
+  );
+  if (retried) retry.onRetried();
+  return answer;
+}
+
+function retryAfterOf(answer: Answer<unknown>): number | undefined {
+  const ms = (answer.data as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+  return typeof ms === 'number' ? ms : undefined;
 }
 
 function callOnce<T>(

@@ -12,6 +12,7 @@ import { createDatabase, type Database } from '../../src/server/db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/server/db/embedded';
 import type { EventLoopDelayReport } from '../../src/server/observability/eventLoopDelay';
 import type { BenchFigure } from '../benchFigure';
+import { processTree } from '../../tests/support/processTree';
 import { startSmtpPeer, type SmtpPeer } from '../../tests/server/mail/smtpPeer';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -42,16 +43,6 @@ export interface BenchPortalOptions {
   env?: Record<string, string>;
 }
 
-/** The server's processes: `npm start`'s supervisor and its HTTP workers (issue 17). */
-function processTree(pid: number): number[] {
-  let children: number[] = [];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    // gone, or not Linux
-  }
-  return [pid, ...children.flatMap(processTree)];
-}
 
 /** Resident set size of the server: the supervisor and its workers together. */
 function serverRss(pid: number): number {

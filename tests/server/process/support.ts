@@ -2,7 +2,7 @@
 // with APP_ENV=test, on a test database and a DATA_DIR that outlive it, plus the services app for
 // seed rows (tests/support/faultPortal.ts). Helpers to write acknowledged rows and read them back.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -131,15 +131,4 @@ export function logLines(output: string): Record<string, unknown>[] {
     });
 }
 
-/** The pids of a process's children (a supervisor's workers), read from /proc; [] once it is gone. */
-export function childPids(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-}
+export { childPids } from '../../support/processTree';
