@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { Limits } from '../../contract/limits';
 import { passwordNonces } from '../db/schema/index';
 import { AppError } from '../errors';
-import { currentRequest } from '../observability/requestContext';
+import { thisRequestsKey } from '../db/spentByThisRequest';
 import type { Clock, Db } from '../types';
 import type { TransportKeyring } from './transportKeyring';
 
@@ -57,7 +57,7 @@ export function createPasswordTransport(keyring: TransportKeyring, db: Db, clock
       }
       const now = clock.now();
       // The same request sent again after a cut (same idempotency key) spent the nonce already.
-      const spentBy = currentRequest()?.idempotencyKeyHash ?? null;
+      const spentBy = thisRequestsKey();
       if (spentBy !== null) {
         const [own] = await db
           .select({ nonce: passwordNonces.nonce })

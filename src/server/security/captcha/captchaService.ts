@@ -2,12 +2,12 @@
 // answer or a token another instance issued. Every state change is one conditional UPDATE, so two
 // requests racing for the same puzzle or token cannot both win.
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { CaptchaPuzzle, type CaptchaChallenge } from '../../../contract/api/accounts';
 import { Limits } from '../../../contract/limits';
 import { captchaChallenges } from '../../db/schema/index';
 import type { Clock, Db, DbOrTx } from '../../types';
-import { currentRequest } from '../../observability/requestContext';
+import { thisRequestsKey, unspentOrSpentByThisRequest } from '../../db/spentByThisRequest';
 import { hashToken } from '../sessions';
 import { checkSliderAnswer, type SliderAnswer } from './answerCheck';
 import { drawPuzzle, encodePuzzle } from './puzzleImage';
@@ -62,7 +62,7 @@ export function createCaptchaService(db: Db, clock: Clock) {
     async verify(challengeId: string, answer: SliderAnswer, client: CaptchaClient): Promise<string | null> {
       const now = clock.now();
       // The same request sent again after a cut (same idempotency key) answered already: still its.
-      const answeredBy = currentRequest()?.idempotencyKeyHash ?? null;
+      const answeredBy = thisRequestsKey();
       const open = and(isNull(captchaChallenges.answeredAt), gt(captchaChallenges.expiresAt, now));
       const [row] = await db
         .update(captchaChallenges)
@@ -70,7 +70,7 @@ export function createCaptchaService(db: Db, clock: Clock) {
         .where(
           and(
             eq(captchaChallenges.id, challengeId),
-            answeredBy === null ? open : or(open, eq(captchaChallenges.answeredBy, answeredBy)),
+            unspentOrSpentByThisRequest(open, captchaChallenges.answeredBy, answeredBy),
           ),
         )
         .returning({ gapX: captchaChallenges.gapX });
@@ -92,7 +92,7 @@ export function createCaptchaService(db: Db, clock: Clock) {
       if (!token) return false;
       const now = clock.now();
       // The same request sent again after a cut (same idempotency key) spent it already: still its.
-      const spentBy = currentRequest()?.idempotencyKeyHash ?? null;
+      const spentBy = thisRequestsKey();
       const unspent = and(isNull(captchaChallenges.tokenUsedAt), gt(captchaChallenges.tokenExpiresAt, now));
       const rows = await tx
         .update(captchaChallenges)
@@ -100,7 +100,7 @@ export function createCaptchaService(db: Db, clock: Clock) {
         .where(
           and(
             eq(captchaChallenges.tokenHash, boundTokenHash(token, client)),
-            spentBy === null ? unspent : or(unspent, eq(captchaChallenges.tokenUsedBy, spentBy)),
+            unspentOrSpentByThisRequest(unspent, captchaChallenges.tokenUsedBy, spentBy),
           ),
         )
         .returning({ id: captchaChallenges.id });

@@ -11,7 +11,7 @@ import {
   type CertificationApplication,
 } from '../../db/schema/certification';
 import { notFound } from '../../errors';
-import { currentRequest } from '../../observability/requestContext';
+import { changedByThisRequestKey, thisRequestsKey } from '../../db/spentByThisRequest';
 import type { DbOrTx } from '../../types';
 import type { StoredStatus, Transition } from './lifecycleState';
 
@@ -69,18 +69,12 @@ export interface ApplicationChange {
 }
 
 /** Writes the application (creating it on the first change) with the version bumped by one. */
-/** The idempotency key's hash of the running request, if it has one (plugins/idempotency.ts). */
-function changingRequest(): string | null {
-  return currentRequest()?.idempotencyKeyHash ?? null;
-}
-
 /**
  * This request (the same idempotency key) made the stored version already: it was cut after its
  * commit and sent again. It is answered from what it wrote, not refused as stale by its own write.
  */
 export function changedByThisRequest(record: Pick<CertificationRecord, 'application'>): boolean {
-  const by = changingRequest();
-  return by !== null && record.application?.lastChangedBy === by;
+  return changedByThisRequestKey(record.application?.lastChangedBy);
 }
 
 export async function writeApplication(
@@ -99,7 +93,7 @@ export async function writeApplication(
         draft: change.draft ?? {},
         currentStep: change.currentStep ?? 'selectLocationCompany',
         version: 1,
-        lastChangedBy: changingRequest(),
+        lastChangedBy: thisRequestsKey(),
         submittedData: change.submittedData ?? null,
         submittedAt: change.submittedAt ?? null,
         submittedBy: change.submittedBy ?? null,
@@ -112,7 +106,7 @@ export async function writeApplication(
   }
   const [updated] = await tx
     .update(certificationApplications)
-    .set({ ...change, version: existing.version + 1, updatedAt: now, lastChangedBy: changingRequest() })
+    .set({ ...change, version: existing.version + 1, updatedAt: now, lastChangedBy: thisRequestsKey() })
     .where(eq(certificationApplications.id, existing.id))
     .returning();
   if (!updated) throw new Error('certification application update returned no row');
