@@ -7,7 +7,7 @@ import { machineVersion } from '../../../machines/machineVersion';
 import type { MachineRegistryEntry } from '../../../machines/registry';
 import type { StateMeta } from '../../../machines/stateMeta';
 import { actionRows, compareText, delayRows, guardRows } from './implementations';
-import { allStateNodes, allTransitions, guardNameOf, statePathOf, triggerOf } from './machineStructure';
+import { allStateNodes, allTransitions, guardNameOf, statePathOf, triggerLabel } from './machineStructure';
 import type { MachineTransition } from './machineStructure';
 
 interface DrawnTransition {
@@ -20,24 +20,8 @@ function mermaidId(node: AnyStateNode): string {
   return node.path.join('_').replace(/[^A-Za-z0-9_]/g, '_');
 }
 
-/** What fires a transition, as the diagram, the docs and the back office's event table name it. */
-export function triggerLabel(transition: MachineTransition): string {
-  const trigger = triggerOf(transition);
-  switch (trigger.kind) {
-    case 'event':
-      return trigger.event;
-    case 'always':
-      return 'always';
-    case 'delay':
-      return `after(${trigger.delay})`;
-    case 'actorDone':
-      return `done(${trigger.invokeId})`;
-    case 'actorError':
-      return `error(${trigger.invokeId})`;
-    case 'stateDone':
-      return 'done';
-  }
-}
+// The back office's event table imports it from here.
+export { triggerLabel };
 
 function transitionLabel(transition: MachineTransition): string {
   const guard = guardNameOf(transition.definition);

@@ -5,7 +5,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { notProvidedName } from '../../../machines/notProvided';
 import type { MachineRegistryEntry } from '../../../machines/registryEntry';
-import { allStateNodes, allTransitions, statePathOf, triggerOf } from './machineStructure';
+import { allStateNodes, allTransitions, statePathOf, triggerLabel } from './machineStructure';
 
 export interface GuardRow {
   name: string;
@@ -101,25 +101,6 @@ function actionNames(actions: readonly unknown[]): string[] {
   });
 }
 
-/** The trigger as the events table names it (after(…), done(…), error(…)). */
-function triggerText(transition: Parameters<typeof triggerOf>[0]): string {
-  const trigger = triggerOf(transition);
-  switch (trigger.kind) {
-    case 'event':
-      return trigger.event;
-    case 'always':
-      return 'always';
-    case 'delay':
-      return `after(${trigger.delay})`;
-    case 'actorDone':
-      return `done(${trigger.invokeId})`;
-    case 'actorError':
-      return `error(${trigger.invokeId})`;
-    case 'stateDone':
-      return 'done';
-  }
-}
-
 export function actionRows(machine: AnyStateMachine): ActionRow[] {
   const named = machine.implementations.actions as Record<string, unknown>;
   const uses = new Map<string, string[]>(Object.keys(named).map((name) => [name, []]));
@@ -138,7 +119,7 @@ export function actionRows(machine: AnyStateMachine): ActionRow[] {
   for (const transition of allTransitions(machine))
     note(
       actionNames(transition.definition.actions),
-      `${statePathOf(transition.source)} on ${triggerText(transition)}`,
+      `${statePathOf(transition.source)} on ${triggerLabel(transition)}`,
     );
   return sortedEntries(named).map(([name, implementation]) => ({
     name,

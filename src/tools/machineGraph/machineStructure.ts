@@ -95,6 +95,25 @@ export function triggerOf(transition: MachineTransition): TransitionTrigger {
   return { kind: 'event', event: eventType };
 }
 
+/** What fires a transition, as the diagram, the docs and the back office's event table name it. */
+export function triggerLabel(transition: MachineTransition): string {
+  const trigger = triggerOf(transition);
+  switch (trigger.kind) {
+    case 'event':
+      return trigger.event;
+    case 'always':
+      return 'always';
+    case 'delay':
+      return `after(${trigger.delay})`;
+    case 'actorDone':
+      return `done(${trigger.invokeId})`;
+    case 'actorError':
+      return `error(${trigger.invokeId})`;
+    case 'stateDone':
+      return 'done';
+  }
+}
+
 /** Events that only the machine itself raises (a compound state finishing): never sent from outside. */
 export function isInternalEventDescriptor(descriptor: string): boolean {
   return descriptor.startsWith(DONE_STATE_PREFIX);
