@@ -58,5 +58,7 @@ describe('event-loop delay report', { timeout: 60_000 }, () => {
     const [file] = readdirSync(dir);
     const report = JSON.parse(readFileSync(path.join(dir, file!), 'utf8')) as EventLoopDelayReport;
     expect(report.maxMs).toBeLessThan(500);
+    // An idle loop is on time: the sampling interval itself is not a delay.
+    expect(report.p50Ms).toBeLessThan(5);
   });
 });
