@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { warmFaceEngine } from '../routes/verify/deps';
+import { puzzleSource } from '../security/captcha/puzzleSource';
 import { loadConfig } from '../config';
 import { reportEventLoopDelayAtExit } from '../observability/eventLoopDelay';
 import { createProcessFaultReporter } from '../observability/faultReporter';
@@ -55,6 +56,8 @@ export async function runWorker(): Promise<void> {
     // (APP_ENV=test) leave it cold, as their checks start it lazily if they need it at all.
     if (config.env !== 'test') {
       warmFaceEngine(built).catch((err: unknown) => built.log.warn({ err }, 'face engine warm-up failed'));
+      // Slider puzzles drawn ahead in their thread: the first sign-ins find them ready.
+      puzzleSource().warm();
     }
   })();
   try {

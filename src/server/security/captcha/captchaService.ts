@@ -10,7 +10,7 @@ import type { Clock, Db, DbOrTx } from '../../types';
 import { thisRequestsKey, unspentOrSpentByThisRequest } from '../../db/spentByThisRequest';
 import { hashToken } from '../sessions';
 import { checkSliderAnswer, type SliderAnswer } from './answerCheck';
-import { drawPuzzle, encodePuzzle } from './puzzleImage';
+import { puzzleSource } from './puzzleSource';
 
 /** Who solved a puzzle and who spends its token: the request's address and user agent. */
 export interface CaptchaClient {
@@ -34,7 +34,7 @@ export function createCaptchaService(db: Db, clock: Clock) {
   return {
     async createChallenge(): Promise<CaptchaChallenge> {
       const now = clock.now();
-      const puzzle = await encodePuzzle(drawPuzzle());
+      const puzzle = await puzzleSource().next();
       const [row] = await db
         .insert(captchaChallenges)
         .values({
