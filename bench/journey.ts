@@ -11,6 +11,18 @@ import { LoopbackAddresses } from './support/portalHttp';
 import { eventLoopFigures, startBenchPortal } from './support/portalServer';
 
 const SHOWN_ERRORS = 5;
+/**
+ * The burst starts once the portal has finished starting: its workers load the face engine's models
+ * (faceWarmMs, about a second of both cores) and draw slider puzzles ahead right after they listen.
+ * Users meet a portal that has been up; a burst 0.2 s after listening measured the warm-up instead
+ * (every first captcha 1–2.6 s, the later ones 10–300 ms).
+ */
+const SETTLE_AFTER_START_MS = 5000;
+
+/** Issue 18 §6: every step's p95 ≤ 1 s, and ≤ 3 s from the request to the mail in the mailbox. */
+const STEP_P95_MAX_MS = 1000;
+const MAIL_P95_MAX_MS = 3000;
+const MAIL_STEPS: ReadonlySet<JourneyStep> = new Set(['codeMail', 'activationMail']);
 
 function figureName(step: JourneyStep): string {
   return `journeyP95${step[0]!.toUpperCase()}${step.slice(1)}Ms`;
@@ -19,6 +31,7 @@ function figureName(step: JourneyStep): string {
 export async function measure(options: { quick: boolean }): Promise<BenchFigure[]> {
   const applicants = applicantsFrom(process.argv.slice(2), options.quick);
   const portal = await startBenchPortal();
+  await new Promise((r) => setTimeout(r, SETTLE_AFTER_START_MS));
   const timings = new StepTimings();
   const stopRecording = recordFetches(portal.url, timings);
   let figures: BenchFigure[];
@@ -42,7 +55,12 @@ export async function measure(options: { quick: boolean }): Promise<BenchFigure[
       { name: 'journeyApplicants', value: applicants, unit: 'applicants' },
       { name: 'journeyErrors', value: errors.length, unit: 'errors', budget: { max: 0 } },
       { name: 'journeySeconds', value: seconds, unit: 's' },
-      ...JOURNEY_STEPS.map((step) => ({ name: figureName(step), value: timings.p95(step), unit: 'ms' })),
+      ...JOURNEY_STEPS.map((step) => ({
+        name: figureName(step),
+        value: timings.p95(step),
+        unit: 'ms',
+        budget: { max: MAIL_STEPS.has(step) ? MAIL_P95_MAX_MS : STEP_P95_MAX_MS },
+      })),
     ];
   } finally {
     stopRecording();

@@ -4,7 +4,7 @@
 // temp DATA_DIR. PostgreSQL (the embedded server) and the SMTP sink run here, in the bench process:
 // the bench reads rows (slider gaps) and mails the way the tests do. close() removes everything.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -148,6 +148,9 @@ export async function startBenchPortal(options: BenchPortalOptions = {}): Promis
   const cleanUp = async () => {
     if (child) await stopChild(child);
     loopDelays.push(...readLoopDelays(loopDir));
+    // BENCH_KEEP_SERVER_LOG=<file>: the server's log (each request's responseTime) outlives the run.
+    const keep = process.env.BENCH_KEEP_SERVER_LOG;
+    if (keep) copyFileSync(logFile, keep);
     await database?.close().catch(() => undefined);
     await smtp?.close().catch(() => undefined);
     await pg?.stop().catch(() => undefined);
