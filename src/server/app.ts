@@ -29,6 +29,7 @@ import { registerSpa, webBuildExists } from './plugins/spa';
 import { devRoutes } from './routes/dev/index';
 import { apiRoutes } from './routes/index';
 import type { Clock } from './types';
+import { PUZZLES_AHEAD, PUZZLES_AHEAD_IN_TESTS, puzzleSource } from './security/captcha/puzzleSource';
 
 export interface BuildOptions {
   clock?: Clock;
@@ -90,6 +91,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(mailPlugin);
   await app.register(storagePlugin);
   await app.register(housekeepingPlugin, { schedule: options.scheduleHousekeeping ?? config.env !== 'test' });
+  // A test process builds many apps and shows few captchas: a couple ahead, not a burst's worth.
+  puzzleSource().setAhead(config.env === 'test' ? PUZZLES_AHEAD_IN_TESTS : PUZZLES_AHEAD);
 
   // Routes
   await app.register(apiRoutes, { prefix: '/plat' });

@@ -13,6 +13,8 @@ import type { PuzzleReply } from './puzzleThread';
  * workers) takes these at once while more are drawn. About 10 KB each, encoded.
  */
 export const PUZZLES_AHEAD = 48;
+/** Test processes build many apps and each shows few captchas. */
+export const PUZZLES_AHEAD_IN_TESTS = 2;
 
 // The thread runs the TypeScript source through tsx, as the server itself does (`npm start` is
 // `tsx src/server/main.ts`; vitest has its own transform, which a thread does not inherit).
@@ -68,6 +70,8 @@ export interface PuzzleSource {
   next(): Promise<EncodedPuzzle>;
   /** Starts the thread and draws the puzzles ahead now, before the first is asked for. */
   warm(): void;
+  /** How many to keep ready from now on (the app sets it from its environment). */
+  setAhead(count: number): void;
   /** Stops the thread (tests; the process does not wait for it). */
   stop(): Promise<void>;
   /** For tests and the bench: whether the last puzzles came from the thread. */
@@ -75,7 +79,7 @@ export interface PuzzleSource {
 }
 
 export function createPuzzleSource(options: { ahead?: number } = {}): PuzzleSource {
-  const ahead = options.ahead ?? PUZZLES_AHEAD;
+  let ahead = options.ahead ?? PUZZLES_AHEAD;
   let thread: PuzzleThread | null = null;
   const ready: Promise<EncodedPuzzle>[] = [];
 
@@ -111,6 +115,11 @@ export function createPuzzleSource(options: { ahead?: number } = {}): PuzzleSour
       return puzzle;
     },
     warm: refill,
+    setAhead(count) {
+      ahead = count;
+      // Fewer wanted: the extra ready ones are simply dropped (each is drawn only once anyway).
+      if (ready.length > ahead) ready.length = ahead;
+    },
     async stop() {
       ready.length = 0;
       await thread?.stop();
