@@ -20,13 +20,21 @@ export interface CutCall {
 /** How far the clocks move per step while the client pauses: well below its shortest pause. */
 const STEP_MS = 250;
 
-/** The next call to `pathname` (and every resend of it) fails as a broken network would. */
-export async function cutNextCall(page: Page, portal: Portal, pathname: string): Promise<CutCall> {
+/**
+ * The next call to `pathname` (or to a path it accepts, for paths with an id) and every resend of
+ * it fails as a broken network would.
+ */
+export async function cutNextCall(
+  page: Page,
+  portal: Portal,
+  pathname: string | ((pathname: string) => boolean),
+): Promise<CutCall> {
+  const matches = typeof pathname === 'string' ? (p: string) => p === pathname : pathname;
   const failing = failOneCall();
   let cuts = 0;
   let keyed = false;
   await page.route(
-    (url) => url.pathname === pathname,
+    (url) => matches(url.pathname),
     async (route) => {
       if (!failing(route.request())) return route.fallback();
       if (cuts++ === 0) keyed = route.request().headers()[IDEMPOTENCY_HEADER] !== undefined;

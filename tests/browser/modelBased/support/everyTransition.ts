@@ -3,12 +3,20 @@
 // states and prints the transitions it leaves out; this adds the test that fails on any left out.
 import { describe, expect, it } from 'vitest';
 import { allTransitions } from '../../../../src/tools/machineGraph/machineStructure';
+import type { PlannedPath } from '../../../../src/tools/machineGraph/pathPlan';
 import type { BrowserSuite } from '../../support/suite';
 import { describeUiModel, planUi, type UiModel } from './uiModel';
 
-/** describeUiModel, plus: the selected paths take every transition of the machine. */
-export async function describeEveryTransition<D>(suite: BrowserSuite, model: UiModel<D>): Promise<void> {
-  const plan = await planUi(model as unknown as UiModel<never>);
+/**
+ * describeUiModel, plus: the selected paths take every transition of the machine. `paths`: a plan
+ * of the caller's own (drivablePlan.ts), when the planner's shortest paths run into undrivable steps.
+ */
+export async function describeEveryTransition<D>(
+  suite: BrowserSuite,
+  model: UiModel<D>,
+  paths?: PlannedPath[],
+): Promise<void> {
+  const plan = await planUi(model as unknown as UiModel<never>, paths);
   describeUiModel(suite, model, plan);
   describe(`UI paths of ${model.entryId}`, () => {
     it('take every transition of the machine', () => {

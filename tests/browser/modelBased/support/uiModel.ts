@@ -232,9 +232,10 @@ export interface UiPlan {
  * what each reaches, then a greedy cover — the path adding most new states and transitions per
  * event first — so the browser runs only as many paths as the coverage needs.
  */
-export async function planUi(model: UiModel<never>): Promise<UiPlan> {
+export async function planUi(model: UiModel<never>, paths?: PlannedPath[]): Promise<UiPlan> {
   const entry = needEntry(model.entryId);
-  const planned = planPaths(entry);
+  // The planner's paths, unless the caller planned its own (drivablePlan.ts: only drivable steps).
+  const planned = paths ?? planPaths(entry);
   const undrivableReasons = new Map<string, number>();
   // A path the UI cannot follow to its end is driven as far as it can: its longest drivable prefix.
   const bySignature = new Map<string, PlannedPath>();
