@@ -43,6 +43,24 @@ export interface TestApp {
 /** Adds routes or hooks before the app starts (e.g. a route that fails on purpose). */
 export type ExtendApp = (app: FastifyInstance) => void | Promise<void>;
 
+/** How long a test app's close waits for connections still answering before it cuts them. */
+const CLOSE_GRACE_MS = 1000;
+
+/**
+ * Closes an app as a test ends: a response the test never read to the end (a file download whose
+ * headers were enough) keeps its connection busy, and Fastify's close waits for it until the
+ * keep-alive timeout, 72 s. What is still open after a second belongs to a finished test: cut it.
+ */
+async function closeWithin(app: FastifyInstance): Promise<void> {
+  const closed = app.close();
+  const timer = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+  try {
+    await closed;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   extend?: ExtendApp,
@@ -78,7 +96,7 @@ export async function createTestApp(
     app = await open();
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
-    await Promise.allSettled(instances.map((i) => i.close()));
+    await Promise.allSettled(instances.map(closeWithin));
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -93,7 +111,7 @@ export async function createTestApp(
     reopen: open,
     close: () =>
       (closing ??= (async () => {
-        await Promise.allSettled(instances.map((i) => i.close()));
+        await Promise.allSettled(instances.map(closeWithin));
         await database.drop();
         rmSync(dataDir, { recursive: true, force: true });
       })()),
