@@ -14,6 +14,7 @@ import { companies, users } from '../../src/server/db/schema/index';
 import type { SessionUser } from '../../src/web/session/sessionStore';
 import { createCompany, signInAs, type SignedIn } from './sessions';
 import { createTestDatabase } from './testDb';
+import { closeWithin } from './closeApp';
 
 export interface PortalOptions {
   /** A web build other than the suite's own (e.g. one made with VITE_SENTRY_DSN). */
@@ -106,7 +107,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     databaseUrl: database.url,
     close: () =>
       (closing ??= (async () => {
-        await listening.close();
+        await closeWithin(listening);
         await database.drop();
         removeFiles();
       })()),

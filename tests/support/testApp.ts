@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import type { Clock } from '../../src/server/types';
+import { closeWithin } from './closeApp';
 import { createTestDatabase } from './testDb';
 
 export interface TestClock extends Clock {
@@ -42,24 +43,6 @@ export interface TestApp {
 
 /** Adds routes or hooks before the app starts (e.g. a route that fails on purpose). */
 export type ExtendApp = (app: FastifyInstance) => void | Promise<void>;
-
-/** How long a test app's close waits for connections still answering before it cuts them. */
-const CLOSE_GRACE_MS = 1000;
-
-/**
- * Closes an app as a test ends: a response the test never read to the end (a file download whose
- * headers were enough) keeps its connection busy, and Fastify's close waits for it until the
- * keep-alive timeout, 72 s. What is still open after a second belongs to a finished test: cut it.
- */
-async function closeWithin(app: FastifyInstance): Promise<void> {
-  const closed = app.close();
-  const timer = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
-  try {
-    await closed;
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
