@@ -2,8 +2,8 @@
 // /login in Chromium against the real portal. The slider is dragged as a person drags it; the
 // server's answers come from real accounts arranged per path: the right password (ok), a wrong one
 // (invalidCredentials), a wrong one on an account with four failures behind it (the fifth locks:
-// accountLocked), a broken connection (the error branch). The 30-minute lockout passes on the page's
-// clock and the server's together.
+// accountLocked), a broken connection (the error branch). The 30-minute lockout and the client's resends of a cut
+// sign-in pass on the page's clock and the server's together.
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
@@ -20,10 +20,10 @@ import { text } from '../support/catalog';
 import { dragSlider, watchPuzzles, type Puzzles } from '../support/slider';
 import { useBrowserSuite } from '../support/suite';
 import { advanceBoth, installPageClock, resetServerClock } from './support/clocks';
+import { cutNextCall, cutsACall } from './support/cutWrite';
 import {
   answerCode,
   describeUiModel,
-  failNextRequest,
   forgetRateLimits,
   inFlightRule,
   isError,
@@ -146,7 +146,9 @@ const loginModel: UiModel<LoginData> = {
   context: (browserSuite) => browserSuite.context({ locale }),
   async open(page, run) {
     run.data.puzzles = await watchPuzzles(page, run.portal);
-    if (run.path.events.some((e) => e.type.startsWith('xstate.after.'))) await installPageClock(page);
+    // The lockout passes on the clocks, and so do the client's resends of a cut sign-in.
+    if (run.path.events.some((e) => e.type.startsWith('xstate.after.')) || cutsACall(run.path))
+      await installPageClock(page);
     await page.goto(`${run.portal.url}/login`);
   },
   states: {
@@ -177,8 +179,10 @@ const loginModel: UiModel<LoginData> = {
       const who = accountOf(run, event);
       const answer = run.outcomes[0];
       let password = RIGHT;
-      if (isError(answer, 'signIn')) await failNextRequest(page, `/plat${AccountPaths.login}`);
-      else if (answerCode(answer) === 'invalidCredentials') password = WRONG;
+      const cut = isError(answer, 'signIn')
+        ? await cutNextCall(page, run.portal, `/plat${AccountPaths.login}`)
+        : null;
+      if (answerCode(answer) === 'invalidCredentials') password = WRONG;
       else if (answerCode(answer) === 'accountLocked') {
         // Four failures already counted: this wrong password is the fifth, which locks the account.
         await run.portal.app.db
@@ -190,6 +194,7 @@ const loginModel: UiModel<LoginData> = {
       await page.getByLabel(text(locale, 'Email'), { exact: true }).fill(who.email);
       await page.getByLabel(text(locale, 'Password'), { exact: true }).fill(password);
       await page.getByRole('button', { name: text(locale, 'Log in'), exact: true }).click();
+      await cut?.resendsPassed();
     },
   },
   appEvents: {
