@@ -5,7 +5,7 @@
 // save, a submitted one, one approved or rejected (the decision written as the back office writes
 // it), an uncertified company, a company outside the card-issuing locations. Uploads are real
 // files; a file whose content is not what its name says is refused by the server; a broken
-// connection gives the error branches.
+// connection gives the error branches, the client's resends of a cut write passing on the clocks.
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -24,11 +24,12 @@ import { elfExecutable, pdf } from '../../fixtures/files/samples';
 import { seedSignedInUser, type Portal, type SeededUser } from '../../support/portal';
 import { text } from '../support/catalog';
 import { useBrowserSuite } from '../support/suite';
+import { installPageClock } from './support/clocks';
+import { cutNextCall, cutsACall, type CutCall } from './support/cutWrite';
 import {
   activeStatePaths,
   answerCode,
   describeUiModel,
-  failNextRequest,
   forgetRateLimits,
   inFlightRule,
   isDone,
@@ -49,6 +50,10 @@ interface CardData {
   user: SeededUser;
 }
 type Run = UiRun<CardData>;
+
+/** Cuts the next call to `/plat{path}` when the answer the path expects next is `invokeId`'s error. */
+const cutIfError = (page: Page, run: Run, invokeId: string, path: string): Promise<CutCall | null> =>
+  isError(run.outcomes[0], invokeId) ? cutNextCall(page, run.portal, path) : Promise.resolve(null);
 
 let operatorCount = 0;
 const nextOperatorId = () =>
@@ -241,9 +246,14 @@ const cardModel: UiModel<CardData> = {
   },
   context: (browserSuite, data) => browserSuite.context({ locale, seeded: data.user }),
   async open(page, run) {
+    // A path with an error branch passes the client's resends of the cut call on the clocks.
+    if (cutsACall(run.path)) await installPageClock(page);
     const firstAnswer = run.path.events.find((e) => e.type.endsWith('.loadApplication'));
-    if (isError(firstAnswer, 'loadApplication')) await failNextRequest(page, `/plat${CardPaths.application}`);
+    const cut = isError(firstAnswer, 'loadApplication')
+      ? await cutNextCall(page, run.portal, `/plat${CardPaths.application}`)
+      : null;
     await page.goto(`${run.portal.url}/issuingCardApplication`);
+    await cut?.resendsPassed();
   },
   states: {
     loading: { notUserVisible: 'the first load: a spinner only until the real server answers' },
@@ -354,11 +364,11 @@ const cardModel: UiModel<CardData> = {
   },
   events: {
     async 'user.retry'(page, _event, run) {
-      const answer = run.outcomes[0];
-      if (isError(answer, 'loadApplication')) await failNextRequest(page, `/plat${CardPaths.application}`);
-      if (isError(answer, 'loadQuestionnaire'))
-        await failNextRequest(page, `/plat${CardPaths.questionnaire}`);
+      const cut =
+        (await cutIfError(page, run, 'loadApplication', `/plat${CardPaths.application}`)) ??
+        (await cutIfError(page, run, 'loadQuestionnaire', `/plat${CardPaths.questionnaire}`));
       await button(page, 'Retry').click();
+      await cut?.resendsPassed();
     },
     async 'user.start'(page) {
       await page
@@ -371,23 +381,26 @@ const cardModel: UiModel<CardData> = {
       await page.getByRole('radio', { name: t('Advertising'), exact: true }).check();
     },
     async 'user.next'(page, _event, run) {
-      if (run.outcomes.some((e) => isError(e, 'loadQuestionnaire')))
-        await failNextRequest(page, `/plat${CardPaths.questionnaire}`);
+      const cut = run.outcomes.some((e) => isError(e, 'loadQuestionnaire'))
+        ? await cutNextCall(page, run.portal, `/plat${CardPaths.questionnaire}`)
+        : null;
       await page
         .getByRole('button', { name: new RegExp(`^(${t('Next step')}|${t('Next: questionnaire')})$`) })
         .click();
+      await cut?.resendsPassed();
     },
     async 'user.back'(page) {
       await button(page, 'Previous step').click();
     },
     async 'user.chooseFiles'(page, _event, run) {
       const answer = run.outcomes[0];
-      if (isError(answer, 'uploadFile')) await failNextRequest(page, '/plat/files');
+      const cut = await cutIfError(page, run, 'uploadFile', '/plat/files');
       // The server decides the type by content: an executable named .pdf is refused.
       const buffer = answerCode(answer) === 'fileTypeNotAllowed' ? elfExecutable() : pdf();
       await page
         .locator('input[type=file]')
         .setInputFiles({ name: FILE_NAME, mimeType: 'application/pdf', buffer });
+      await cut?.resendsPassed();
     },
     async 'user.removeFile'(page) {
       await page.getByRole('button', { name: t('Remove file {0}').replace('{0}', FILE_NAME) }).click();
@@ -396,17 +409,19 @@ const cardModel: UiModel<CardData> = {
       await answerEveryQuestion(page, run.portal, run.data.user);
     },
     async 'user.save'(page, _event, run) {
-      if (isError(run.outcomes[0], 'saveDraft')) await failNextRequest(page, `/plat${CardPaths.save}`);
+      const cut = await cutIfError(page, run, 'saveDraft', `/plat${CardPaths.save}`);
       await button(page, 'Save').click();
+      await cut?.resendsPassed();
     },
     async 'user.submit'(page, _event, run) {
-      if (isError(run.outcomes[0], 'submitApplication'))
-        await failNextRequest(page, `/plat${CardPaths.submit}`);
+      const cut = await cutIfError(page, run, 'submitApplication', `/plat${CardPaths.submit}`);
       await button(page, 'Submit application').click();
+      await cut?.resendsPassed();
     },
     async 'user.reapply'(page, _event, run) {
-      if (isError(run.outcomes[0], 'reapply')) await failNextRequest(page, `/plat${CardPaths.save}`);
+      const cut = await cutIfError(page, run, 'reapply', `/plat${CardPaths.save}`);
       await button(page, 'Re-apply').click();
+      await cut?.resendsPassed();
     },
     async 'user.closeSuccess'(page) {
       await button(page, 'Back to home').click();
