@@ -6,7 +6,8 @@
 // left. Saves fail as a broken network makes them fail; a location is refused because another tab
 // locked another one; a submit is refused because the draft holds a company name nobody corrected.
 // The QR face verification is finished on a phone (a mobile page) or closed in its dialog. Paths
-// that open the QR dialog run in zh-cn, the others in en-us.
+// that open the QR dialog run in zh-cn, the others in en-us. The client's resends of a cut save pass
+// on the page's and the server's clocks (cutWrite.ts), not in real time.
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -31,16 +32,17 @@ import { phoneContext, PUBLIC_URL, verifyOnPhone } from '../support/phoneDriver'
 import { useBrowserSuite } from '../support/suite';
 import { arrangementOf, undrivable, type CertificationArrangement } from './support/certificationPaths';
 import {
+  cutNextDraftSave,
   editOnServer,
   editStep,
-  failNextDraftSave,
   type EditLanded,
   type FormStep,
 } from './support/certificationPage';
+import { installPageClock } from './support/clocks';
+import { cutNextCall, cutsACall, type CutCall } from './support/cutWrite';
 import {
   activeStatePaths,
   describeUiModel,
-  failNextRequest,
   forgetRateLimits,
   isDone,
   isError,
@@ -141,6 +143,14 @@ async function stepEditing(page: Page, run: Run, step: FormStep): Promise<void> 
 }
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Cuts the next call to `/plat{path}` when the answer the path expects next is `invokeId`'s error. */
+const cutIfError = (page: Page, run: Run, invokeId: string, path: string): Promise<CutCall | null> =>
+  isError(run.outcomes[0], invokeId) ? cutNextCall(page, run.portal, path) : Promise.resolve(null);
+
+/** The path cuts a call (an error branch, or an autosave failed before "Save now"): fake page clock. */
+const needsPageClock = (path: PlannedPath) =>
+  cutsACall(path) || path.events.some((event) => event.type === 'user.retrySave');
+
 /** A save or submit refused as stale (issue 17 §3, two tabs): the conflict alert and the way out. */
 async function conflictShown(page: Page, run: Run): Promise<void> {
   await alertSays(page, t(run, 'Changed in another tab or on another device'));
@@ -203,9 +213,12 @@ const certificationModel: UiModel<CertificationData> = {
   },
   context: (browserSuite, data) => browserSuite.context({ locale: data.locale, seeded: data.user }),
   async open(page, run) {
-    if (run.data.arrangement.firstLoadFails)
-      await failNextRequest(page, `/plat${CertificationPaths.application}`);
+    if (needsPageClock(run.path)) await installPageClock(page);
+    const cut = run.data.arrangement.firstLoadFails
+      ? await cutNextCall(page, run.portal, `/plat${CertificationPaths.application}`)
+      : null;
     await page.goto(`${run.portal.url}/enterpriseCertification/enterpriseCertificationIndex`);
+    await cut?.resendsPassed();
   },
   states: {
     loading: { notUserVisible: 'the first load: a spinner only until the real server answers' },
@@ -304,9 +317,9 @@ const certificationModel: UiModel<CertificationData> = {
   },
   events: {
     async 'user.retry'(page, _event, run) {
-      if (isError(run.outcomes[0], 'loadApplication'))
-        await failNextRequest(page, `/plat${CertificationPaths.application}`);
+      const cut = await cutIfError(page, run, 'loadApplication', `/plat${CertificationPaths.application}`);
       await button(page, run, 'Try again').click();
+      await cut?.resendsPassed();
     },
     async 'user.chooseLocation'(page, _event, run) {
       await page
@@ -317,7 +330,7 @@ const certificationModel: UiModel<CertificationData> = {
     },
     async 'user.confirmLocation'(page, _event, run) {
       const answer = run.outcomes[0];
-      if (isError(answer, 'saveStep')) await failNextRequest(page, `/plat${CertificationPaths.location}`);
+      const cut = await cutIfError(page, run, 'saveStep', `/plat${CertificationPaths.location}`);
       if ((outputOf(answer) as { kind?: string } | undefined)?.kind === 'invalid') {
         // Another tab of the same user confirmed another location meanwhile: this one is refused.
         const other = await confirmLocationThroughApi(run.portal.url, run.data.user, 'HK');
@@ -326,6 +339,7 @@ const certificationModel: UiModel<CertificationData> = {
       await locationPrompt(page, run)
         .getByRole('button', { name: t(run, 'Confirm'), exact: true })
         .click();
+      await cut?.resendsPassed();
     },
     async 'user.cancelLocation'(page, _event, run) {
       await locationPrompt(page, run)
@@ -334,6 +348,7 @@ const certificationModel: UiModel<CertificationData> = {
     },
     async 'step.submit'(page, event, run) {
       const step = (event as { step?: CertificationStep }).step;
+      let cut: CutCall | null = null;
       if (step !== 'selectLocationCompany') {
         const onScreen = formStepBefore(run);
         const name = field(page, run.data.locale, 'Company name in English');
@@ -346,10 +361,12 @@ const certificationModel: UiModel<CertificationData> = {
             return values?.['companyNameEnglish'] === corrected;
           });
         }
-        if (run.outcomes.some((e) => isError(e, 'saveStep'))) await failNextDraftSave(page, onScreen);
+        if (run.outcomes.some((e) => isError(e, 'saveStep')))
+          cut = await cutNextDraftSave(page, run.portal, onScreen);
         if (conflictAhead(run, 'saveStep')) await saveInAnotherTab(run.portal.url, run.data.user);
       }
       await button(page, run, 'Next').click();
+      await cut?.resendsPassed();
     },
     async 'step.back'(page, _event, run) {
       await button(page, run, 'Back').click();
@@ -360,8 +377,9 @@ const certificationModel: UiModel<CertificationData> = {
     async 'user.retrySave'(page, _event, run) {
       // "Save now" is offered only after an autosave failed: type, let the autosave fail, retry.
       const step = formStepBefore(run);
-      await failNextDraftSave(page, step);
+      const cut = await cutNextDraftSave(page, run.portal, step);
       run.data.lastEdit = await editStep(page, run.data.locale, step);
+      await cut.resendsPassed();
       await autosaveFailed(page, run).waitFor({ timeout: UI_TIMEOUT });
       await autosaveFailed(page, run)
         .getByRole('button', { name: t(run, 'Save now'), exact: true })
@@ -371,10 +389,10 @@ const certificationModel: UiModel<CertificationData> = {
       await button(page, run, 'Verify by scanning the QR code').click();
     },
     async 'user.submit'(page, _event, run) {
-      if (isError(run.outcomes[0], 'submitApplication'))
-        await failNextRequest(page, `/plat${CertificationPaths.submit}`);
+      const cut = await cutIfError(page, run, 'submitApplication', `/plat${CertificationPaths.submit}`);
       if (conflictAhead(run, 'submitApplication')) await saveInAnotherTab(run.portal.url, run.data.user);
       await button(page, run, 'Submit').click();
+      await cut?.resendsPassed();
     },
     async 'draft.conflict'(page, _event, run) {
       // Another tab saves first; this tab's next autosave (of what the person types now) is refused.
@@ -382,9 +400,9 @@ const certificationModel: UiModel<CertificationData> = {
       await editStep(page, run.data.locale, formStepBefore(run));
     },
     async 'user.loadLatest'(page, _event, run) {
-      if (isError(run.outcomes[0], 'loadApplication'))
-        await failNextRequest(page, `/plat${CertificationPaths.application}`);
+      const cut = await cutIfError(page, run, 'loadApplication', `/plat${CertificationPaths.application}`);
       await button(page, run, 'Load the latest version').click();
+      await cut?.resendsPassed();
     },
   },
   appEvents: {},

@@ -1,16 +1,16 @@
 // What the certification model does on the wizard's page beyond the journey driver
 // (tests/browser/support/certificationDriver.ts): typing one field of the step on screen and
-// waiting until the autosave has it on the server, and failing exactly one step's save.
+// waiting until the autosave has it on the server, and cutting exactly one step's save.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { CertificationView } from '../../../../src/contract/api/certification';
 import { CertificationPaths } from '../../../../src/contract/api/certification';
 import type { Locale } from '../../../../src/contract/envelope';
-import type { SeededUser } from '../../../support/portal';
+import type { Portal, SeededUser } from '../../../support/portal';
 import { text } from '../../support/catalog';
 import { pdfFile } from '../../support/certificationData';
 import { field, personGroup, UI_TIMEOUT, uploadInto } from '../../support/certificationDriver';
-import { failOneCall } from './uiModel';
+import { cutNextCall, type CutCall } from './cutWrite';
 import { certificationView } from '../../support/certificationSeed';
 
 /** The step forms a user types into (the location step has none). */
@@ -81,17 +81,16 @@ export async function editOnServer(baseUrl: string, user: SeededUser, landed: Ed
 }
 
 /**
- * Makes the next draft save of `step` fail as a broken network would. Saves of other steps (an
- * autosave still pending from a step left before) pass untouched.
+ * Makes the next draft save of `step` fail as a broken network would, with the client's resends of
+ * it passing on the page's and the server's clocks (cutWrite.ts; the page clock must have been
+ * installed before the page loaded). Saves of other steps (an autosave still pending from a step
+ * left before) pass untouched.
  */
-export async function failNextDraftSave(page: Page, step: FormStep): Promise<void> {
-  const failing = failOneCall();
-  await page.route(
-    (url) => url.pathname === `/plat${CertificationPaths.draft}`,
-    async (route) => {
-      const body = route.request().postDataJSON() as { step?: string } | null;
-      if (body?.step !== step || !failing(route.request())) return route.fallback();
-      await route.abort('connectionfailed');
-    },
+export function cutNextDraftSave(page: Page, portal: Portal, step: FormStep): Promise<CutCall> {
+  return cutNextCall(
+    page,
+    portal,
+    `/plat${CertificationPaths.draft}`,
+    (request) => (request.postDataJSON() as { step?: string } | null)?.step === step,
   );
 }

@@ -3,7 +3,7 @@
 // (Limits.idempotency.retryDelaysMs, src/web/api/writeRetry.ts) before the page shows the network
 // message, 4 s of real waiting per error branch otherwise. The page's clock must be installed
 // before the page loads (clocks.ts installPageClock); the server's clock moves with it.
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import { Limits } from '../../../../src/contract/limits';
 import type { PlannedPath } from '../../../../src/tools/machineGraph/pathPlan';
@@ -22,12 +22,14 @@ const STEP_MS = 250;
 
 /**
  * The next call to `pathname` (or to a path it accepts, for paths with an id) and every resend of
- * it fails as a broken network would.
+ * it fails as a broken network would. With `only`, requests it refuses (another step's save to the
+ * same path) pass untouched and are not counted.
  */
 export async function cutNextCall(
   page: Page,
   portal: Portal,
   pathname: string | ((pathname: string) => boolean),
+  only?: (request: Request) => boolean,
 ): Promise<CutCall> {
   const matches = typeof pathname === 'string' ? (p: string) => p === pathname : pathname;
   const failing = failOneCall();
@@ -36,7 +38,7 @@ export async function cutNextCall(
   await page.route(
     (url) => matches(url.pathname),
     async (route) => {
-      if (!failing(route.request())) return route.fallback();
+      if ((only && !only(route.request())) || !failing(route.request())) return route.fallback();
       if (cuts++ === 0) keyed = route.request().headers()[IDEMPOTENCY_HEADER] !== undefined;
       return route.abort('connectionfailed');
     },
