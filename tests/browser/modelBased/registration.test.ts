@@ -5,7 +5,8 @@
 // server's refusals are arranged with real rows: an account already on the email (active or not
 // yet activated), a code sent "from another tab" just now (too soon to resend), a slider token that
 // expired before the send, a wrong code; a connection aborted in the browser gives the error
-// branches. A resend goes without the slider, also after the code expired (the server's window).
+// branches, the client's resends of the cut write passing on both clocks (cutWrite.ts). A resend
+// goes without the slider, also after the code expired (the server's window).
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -23,11 +24,11 @@ import { text, textPattern, textWith } from '../support/catalog';
 import { dragSlider, watchPuzzles, type Puzzles } from '../support/slider';
 import { useBrowserSuite } from '../support/suite';
 import { advanceBoth, installPageClock, resetServerClock } from './support/clocks';
+import { cutNextCall, cutsACall, type CutCall } from './support/cutWrite';
 import {
   activeStatePaths,
   answerCode,
   describeUiModel,
-  failNextRequest,
   forgetRateLimits,
   inFlightRule,
   isDone,
@@ -48,6 +49,10 @@ interface RegistrationData {
 type Run = UiRun<RegistrationData>;
 
 const t = (source: string) => text(locale, source);
+
+/** Cuts the next call to `/plat{path}` when the answer the path expects next is `invokeId`'s error. */
+const cutIfError = (page: Page, run: Run, invokeId: string, path: string): Promise<CutCall | null> =>
+  isError(run.outcomes[0], invokeId) ? cutNextCall(page, run.portal, path) : Promise.resolve(null);
 const button = (page: Page, name: string) => page.getByRole('button', { name: t(name), exact: true });
 const alertSays = (page: Page, message: string) =>
   page.getByRole('alert').filter({ hasText: message }).first().waitFor();
@@ -177,7 +182,9 @@ const registrationModel: UiModel<RegistrationData> = {
   context: (browserSuite) => browserSuite.context({ locale }),
   async open(page, run) {
     run.data.puzzles = await watchPuzzles(page, run.portal);
-    if (run.path.events.some((e) => e.type.startsWith('xstate.after.'))) await installPageClock(page);
+    // Named delays pass on the clocks, and so do the client's resends of a cut write.
+    if (run.path.events.some((e) => e.type.startsWith('xstate.after.')) || cutsACall(run.path))
+      await installPageClock(page);
     await page.goto(`${run.portal.url}/register`);
   },
   states: {
@@ -297,8 +304,8 @@ const registrationModel: UiModel<RegistrationData> = {
     async 'user.sendCode'(page, _event, run) {
       const answer = run.outcomes[0];
       const { db } = run.portal.app;
-      if (isError(answer, 'sendCode')) await failNextRequest(page, `/plat${AccountPaths.registerSendCode}`);
-      else if (answerCode(answer) === 'ok') {
+      const cut = await cutIfError(page, run, 'sendCode', `/plat${AccountPaths.registerSendCode}`);
+      if (answerCode(answer) === 'ok') {
         // The code "another tab" sent just now (an earlier codeResendTooSoon) is a minute old by now.
         const minuteAgo = new Date(run.portal.app.clock.now().getTime() - Limits.emailCode.resendAfterMs);
         await db
@@ -340,6 +347,7 @@ const registrationModel: UiModel<RegistrationData> = {
           });
       }
       await codeButton(page).click();
+      await cut?.resendsPassed();
     },
     async 'user.submitCode'(page, _event, run) {
       const answer = run.outcomes[0];
@@ -347,7 +355,7 @@ const registrationModel: UiModel<RegistrationData> = {
         .slice(0, run.at + 1)
         .filter((e) => isDone(e, 'sendCode') && answerCode(e) === 'ok').length;
       let code = '000000';
-      if (isError(answer, 'register')) await failNextRequest(page, `/plat${AccountPaths.register}`);
+      const cut = await cutIfError(page, run, 'register', `/plat${AccountPaths.register}`);
       if (sent > 0) {
         const real = await newestCode(run.portal, run.data.email, sent);
         if (answerCode(answer) === 'codeWrong') code = real === '000000' ? '111111' : '000000';
@@ -357,10 +365,10 @@ const registrationModel: UiModel<RegistrationData> = {
       }
       await page.getByLabel(t('Verification code'), { exact: true }).fill(code);
       await button(page, 'Register').click();
+      await cut?.resendsPassed();
     },
     async 'user.resendActivation'(page, _event, run) {
-      if (isError(run.outcomes[0], 'resendActivation'))
-        await failNextRequest(page, `/plat${AccountPaths.activateResend}`);
+      const cut = await cutIfError(page, run, 'resendActivation', `/plat${AccountPaths.activateResend}`);
       if (answerCode(run.outcomes[0]) === 'rateLimited') {
         // Another tab used up this address's resends: the real per-address limit answers 429.
         for (let i = 0; i < 5; i++) {
@@ -372,6 +380,7 @@ const registrationModel: UiModel<RegistrationData> = {
         }
       }
       await button(page, 'Resend activation mail').click();
+      await cut?.resendsPassed();
     },
   },
   appEvents: {
