@@ -38,7 +38,8 @@ import {
   type EditLanded,
   type FormStep,
 } from './support/certificationPage';
-import { installPageClock } from './support/clocks';
+import { Limits } from '../../../src/contract/limits';
+import { advanceBoth, installPageClock, resetServerClock } from './support/clocks';
 import { cutNextCall, cutsACall, type CutCall } from './support/cutWrite';
 import {
   activeStatePaths,
@@ -63,6 +64,8 @@ interface CertificationData {
   location: 'CN' | 'HK';
   /** The last edit typed, to find on the server once the autosave ran. */
   lastEdit?: EditLanded;
+  /** The page runs on the fake clock (installed before it loaded). */
+  pageClock?: boolean;
 }
 type Run = UiRun<CertificationData>;
 
@@ -147,9 +150,20 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const cutIfError = (page: Page, run: Run, invokeId: string, path: string): Promise<CutCall | null> =>
   isError(run.outcomes[0], invokeId) ? cutNextCall(page, run.portal, path) : Promise.resolve(null);
 
-/** The path cuts a call (an error branch, or an autosave failed before "Save now"): fake page clock. */
+/** Events after which the autosave's debounce runs (the user typed). */
+const TYPING = ['user.edit', 'user.retrySave', 'draft.conflict'];
+
+/**
+ * The path cuts a call (an error branch, or an autosave failed before "Save now") or waits for an
+ * autosave: the page runs on the fake clock, which passes the client's pauses instead of real time.
+ */
 const needsPageClock = (path: PlannedPath) =>
-  cutsACall(path) || path.events.some((event) => event.type === 'user.retrySave');
+  cutsACall(path) || path.events.some((event) => TYPING.includes(event.type));
+
+/** The user typed: on the fake clock, the autosave's debounce passes at once instead of in real time. */
+async function autosaveDue(page: Page, run: Run): Promise<void> {
+  if (run.data.pageClock) await advanceBoth(page, run.portal, Limits.draftAutosaveMs);
+}
 
 /** A save or submit refused as stale (issue 17 §3, two tabs): the conflict alert and the way out. */
 async function conflictShown(page: Page, run: Run): Promise<void> {
@@ -207,13 +221,16 @@ const certificationModel: UiModel<CertificationData> = {
   entryId: 'certification',
   locale: 'en-us',
   async prepare(portal, path) {
+    // A cut call moved the server's clock with the page's: every path starts at real time.
+    resetServerClock(portal);
     await forgetRateLimits(portal);
     const locale: Locale = path.events.some((e) => e.type === 'user.startVerification') ? 'zh-cn' : 'en-us';
     return arrange(portal, path, locale);
   },
   context: (browserSuite, data) => browserSuite.context({ locale: data.locale, seeded: data.user }),
   async open(page, run) {
-    if (needsPageClock(run.path)) await installPageClock(page);
+    run.data.pageClock = needsPageClock(run.path);
+    if (run.data.pageClock) await installPageClock(page);
     const cut = run.data.arrangement.firstLoadFails
       ? await cutNextCall(page, run.portal, `/plat${CertificationPaths.application}`)
       : null;
@@ -356,6 +373,7 @@ const certificationModel: UiModel<CertificationData> = {
           // The user corrects the name the server refused, and the autosave keeps it.
           const corrected = companyInfo(run.data.location).companyNameEnglish;
           await name.fill(corrected);
+          await autosaveDue(page, run);
           await editOnServer(run.portal.url, run.data.user, (view) => {
             const values = (view.draft as Record<string, Record<string, unknown> | undefined>)[onScreen];
             return values?.['companyNameEnglish'] === corrected;
@@ -373,12 +391,14 @@ const certificationModel: UiModel<CertificationData> = {
     },
     async 'user.edit'(page, _event, run) {
       run.data.lastEdit = await editStep(page, run.data.locale, formStepBefore(run));
+      await autosaveDue(page, run);
     },
     async 'user.retrySave'(page, _event, run) {
       // "Save now" is offered only after an autosave failed: type, let the autosave fail, retry.
       const step = formStepBefore(run);
       const cut = await cutNextDraftSave(page, run.portal, step);
       run.data.lastEdit = await editStep(page, run.data.locale, step);
+      await autosaveDue(page, run);
       await cut.resendsPassed();
       await autosaveFailed(page, run).waitFor({ timeout: UI_TIMEOUT });
       await autosaveFailed(page, run)
@@ -398,6 +418,7 @@ const certificationModel: UiModel<CertificationData> = {
       // Another tab saves first; this tab's next autosave (of what the person types now) is refused.
       await saveInAnotherTab(run.portal.url, run.data.user);
       await editStep(page, run.data.locale, formStepBefore(run));
+      await autosaveDue(page, run);
     },
     async 'user.loadLatest'(page, _event, run) {
       const cut = await cutIfError(page, run, 'loadApplication', `/plat${CertificationPaths.application}`);
