@@ -24,7 +24,7 @@ import { elfExecutable, pdf } from '../../fixtures/files/samples';
 import { seedSignedInUser, type Portal, type SeededUser } from '../../support/portal';
 import { text } from '../support/catalog';
 import { useBrowserSuite } from '../support/suite';
-import { installPageClock } from './support/clocks';
+import { installPageClock, resetServerClock } from './support/clocks';
 import { cutNextCall, cutsACall, type CutCall } from './support/cutWrite';
 import {
   activeStatePaths,
@@ -230,6 +230,8 @@ const cardModel: UiModel<CardData> = {
   entryId: 'cardApplication',
   locale,
   async prepare(portal, path) {
+    // A cut call moved the server's clock with the page's: every path starts at real time.
+    resetServerClock(portal);
     await forgetRateLimits(portal);
     const user = await seedSignedInUser(portal, {
       certificationStatus: 2,
