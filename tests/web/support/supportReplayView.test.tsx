@@ -2,15 +2,9 @@
 // disabled fieldset, a notice), in the snapshot's state, with placeholder data only, beside the
 // diagram with that state highlighted; nothing of the replay reaches the network. Flows without a
 // replayable view say so and keep the diagram and the context.
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createActor,
-  fromPromise,
-  StateMachine,
-  waitFor as waitForState,
-  type AnyStateMachine,
-} from 'xstate';
+import { createActor } from 'xstate';
 import { registryEntry } from '../../../machines/registry';
 import { AdminSupportPage } from '../../../src/web/features/admin/AdminPages';
 import {
@@ -18,72 +12,8 @@ import {
   supportSnapshotText,
 } from '../../../src/web/features/support/snapshot/supportSnapshot';
 import { renderAdminPage, routeFetchTo, signInAsReviewer, type StubApi } from '../admin/renderAdmin';
+import { activeStates, pageContent, paste, replayed, snapshotTextOf, withAnswers } from './replaySnapshots';
 import { startStubApi } from './stubApiServer';
-
-/**
- * The registered machine with each named actor answering `outputs[name]`, or never (a child machine
- * stays a machine, as in the app); effects off.
- */
-function withAnswers(machine: AnyStateMachine, outputs: Record<string, unknown>): AnyStateMachine {
-  const actors = Object.fromEntries(
-    Object.entries(machine.implementations.actors).map(([name, logic]) => [
-      name,
-      logic instanceof StateMachine
-        ? withAnswers(logic as AnyStateMachine, outputs)
-        : fromPromise(() => (name in outputs ? Promise.resolve(outputs[name]) : new Promise(() => {}))),
-    ]),
-  );
-  const actions = Object.fromEntries(
-    Object.entries(machine.implementations.actions)
-      .filter(([, implementation]) => typeof implementation === 'function' && !('resolve' in implementation))
-      .map(([name]) => [name, () => undefined]),
-  );
-  return machine.provide({ actors, actions });
-}
-
-async function snapshotTextOf(
-  machineId: string,
-  outputs: Record<string, unknown>,
-  reached: (snapshot: { matches: (value: never) => boolean }) => boolean,
-  input?: unknown,
-) {
-  const actor = createActor(withAnswers(registryEntry(machineId)!.machine, outputs), { input });
-  actor.start();
-  await waitForState(actor, reached as never, { timeout: 5000 });
-  const text = supportSnapshotText(exportSupportSnapshot(machineId, actor));
-  actor.stop();
-  return text;
-}
-
-function paste(text: string) {
-  fireEvent.change(screen.getByLabelText(/Support snapshot/), { target: { value: text } });
-  fireEvent.click(screen.getByRole('button', { name: 'Replay' }));
-}
-
-async function replayed(): Promise<HTMLFieldSetElement> {
-  const frame = await screen.findByRole('group', { name: 'Replayed view' });
-  expect(frame.tagName).toBe('FIELDSET');
-  expect((frame as HTMLFieldSetElement).disabled).toBe(true);
-  expect(screen.getByText('Replay — read-only; personal data redacted')).toBeTruthy();
-  return frame as HTMLFieldSetElement;
-}
-
-function activeStates(machineId: string): string[] {
-  const table = screen.getByRole('table', { name: `States of ${machineId}` });
-  return within(table)
-    .getAllByRole('row')
-    .filter((row) => row.getAttribute('data-active') === 'true')
-    .map((row) => row.querySelector('code')?.textContent ?? '');
-}
-
-/** Everything a person could read or copy from the page: text and form values. */
-function pageContent(): string {
-  const values = Array.from(
-    document.querySelectorAll('input, textarea'),
-    (field) => (field as HTMLInputElement).value,
-  );
-  return `${document.body.textContent ?? ''}\n${values.join('\n')}`;
-}
 
 let server: StubApi;
 let restoreFetch: () => void;
@@ -255,18 +185,19 @@ describe('support replay renders the real view read-only', { timeout: 60_000 }, 
     expect(screen.getByRole('table', { name: 'States of certification' })).toBeTruthy();
   });
 
-  it('a flow without a replayable view says so and keeps the diagram and the context', async () => {
-    const text = await snapshotTextOf('forgotPassword', {}, () => true);
+  it('a machine without a replayable view says so and keeps the diagram and the context', async () => {
+    // The slider is part of the sign-in pages, never a page of its own.
+    const text = await snapshotTextOf('captcha', {}, () => true);
     renderAdminPage(AdminSupportPage, '/admin/support');
     await screen.findByLabelText(/Support snapshot/);
     paste(text);
     expect(
       await screen.findByText(
-        'The "forgotPassword" flow has no replayable view: its state is shown on the diagram and in the context.',
+        'The "captcha" flow has no replayable view: its state is shown on the diagram and in the context.',
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Replayed view' })).toBeNull();
-    expect(screen.getByRole('table', { name: 'States of forgotPassword' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'States of captcha' })).toBeTruthy();
     await waitFor(() => expect(screen.getByLabelText('Snapshot context')).toBeTruthy());
   });
 });

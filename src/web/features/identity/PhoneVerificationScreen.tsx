@@ -11,6 +11,7 @@ import { useSearch } from 'wouter';
 import { VERIFICATION_LINK_PARAM } from '../../../contract/api/verification';
 import { messageFor } from '../../../contract/codes';
 import { AgreementText } from './AgreementText';
+import type { CameraScreen } from './cameraActor';
 import { CameraView } from './CameraView';
 import { phoneFlowFor, type PhoneVerificationActorRef } from './phoneVerificationFlow';
 import { faceReasonText } from '../verification/faceReasons';
@@ -67,8 +68,19 @@ function CancelButton({ actor }: { actor: PhoneVerificationActorRef }) {
 }
 
 export function PhoneVerificationScreen() {
-  const { actor } = usePhoneFlow();
+  const { actor, screen } = usePhoneFlow();
   useDiagnosticSource('identityVerification', actor);
+  return <PhoneVerificationView actor={actor} screen={screen} />;
+}
+
+/** Renders the flow's state and sends it events: the running flow, or support's inert replay. */
+export function PhoneVerificationView({
+  actor,
+  screen,
+}: {
+  actor: PhoneVerificationActorRef;
+  screen: CameraScreen;
+}) {
   const { t } = useLingui();
   const snapshot = useSelector(actor, (s) => s);
   const { subjectName, companyName } = snapshot.context;
@@ -135,7 +147,7 @@ export function PhoneVerificationScreen() {
     );
   }
   if (snapshot.matches({ flow: 'capture' }) || snapshot.matches({ flow: 'uploading' })) {
-    return <Capture actor={actor} />;
+    return <Capture actor={actor} screen={screen} />;
   }
   return <Result actor={actor} />;
 }
@@ -194,10 +206,9 @@ function useHintText(): Record<CaptureHint, string> {
   };
 }
 
-function Capture({ actor }: { actor: PhoneVerificationActorRef }) {
+function Capture({ actor, screen }: { actor: PhoneVerificationActorRef; screen: CameraScreen }) {
   const { t } = useLingui();
   const hintText = useHintText();
-  const { screen } = usePhoneFlow();
   const snapshot = useSelector(actor, (s) => s);
   const uploading = snapshot.matches({ flow: 'uploading' });
   const capturing = snapshot.matches({ flow: { capture: 'capturingFrames' } });

@@ -23,20 +23,18 @@ import { messageFor } from '../../../contract/codes';
 import { CopyDiagnosticInfoButton } from '../support/diagnostics/CopyDiagnosticInfoButton';
 import { faceReasonText } from './faceReasons';
 import { QrCodeImage } from './QrCodeImage';
-import { formatMinutesSeconds, useSecondsLeft } from './useSecondsLeft';
+import { formatMinutesSeconds, useSecondsLeft } from '../../shell/useSecondsLeft';
 
 export type QrVerificationActorRef = ActorRefFrom<typeof qrVerificationMachine>;
 
 export function QrVerificationDialog({ actor }: { actor: QrVerificationActorRef }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const snapshot = useSelector(actor, (s) => s);
   const running = snapshot.status === 'active';
   const mayClose = snapshot.can({ type: 'user.close' });
   const close = () => {
     if (actor.getSnapshot().can({ type: 'user.close' })) actor.send({ type: 'user.close' });
   };
-  const locale = i18n.locale === 'zh-cn' ? 'zh-cn' : 'en-us';
-  const message = snapshot.context.message;
 
   return (
     <Modal
@@ -51,15 +49,27 @@ export function QrVerificationDialog({ actor }: { actor: QrVerificationActorRef 
       closeButtonProps={{ 'aria-label': t`Close` }}
     >
       <Stack gap="md" align="stretch">
-        {message && (
-          <Alert role="alert" color="red" variant="light">
-            {messageFor(message, locale)}
-          </Alert>
-        )}
-        <DialogBody actor={actor} />
+        <QrVerificationPanel actor={actor} />
         <CopyDiagnosticInfoButton />
       </Stack>
     </Modal>
+  );
+}
+
+/** The dialog's content without the modal: support's replay shows it in place, inside its frame. */
+export function QrVerificationPanel({ actor }: { actor: QrVerificationActorRef }) {
+  const { i18n } = useLingui();
+  const message = useSelector(actor, (s) => s.context.message);
+  const locale = i18n.locale === 'zh-cn' ? 'zh-cn' : 'en-us';
+  return (
+    <>
+      {message && (
+        <Alert role="alert" color="red" variant="light">
+          {messageFor(message, locale)}
+        </Alert>
+      )}
+      <DialogBody actor={actor} />
+    </>
   );
 }
 

@@ -14,9 +14,14 @@ import { PasswordAdvice } from '../../auth/shared/PasswordAdvice';
 import { useChangePasswordActor } from './useChangePasswordActor';
 
 export function ModifyPasswordPage() {
+  const change = useChangePasswordActor();
+  return <ChangePasswordView change={change} />;
+}
+
+/** Renders the flow's state and sends it events: the live actor, or support's inert replay. */
+export function ChangePasswordView({ change }: { change: ReturnType<typeof useChangePasswordActor> }) {
   const { t } = useLingui();
   const fieldError = useFieldError();
-  const change = useChangePasswordActor();
   const busy = useSelector(change, (s) => s.hasTag('busy'));
   const changed = useSelector(change, (s) => s.matches('changed'));
   const message = useSelector(change, (s) => s.context.message);

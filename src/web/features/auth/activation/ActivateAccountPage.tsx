@@ -61,11 +61,16 @@ function ResendForm({ activation }: { activation: ReturnType<typeof useActivatio
 }
 
 export function ActivateAccountPage() {
-  const { t } = useLingui();
-  const locale = useLocale();
   const search = useSearch();
   const [token] = useState(() => new URLSearchParams(search).get('token'));
   const activation = useActivationActor(token);
+  return <ActivationView activation={activation} />;
+}
+
+/** Renders the flow's state and sends it events: the live actor, or support's inert replay. */
+export function ActivationView({ activation }: { activation: ReturnType<typeof useActivationActor> }) {
+  const { t } = useLingui();
+  const locale = useLocale();
   const state = useSelector(activation, (s) => s.value);
   // Keyed: most states show the note in a list beside a link or a form.
   const note = (tone: 'green' | 'red' | 'blue', text: string) => (

@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link } from 'wouter';
-import { Limits } from '../../../../contract/limits';
+import { inMinutes, Limits } from '../../../../contract/limits';
 import { formObject, emailField } from '../../../../contract/schemas/fields';
 import { PageFrame } from '../../../shell/PageFrame';
 import { SliderCaptcha } from '../../captcha/SliderCaptcha';
@@ -15,9 +15,14 @@ import { useForgotPasswordActor } from './useForgotPasswordActor';
 const forgotFormSchema = formObject({ email: emailField });
 
 export function ForgotPasswordPage() {
+  const { forgot, captcha } = useForgotPasswordActor();
+  return <ForgotPasswordView forgot={forgot} captcha={captcha} />;
+}
+
+/** Renders the flow's state and sends it events: the live actors, or support's inert replay. */
+export function ForgotPasswordView({ forgot, captcha }: ReturnType<typeof useForgotPasswordActor>) {
   const { t } = useLingui();
   const fieldError = useFieldError();
-  const { forgot, captcha } = useForgotPasswordActor();
   const busy = useSelector(forgot, (s) => s.hasTag('busy'));
   const mailSent = useSelector(forgot, (s) => s.matches('mailSent'));
   const message = useSelector(forgot, (s) => s.context.message);
@@ -26,7 +31,7 @@ export function ForgotPasswordPage() {
     initialValues: { email: '' },
     validate: zod4Resolver(forgotFormSchema),
   });
-  const minutes = Limits.resetLink.validMs / 60_000;
+  const minutes = inMinutes(Limits.resetLink.validMs);
 
   return (
     <PageFrame title={<Trans>Forgot password</Trans>}>

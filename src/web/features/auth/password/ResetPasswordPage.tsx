@@ -55,12 +55,17 @@ function NewPasswordForm({ reset }: { reset: ReturnType<typeof useResetPasswordA
 }
 
 export function ResetPasswordPage() {
-  const { t } = useLingui();
-  const locale = useLocale();
   const search = useSearch();
   // Read once: the chart checks the link it was opened with.
   const [token] = useState(() => new URLSearchParams(search).get('token'));
   const reset = useResetPasswordActor(token);
+  return <ResetPasswordView reset={reset} />;
+}
+
+/** Renders the flow's state and sends it events: the live actor, or support's inert replay. */
+export function ResetPasswordView({ reset }: { reset: ReturnType<typeof useResetPasswordActor> }) {
+  const { t } = useLingui();
+  const locale = useLocale();
   const state = useSelector(reset, (s) => s.value);
 
   let body;
