@@ -6,12 +6,14 @@
 // state highlighted. A snapshot of another machine version is refused with a clear message. By
 // reference (issue 19 §5): the applicant sends the snapshot from the help menu and reads the reference
 // in a dialog; an account with only the support role types it on the support page and gets the same
-// read-only replay.
+// read-only replay. Every client flow replays (issue 19 §5): a change of password the server refused
+// replays with the refusal shown, the passwords typed nowhere in the snapshot or on the page.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { BackOfficeRole } from '../../src/contract/api/backOfficeRoles';
 import { SUPPORT_REFERENCE_PATTERN } from '../../src/contract/api/supportReferences';
 import type { Locale } from '../../src/contract/envelope';
+import { messageFor } from '../../src/contract/codes';
 import { machineVersion } from '../../machines/machineVersion';
 import { registryEntry } from '../../machines/registry';
 import { activate } from './support/a11yKeyboard';
@@ -226,5 +228,43 @@ describe('support snapshot replay', { timeout: 300_000 }, () => {
     const content = await pageContent(support);
     for (const value of [data.companyNameEnglish, data.licenceCode, data.registeredAddressEnglish])
       expect(content, value).not.toContain(value);
+  });
+
+  test('a refused change of password replays on its own page with the refusal, no password anywhere', async () => {
+    const typed = ['Wrong#Current2024', 'Newer#Replay2024'];
+    const { page } = await suite.signedInPage(
+      { certificationStatus: 0, language: APPLICANT_LOCALE },
+      { locale: APPLICANT_LOCALE },
+    );
+    await withClipboard(page.context());
+    await page.goto(`${suite.portal().url}/modify-pwd`);
+    const field = (label: string) => page.getByLabel(text(APPLICANT_LOCALE, label), { exact: true });
+    await field('Current password').fill(typed[0]!);
+    await field('New password').fill(typed[1]!);
+    await field('Confirm password').fill(typed[1]!);
+    await page.getByRole('button', { name: text(APPLICANT_LOCALE, 'Save'), exact: true }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: messageFor('currentPasswordIncorrect', APPLICANT_LOCALE) })
+      .waitFor({ timeout: UI_TIMEOUT });
+    const clipboard = await copyDiagnosticInfo(page, APPLICANT_LOCALE);
+    expect((JSON.parse(clipboard) as { machine: string }).machine).toBe('changePassword');
+    for (const value of typed) expect(clipboard, value).not.toContain(value);
+
+    const support = await reviewerOnSupportPage();
+    await paste(support, clipboard);
+    const frame = support.getByRole('group', { name: text(REVIEWER_LOCALE, 'Replayed view'), exact: true });
+    await frame.waitFor({ timeout: UI_TIMEOUT });
+    await frame
+      .getByText(messageFor('currentPasswordIncorrect', REVIEWER_LOCALE), { exact: true })
+      .waitFor({ timeout: UI_TIMEOUT });
+    const save = frame.getByRole('button', { name: text(REVIEWER_LOCALE, 'Save'), exact: true });
+    expect(await save.isDisabled()).toBe(true);
+    const states = support.getByRole('table', { name: 'States of changePassword', exact: true });
+    const current = states.locator('tr[data-active="true"] code');
+    await current.first().waitFor({ timeout: UI_TIMEOUT });
+    expect(await current.allInnerTexts()).toContain('editing');
+    const content = await pageContent(support);
+    for (const value of typed) expect(content, value).not.toContain(value);
   });
 });
