@@ -4,6 +4,7 @@
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 export const MB = 1024 * 1024;
 
@@ -109,6 +110,18 @@ export const Limits = {
   },
 } as const;
 
+/** The bounds of an answer the server accepts (captchaVerifyRequest); the web clamps to them. */
+export const CaptchaAnswerBounds = {
+  /** The piece's left edge, CSS pixels (a trail point may start a little left of the track). */
+  maxX: 1000,
+  minTrailX: -50,
+  /** The pointer's vertical offset from where the drag started, either way, CSS pixels. */
+  maxAbsY: 500,
+  maxTrailMs: 2 * MINUTE,
+  minPoints: 2,
+  maxPoints: 500,
+} as const;
+
 export const AREA_CODES = ['+86', '+852', '+65', '+1', '+44'] as const;
 export type AreaCode = (typeof AREA_CODES)[number];
 
@@ -143,4 +156,10 @@ export const ErrorReporting = {
   maxSpans: 1000,
 } as const;
 
-export const Time = { SECOND, MINUTE, HOUR } as const;
+/** Units of time in milliseconds: the web and the server convert with these, never with 1000 or
+ *  60_000 written out (issue 19 §3; src/web's lint rule refuses such literals). */
+export const Time = { SECOND, MINUTE, HOUR, DAY } as const;
+
+/** A span in whole minutes or hours, for the messages that state a limit ("valid for 3 minutes"). */
+export const inMinutes = (ms: number): number => ms / MINUTE;
+export const inHours = (ms: number): number => ms / HOUR;

@@ -14,6 +14,10 @@ const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
 
+/** A name that holds a status or an audit status: status, auditStatus, enterpriseCertificationStatus… */
+const STATUS_NAME = '/^(status|audit)$|(Status|Audit)$/';
+const otherSide = (side) => (side === 'left' ? 'right' : 'left');
+
 const webOrServer = (msg) => [
   { group: ['**/src/web/**', '**/web/**'], message: msg },
   { group: ['**/src/server/**', '**/server/**'], message: msg },
@@ -136,6 +140,36 @@ export default tseslint.config(
     rules: restrict([
       { group: ['**/src/server/**', '**/server/**'], message: 'The web app never imports the server.' },
     ]),
+  },
+  {
+    // Issue 19 §3: views render what the contract and the charts say; they restate no rule. A time is
+    // written with the contract's units (Time.SECOND…, Limits.*), never as 60_000; a certification,
+    // audit or HTTP status is compared by its name in src/contract (statuses.ts, httpStatus.ts), never
+    // with a number. tests/unit/webLiteralsLint.test.ts proves both on bad snippets.
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // 1000, 2_000, 60_000, 3_600_000…: in this code base such a number is a time in ms.
+          selector: 'Literal[raw=/^[1-9][0-9_]*000$/]',
+          message:
+            'A time written as a number: use Time.* or Limits.* from src/contract/limits.ts (a non-time number gets a name in the contract).',
+        },
+        ...['left', 'right'].map((side) => ({
+          // x.status === 1, auditStatus !== 3, response.status >= 400, a?.status === 0 (either side;
+          // -1 too). Named constants and helpers (HttpStatus.forbidden, certificationStandingOf) pass.
+          selector: `BinaryExpression:matches([operator='==='], [operator='!=='], [operator='=='], [operator='!='], [operator='<'], [operator='<='], [operator='>'], [operator='>=']):matches([${side}.name=${STATUS_NAME}], [${side}.property.name=${STATUS_NAME}], [${side}.expression.property.name=${STATUS_NAME}]):matches([${otherSide(side)}.type='Literal'][${otherSide(side)}.raw=/^[0-9]/], [${otherSide(side)}.type='UnaryExpression'][${otherSide(side)}.argument.raw=/^[0-9]/])`,
+          message:
+            'A status compared with a number: use the vocabulary in src/contract (statuses.ts: CertificationStatus, AuditStatus, certificationStandingOf; httpStatus.ts).',
+        })),
+        {
+          selector: `SwitchStatement:matches([discriminant.name=${STATUS_NAME}], [discriminant.property.name=${STATUS_NAME}]) > SwitchCase > Literal.test[raw=/^[0-9]/]`,
+          message:
+            'A status switched on by number: use the vocabulary in src/contract (statuses.ts, httpStatus.ts).',
+        },
+      ],
+    },
   },
   {
     files: ['src/server/**/*.ts'],

@@ -6,7 +6,7 @@
 // Business outcomes the page handles answer HTTP 200 with their own code (API.md); the code names
 // below are those of src/contract/codes.ts.
 import { z } from 'zod';
-import { AREA_CODES } from '../limits';
+import { AREA_CODES, CaptchaAnswerBounds } from '../limits';
 import type { Locale } from '../envelope';
 import type { BackOfficeRole } from './backOfficeRoles';
 
@@ -47,23 +47,25 @@ export const CaptchaPuzzle = {
   minKeyPresses: 3,
 } as const;
 
+const B = CaptchaAnswerBounds;
+
 export const captchaVerifyRequest = z.object({
   challengeId: z.string().uuid('captcha.required'),
   /** The piece's final left edge in CSS pixels. */
-  x: z.number().min(0).max(1000),
+  x: z.number().min(0).max(B.maxX),
   /** The drag trajectory: the piece's left edge (x, same unit as `x`) and the pointer's vertical
    *  offset from where the drag started (y), over time (t, ms since the drag started). The last point
    *  is where the piece was let go. With the keyboard: one point per key press, starting at 0. */
   trail: z
     .array(
       z.object({
-        x: z.number().min(-50).max(1000),
-        y: z.number().min(-500).max(500),
-        t: z.number().min(0).max(120_000),
+        x: z.number().min(B.minTrailX).max(B.maxX),
+        y: z.number().min(-B.maxAbsY).max(B.maxAbsY),
+        t: z.number().min(0).max(B.maxTrailMs),
       }),
     )
-    .min(2)
-    .max(500),
+    .min(B.minPoints)
+    .max(B.maxPoints),
   /** Solved with the arrow keys (WCAG 2.5.7): the trail is then key steps, judged accordingly. */
   keyboard: z.boolean().optional(),
 });

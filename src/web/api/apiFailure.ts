@@ -1,4 +1,5 @@
 // What an API failure is called when it is reported (spec §7, §9). Pure.
+import { HttpStatus, isClientErrorStatus, isServerErrorStatus } from '../../contract/httpStatus';
 
 export type ApiFailureLabel =
   'interface timeout' | '40X server error' | '50X server error' | 'call exception';
@@ -20,11 +21,11 @@ export type ApiFailureReporter = (failure: ApiFailure) => void;
  * `status` is the HTTP status when an answer came back; `timedOut` when the 90 s limit hit.
  */
 export function labelFailure(input: { status?: number; timedOut?: boolean }): ApiFailureLabel | null {
-  if (input.status === 403) return null;
+  if (input.status === HttpStatus.forbidden) return null;
   if (input.timedOut) return 'interface timeout';
   const status = input.status;
-  if (status !== undefined && status >= 400 && status < 500) return '40X server error';
-  if (status !== undefined && status >= 500) return '50X server error';
+  if (status !== undefined && isClientErrorStatus(status)) return '40X server error';
+  if (status !== undefined && isServerErrorStatus(status)) return '50X server error';
   return 'call exception';
 }
 

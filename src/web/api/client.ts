@@ -11,6 +11,7 @@ import {
 } from '../../contract/codes';
 import { LANGUAGE_HEADER, languageHeaderFor, type Envelope, type Locale } from '../../contract/envelope';
 import { normaliseErrorCode } from '../../contract/errorCode';
+import { isErrorStatus, isSuccessStatus } from '../../contract/httpStatus';
 import { Limits } from '../../contract/limits';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_METHODS } from '../../contract/idempotency';
 import { fetchWithRetry, newIdempotencyKey } from './writeRetry';
@@ -168,7 +169,7 @@ export function createApiClient(deps: ApiClientDeps) {
       const body = await readBody(response, spec.binary === true);
 
       if (!isEnvelope(body)) {
-        if (status >= 200 && status < 300) return body as R;
+        if (isSuccessStatus(status)) return body as R;
         const label = labelFailure({ status });
         if (label) deps.report({ ...failureBase, label, status });
         if (pageHandles) return { code: status, msg: defaultMessage(), data: null } as R;
@@ -186,7 +187,7 @@ export function createApiClient(deps: ApiClientDeps) {
       }
       if (typeof code === 'number' && SILENT_CODES.has(code)) return (pageHandles ? body : false) as R;
 
-      const label = labelFailure({ status: status >= 400 ? status : undefined });
+      const label = labelFailure({ status: isErrorStatus(status) ? status : undefined });
       if (label) deps.report({ ...failureBase, label, status, code });
       if (pageHandles) return body as R;
       const mapped = typeof code === 'number' ? messageForCode(code, deps.getLocale()) : undefined;

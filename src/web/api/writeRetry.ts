@@ -5,7 +5,8 @@
 // running on another worker) is waited for as long as its Retry-After says, within the same request's
 // timeout (the signal). Cancellation and the timeout end the retries at once.
 import { Codes } from '../../contract/codes';
-import { Limits } from '../../contract/limits';
+import { HttpStatus } from '../../contract/httpStatus';
+import { Limits, Time } from '../../contract/limits';
 
 /** 128 random bits, hex. getRandomValues works on plain http too, unlike randomUUID. */
 export function newIdempotencyKey(): string {
@@ -33,7 +34,7 @@ function pause(ms: number, signal: AbortSignal | null | undefined): Promise<void
 
 /** Milliseconds to wait when the answer is "the first try is still running", else null. */
 async function stillRunningFor(response: Response): Promise<number | null> {
-  if (response.status !== 409) return null;
+  if (response.status !== HttpStatus.conflict) return null;
   try {
     const body = (await response.clone().json()) as { code?: unknown };
     if (body.code !== Codes.requestInProgress.code) return null;
@@ -41,7 +42,8 @@ async function stillRunningFor(response: Response): Promise<number | null> {
     return null;
   }
   const seconds = Number(response.headers.get('retry-after'));
-  const ms = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : Limits.idempotency.renewEveryMs;
+  const ms =
+    Number.isFinite(seconds) && seconds > 0 ? seconds * Time.SECOND : Limits.idempotency.renewEveryMs;
   return Math.min(ms, Limits.idempotency.leaseMs);
 }
 

@@ -1,5 +1,6 @@
 // The session user store of spec §3: sessionStorage key `user`. Views subscribe with
 // useSessionUser(); the API client reads the token; logout clears it.
+import { CertificationStatus } from '../../contract/statuses';
 import { SESSION_STORE_KEY } from '../../contract/limits';
 
 export interface SessionUserInfo {
@@ -19,7 +20,7 @@ export interface SessionUser {
 }
 
 /** Spec §4: a missing certification status counts as -1. */
-export const MISSING_CERTIFICATION_STATUS = -1;
+export const MISSING_CERTIFICATION_STATUS = CertificationStatus.missing;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();

@@ -1,5 +1,6 @@
 // The access rules of spec §2, with DECISIONS.md's mobile exemption, as one pure function.
 // The router asks it on every navigation and follows redirects until it answers `render`.
+import { certificationStandingOf } from '../../contract/statuses';
 import { normalisePath } from './routeTable';
 import { findRoute } from './routes';
 
@@ -34,7 +35,8 @@ const redirect = (to: string): AccessDecision => ({ kind: 'redirect', to });
 
 /** Status 0 (not started or draft), or 1 with audit 3 (rejected: re-application). */
 export function mayEnterCertification(status: number, audit: number | null): boolean {
-  return status === 0 || (status === 1 && audit === 3);
+  const standing = certificationStandingOf(status, audit);
+  return standing === 'open' || standing === 'rejected';
 }
 
 export function decideAccess(rawPath: string, ctx: AccessContext): AccessDecision {

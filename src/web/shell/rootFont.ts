@@ -13,11 +13,17 @@ export interface RootScale {
   bodyZoom: number;
 }
 
+/** `value` rounded to `decimals` places (10 ** 3 is exactly 1000: the same numbers as before). */
+function roundTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
 export function rootScale(windowWidth: number, isMobile: boolean): RootScale {
   const { designWidth, minPx } = isMobile ? RootFont.mobile : RootFont.desktop;
   const fontSizePx = Math.max(minPx, (BASE_FONT_PX * windowWidth) / designWidth);
   const bodyZoom = isMobile ? 1 : fontSizePx / BASE_FONT_PX;
-  return { fontSizePx: Math.round(fontSizePx * 100) / 100, bodyZoom: Math.round(bodyZoom * 1000) / 1000 };
+  return { fontSizePx: roundTo(fontSizePx, 2), bodyZoom: roundTo(bodyZoom, 3) };
 }
 
 export const BODY_ZOOM_VAR = '--portal-body-zoom';

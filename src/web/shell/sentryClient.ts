@@ -1,6 +1,7 @@
 // The Sentry browser SDK with the figures of spec §9 (limits.ts ErrorReporting). Loaded only when
 // a DSN is configured (errorReporting.ts).
 import { browserTracingIntegration, captureMessage, init } from '@sentry/react';
+import { HttpStatus } from '../../contract/httpStatus';
 import { ErrorReporting } from '../../contract/limits';
 import { installApiFailureReporter, type ApiFailure } from '../api/apiFailure';
 import { maskUrl, maskValues, prepareForSending } from './sentryScrub';
@@ -8,7 +9,7 @@ import { maskUrl, maskValues, prepareForSending } from './sentryScrub';
 export const WEB_VERSION = ErrorReporting.release;
 
 export function reportApiFailureToSentry(failure: ApiFailure): void {
-  if (failure.status === 403) return;
+  if (failure.status === HttpStatus.forbidden) return;
   captureMessage(failure.label, {
     level: 'error',
     tags: {

@@ -1,5 +1,6 @@
 // What leaves the browser for the error service (spec §7, DECISIONS.md): no cookie, sid or userid
 // header, no parameter value. Pure; used by beforeSend and beforeSendTransaction, and 403 dropped.
+import { HttpStatus } from '../../contract/httpStatus';
 
 export const MASK = '***';
 export const STRIPPED_HEADERS = ['cookie', 'sid', 'userid'] as const;
@@ -131,7 +132,8 @@ export function scrubEvent<E extends ScrubbableEvent>(event: E): E {
 
 /** HTTP 403 is never reported (spec §6). */
 export function isForbidden(event: ScrubbableEvent): boolean {
-  return Number(event.tags?.status) === 403 || Number(event.contexts?.api?.status) === 403;
+  const forbidden = (status: unknown) => Number(status) === HttpStatus.forbidden;
+  return forbidden(event.tags?.status) || forbidden(event.contexts?.api?.status);
 }
 
 /** beforeSend / beforeSendTransaction: drop 403, scrub the rest. */

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { SessionUser as AccountUser } from '../../../contract/api/accounts';
+import { CertificationStatus } from '../../../contract/statuses';
 import type { Locale } from '../../../contract/envelope';
 import type { AccountsApi } from '../../api/accounts';
 import { chooseLocale } from '../../i18n/localeStore';
@@ -63,7 +64,9 @@ export function UserCenterPage({ accounts = accountsApi }: { accounts?: Accounts
   const user = info.data || null;
   const email = user?.email ?? stored?.userInfo.email ?? '';
   const certificationStatus =
-    user?.enterpriseCertificationStatus ?? stored?.enterpriseCertificationStatus ?? -1;
+    user?.enterpriseCertificationStatus ??
+    stored?.enterpriseCertificationStatus ??
+    CertificationStatus.missing;
   const auditStatus = user?.enterpriseAuditStatus ?? stored?.enterpriseAuditStatus ?? null;
   const operatorId = user?.operatorId ?? stored?.operatorId ?? null;
 

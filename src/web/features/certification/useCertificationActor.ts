@@ -15,6 +15,7 @@ import {
   type WizardView,
 } from '../../../../machines/certification.machine';
 import { api } from '../../api/api';
+import { certificationCodesByState } from '../../../contract/statuses';
 import { patchSession } from '../../session/sessionStore';
 import { CERTIFICATION_ROOT } from '../../shell/routeRoots';
 import { appQrVerificationDeps, provideQrVerification } from '../verification/qrVerificationLogic';
@@ -72,7 +73,8 @@ let submissionToRecord = false;
 export function recordSubmissionInSession(): void {
   if (!submissionToRecord) return;
   submissionToRecord = false;
-  patchSession({ enterpriseCertificationStatus: 1, enterpriseAuditStatus: 1 });
+  const { status, audit } = certificationCodesByState.underReview;
+  patchSession({ enterpriseCertificationStatus: status, enterpriseAuditStatus: audit });
 }
 
 let running: { actor: CertificationActor; kyb: CertificationApi; mounted: number; wiring: Wiring } | null =

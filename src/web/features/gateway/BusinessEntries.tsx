@@ -11,6 +11,7 @@ import { publicConfigQuery } from '../../api/publicConfig';
 import { CardFeeDialog } from './CardFeeDialog';
 import { HELP_CENTER_URL } from './gatewayContent';
 import type { AccountState } from './todoItems';
+import { certificationStandingOf } from '../../../contract/statuses';
 
 const CARD_APPLICATION = '/issuingCardApplication';
 
@@ -19,7 +20,8 @@ function cardStatus(
   loading: boolean,
 ): { label: ReactNode; color: string; action: ReactNode | null } {
   const card = state.card;
-  if (state.certificationStatus !== 2 || card?.eligibility === 'certificationRequired') {
+  const approved = certificationStandingOf(state.certificationStatus, state.auditStatus) === 'approved';
+  if (!approved || card?.eligibility === 'certificationRequired') {
     return { label: <Trans>Complete certification first</Trans>, color: 'gray', action: null };
   }
   if (!card && loading) return { label: <Trans>Loading…</Trans>, color: 'gray', action: null };

@@ -1,4 +1,6 @@
 // Which certification card the gateway shows (spec §4; DECISIONS.md "Status codes"). Pure.
+import { certificationStandingOf } from '../../../contract/statuses';
+
 export type CertificationCard =
   | { kind: 'initial' }
   | { kind: 'notCertified' }
@@ -14,10 +16,16 @@ export function certificationCardOf(input: {
   hasDraft: boolean | null;
   reason: string | null;
 }): CertificationCard {
-  const { status, audit } = input;
-  if (status === 0) return input.hasDraft ? { kind: 'incomplete' } : { kind: 'notCertified' };
-  if (status === 1 && audit === 3) return { kind: 'reviewFailed', reason: input.reason };
-  if (status === 1) return { kind: 'underReview' };
-  if (status === 2) return { kind: 'approved' };
-  return { kind: 'initial' };
+  switch (certificationStandingOf(input.status, input.audit)) {
+    case 'open':
+      return input.hasDraft ? { kind: 'incomplete' } : { kind: 'notCertified' };
+    case 'rejected':
+      return { kind: 'reviewFailed', reason: input.reason };
+    case 'underReview':
+      return { kind: 'underReview' };
+    case 'approved':
+      return { kind: 'approved' };
+    case 'unknown':
+      return { kind: 'initial' };
+  }
 }

@@ -1,6 +1,7 @@
 // The gateway's to-do list, derived from the account's real state (spec §1, §4; DECISIONS.md
 // "Status codes"): what the company still has to do, each with the page where it is done.
 import type { CardApplicationView } from '../../../contract/api/card';
+import { certificationStandingOf } from '../../../contract/statuses';
 
 export type TodoKind =
   | 'startCertification'
@@ -32,18 +33,18 @@ const CARD_APPLICATION = '/issuingCardApplication';
 
 export function todoItems(state: AccountState): TodoItem[] {
   const items: TodoItem[] = [];
-  const { certificationStatus: status, auditStatus: audit } = state;
-  if (status === 0) {
+  const standing = certificationStandingOf(state.certificationStatus, state.auditStatus);
+  if (standing === 'open') {
     items.push({
       kind: state.certificationHasDraft ? 'continueCertification' : 'startCertification',
       href: CERTIFICATION,
       reason: null,
     });
-  } else if (status === 1 && audit === 3) {
+  } else if (standing === 'rejected') {
     items.push({ kind: 'fixCertification', href: CERTIFICATION, reason: state.certificationReason });
   }
   const card = state.card;
-  if (status === 2 && card && card.eligibility === 'eligible') {
+  if (standing === 'approved' && card && card.eligibility === 'eligible') {
     if (card.status === 'not_started')
       items.push({ kind: 'startCardApplication', href: CARD_APPLICATION, reason: null });
     if (card.status === 'saved')

@@ -11,7 +11,7 @@ import type {
   CaptureHint,
   IdentityVerificationEvent,
 } from '../../../../machines/identityVerification.machine';
-import { Limits } from '../../../contract/limits';
+import { Limits, Time } from '../../../contract/limits';
 import type { FaceGuide } from './faceGuide';
 
 /** Where the view shows the camera: the page registers its <video> element here. */
@@ -38,7 +38,7 @@ const GUIDE_EVERY_MS = 400;
 /** A look slower than this holds the page too long (a weak phone, or a headless test browser on the
  *  CPU backend, where one look took over a minute on a loaded machine and "Start capture" could not
  *  be pressed): the guidance goes on with its lighter guide; the server still checks the face. */
-export const SLOW_LOOK_MS = 2_000;
+export const SLOW_LOOK_MS = 2 * Time.SECOND;
 /** Looks in a row with the face ready before the head-turn starts by itself. */
 const READY_LOOKS = 3;
 /** The head turn: this many frames (within the server's limits), this far apart. */
@@ -61,7 +61,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** HTMLMediaElement.HAVE_CURRENT_DATA: the video has a frame to draw. */
 const HAVE_CURRENT_DATA = 2;
 /** How long the head turn waits for the preview's first picture before it takes frames anyway. */
-const FIRST_PICTURE_WITHIN_MS = 5_000;
+const FIRST_PICTURE_WITHIN_MS = 5 * Time.SECOND;
 
 /** Until the preview shows a picture (bounded): a frame taken before is black, and the server would
  *  answer "too dark" to a person who pressed "Start capture" as soon as it was offered (CI did). */

@@ -6,15 +6,18 @@
 // a focused placeholder hands the focus to the real button (keyboard users lose nothing).
 import { Button } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { Time } from '../../../contract/limits';
 import type { HeaderMenuProps } from './headerMenuItems';
 
 const loadMenu = () => import('./HeaderMenuLoaded');
 const HeaderMenuLoaded = lazy(loadMenu);
 
+const IDLE_AT_THE_LATEST_MS = 2 * Time.SECOND;
+
 /** Runs once the browser has nothing more urgent to do (at the latest after 2 s). */
 function whenIdle(run: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 2000 });
+    const id = window.requestIdleCallback(run, { timeout: IDLE_AT_THE_LATEST_MS });
     return () => window.cancelIdleCallback(id);
   }
   const id = window.setTimeout(run, 200);

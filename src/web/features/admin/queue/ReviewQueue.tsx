@@ -24,6 +24,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
+import { Time } from '../../../../contract/limits';
 import { AdminLimits, QUEUE_SORTS, type QueueSort } from '../../../../contract/api/admin';
 import type { QueuePage } from '../../../../contract/api/admin';
 import type { ColumnSetting } from '../../../../contract/api/columnSettings';
@@ -94,11 +95,10 @@ const SORT_LABELS: Record<QueueSort, MessageDescriptor> = {
 
 /** The ages a reviewer picks from ("waiting at least"). */
 const AGES = [1, 3, 7, 14, 30] as const;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whole days since `iso` (the case's age), at least 0. */
 function daysSince(iso: string, now: number): number {
-  return Math.max(0, Math.floor((now - new Date(iso).getTime()) / DAY_MS));
+  return Math.max(0, Math.floor((now - new Date(iso).getTime()) / Time.DAY));
 }
 
 const ALL = 'all';

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { Limits, Time } from '../../../../contract/limits';
+import { inHours, Limits } from '../../../../contract/limits';
 import type { RegistrationActorRef } from './useRegistrationActor';
 
 /** The wall-clock time a refused resend becomes possible again, in the page's language. */
@@ -21,7 +21,7 @@ export function ActivationStep({ registration }: { registration: RegistrationAct
   const resending = useSelector(registration, (s) => s.hasTag('busy'));
   const mayResend = useSelector(registration, (s) => s.can({ type: 'user.resendActivation' }));
   const retryTime = useRetryTime(useSelector(registration, (s) => s.context.resendRetry?.at ?? null));
-  const hours = Limits.activationLink.validMs / Time.HOUR;
+  const hours = inHours(Limits.activationLink.validMs);
   return (
     <Stack maw={520} gap="md">
       <Text>

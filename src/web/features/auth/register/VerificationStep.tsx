@@ -5,13 +5,20 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { Limits } from '../../../../contract/limits';
+import { inMinutes, Limits } from '../../../../contract/limits';
 import { emailCodeSchema, type EmailCodeForm } from '../../../../contract/schemas/emailCode';
 import { useFieldError } from '../shared/messages';
 import type { RegistrationActorRef } from './useRegistrationActor';
-import { useSecondsLeft } from './useSecondsLeft';
+import { useSecondsLeft } from '../../../shell/useSecondsLeft';
 
-export function VerificationStep({ registration }: { registration: RegistrationActorRef }) {
+export function VerificationStep({
+  registration,
+  password,
+}: {
+  registration: RegistrationActorRef;
+  /** The password typed at stage 1, kept by the page (never by the chart). */
+  password: () => string;
+}) {
   const { t } = useLingui();
   const fieldError = useFieldError();
   const email = useSelector(registration, (s) => s.context.info?.email ?? '');
@@ -32,13 +39,13 @@ export function VerificationStep({ registration }: { registration: RegistrationA
     initialValues: { code: '' },
     validate: zod4Resolver(emailCodeSchema),
   });
-  const minutes = Limits.emailCode.validMs / 60_000;
+  const minutes = inMinutes(Limits.emailCode.validMs);
 
   return (
     <form
       noValidate
       onSubmit={form.onSubmit((values) =>
-        registration.send({ type: 'user.submitCode', code: values.code.trim() }),
+        registration.send({ type: 'user.submitCode', code: values.code.trim(), password: password() }),
       )}
     >
       <Stack maw={420} gap="md">

@@ -7,7 +7,7 @@ import '@mantine/core/styles/Alert.css';
 import type { ReactNode } from 'react';
 import type { FlowMessage } from '../../../../../machines/accountOutcome';
 import { messageFor } from '../../../../contract/codes';
-import { Limits, Time } from '../../../../contract/limits';
+import { inHours, Limits } from '../../../../contract/limits';
 import type { Locale } from '../../../../contract/envelope';
 import { isValidationMessageId, validationMessage } from '../../../../contract/validationMessages';
 
@@ -23,7 +23,7 @@ export function useFlowMessageText(): (message: FlowMessage | null) => string | 
     if (message === null) return null;
     if (message === 'captchaRequired') return t`Please complete the slider verification first`;
     if (message === 'activationResent') {
-      const hours = Limits.activationLink.validMs / Time.HOUR;
+      const hours = inHours(Limits.activationLink.validMs);
       return t`A new activation mail has been sent. The link is valid for ${hours} hours.`;
     }
     return messageFor(message, locale);
