@@ -11,14 +11,7 @@ import { useFieldError } from '../shared/messages';
 import type { RegistrationActorRef } from './useRegistrationActor';
 import { useSecondsLeft } from '../../../shell/useSecondsLeft';
 
-export function VerificationStep({
-  registration,
-  password,
-}: {
-  registration: RegistrationActorRef;
-  /** The password typed at stage 1, kept by the page (never by the chart). */
-  password: () => string;
-}) {
+export function VerificationStep({ registration }: { registration: RegistrationActorRef }) {
   const { t } = useLingui();
   const fieldError = useFieldError();
   const email = useSelector(registration, (s) => s.context.info?.email ?? '');
@@ -45,7 +38,7 @@ export function VerificationStep({
     <form
       noValidate
       onSubmit={form.onSubmit((values) =>
-        registration.send({ type: 'user.submitCode', code: values.code.trim(), password: password() }),
+        registration.send({ type: 'user.submitCode', code: values.code.trim() }),
       )}
     >
       <Stack maw={420} gap="md">
