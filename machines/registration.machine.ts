@@ -21,10 +21,17 @@ export interface RegistrationInfo {
   email: string;
   phoneAreaCode: AreaCode | null;
   phone: string | null;
-  /** Kept in memory until the register call encrypts it; never persisted (see the export redaction). */
+  /** Only on its way through the events: the chart never keeps it (issue 19 §5); the form does. */
   password: string;
   invitationCode: string | null;
   serviceAgreement: true;
+}
+
+/** What the chart keeps of stage 1: everything but the password. */
+export type RegistrationProfile = Omit<RegistrationInfo, 'password'>;
+
+function profileOf({ password: _password, ...profile }: RegistrationInfo): RegistrationProfile {
+  return profile;
 }
 
 export interface SendCodeInput {
@@ -44,7 +51,7 @@ export interface RegisterInput {
 }
 
 export interface RegistrationContext {
-  info: RegistrationInfo | null;
+  info: RegistrationProfile | null;
   captchaToken: string | null;
   message: FlowMessage | null;
   codeSentAt: number | null;
@@ -58,7 +65,8 @@ export type RegistrationEvent =
   | { type: 'user.submitInfo'; info: RegistrationInfo }
   | { type: 'user.back' }
   | { type: 'user.sendCode' }
-  | { type: 'user.submitCode'; code: string }
+  /** The password typed at stage 1 comes back with the code: the register call needs both. */
+  | { type: 'user.submitCode'; code: string; password: string }
   | { type: 'user.resendActivation' };
 
 const CODE_STATES = '#registration.verification.code';
@@ -117,7 +125,7 @@ export const registrationMachine = setup({
           {
             guard: 'slider solved',
             target: 'verification',
-            actions: assign({ info: ({ event }) => event.info, message: null }),
+            actions: assign({ info: ({ event }) => profileOf(event.info), message: null }),
           },
           { actions: assign({ message: 'captchaRequired' }) },
         ],
@@ -251,8 +259,11 @@ export const registrationMachine = setup({
               invoke: {
                 id: 'register',
                 src: 'register',
-                input: ({ context, event }) => ({
-                  info: context.info as RegistrationInfo,
+                input: ({ context, event }): RegisterInput => ({
+                  info: {
+                    ...(context.info as RegistrationProfile),
+                    password: event.type === 'user.submitCode' ? event.password : '',
+                  },
                   emailCode: event.type === 'user.submitCode' ? event.code : '',
                 }),
                 onDone: [

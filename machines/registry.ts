@@ -127,7 +127,7 @@ const accountsFlowEntries: readonly MachineRegistryEntry[] = [
           serviceAgreement: true,
         },
       },
-      { type: 'user.submitCode', code: '123456' },
+      { type: 'user.submitCode', code: '123456', password: 'Secret#2024' },
       done('sendCode', ok({ sentAt: 0 })),
       done('sendCode', refused('emailRegisteredNotActivated')),
       done('sendCode', refused('emailRegistered')),

@@ -69,7 +69,7 @@ describe('registration machine', () => {
   it('"please send the verification code first" before any code was sent', async () => {
     const r = start();
     await toVerification(r);
-    r.actor.send({ type: 'user.submitCode', code: '123456' });
+    r.actor.send({ type: 'user.submitCode', code: '123456', password: info.password });
     expect(r.actor.getSnapshot().context.message).toBe('codeNotSent');
     expect(r.registers).toEqual([]);
   });
@@ -122,7 +122,7 @@ describe('registration machine', () => {
     r.clock.increment(1);
     expect(codeState(r.actor)).toBe('expired');
     expect(r.actor.getSnapshot().hasTag('codeValid')).toBe(false);
-    r.actor.send({ type: 'user.submitCode', code: '123456' });
+    r.actor.send({ type: 'user.submitCode', code: '123456', password: info.password });
     expect(r.actor.getSnapshot().context.message).toBe('codeExpired');
     expect(r.registers).toEqual([]);
   });
@@ -152,11 +152,11 @@ describe('registration machine', () => {
     await toVerification(r);
     await sendCode(r);
     for (const expected of ['codeWrong', 'codeTooManyTries']) {
-      r.actor.send({ type: 'user.submitCode', code: '000000' });
+      r.actor.send({ type: 'user.submitCode', code: '000000', password: info.password });
       await waitFor(r.actor, (s) => !s.hasTag('busy'));
       expect(r.actor.getSnapshot().context.message).toBe(expected);
     }
-    r.actor.send({ type: 'user.submitCode', code: '123456' });
+    r.actor.send({ type: 'user.submitCode', code: '123456', password: info.password });
     await waitFor(r.actor, (s) => s.matches('activation'));
     expect(r.registers.at(-1)).toEqual({ info, emailCode: '123456' });
   });
@@ -189,7 +189,7 @@ describe('registration machine', () => {
     const r = start();
     await toVerification(r);
     await sendCode(r);
-    r.actor.send({ type: 'user.submitCode', code: '123456' });
+    r.actor.send({ type: 'user.submitCode', code: '123456', password: info.password });
     await waitFor(r.actor, (s) => s.matches('activation'));
     r.actor.send({ type: 'user.resendActivation' });
     await waitFor(r.actor, (s) => s.context.message === 'activationResent');
@@ -198,7 +198,7 @@ describe('registration machine', () => {
   async function toActivation(r: ReturnType<typeof start>) {
     await toVerification(r);
     await sendCode(r);
-    r.actor.send({ type: 'user.submitCode', code: '123456' });
+    r.actor.send({ type: 'user.submitCode', code: '123456', password: info.password });
     await waitFor(r.actor, (s) => s.matches('activation'));
   }
 

@@ -86,7 +86,7 @@ describe('§9 email code valid 3 minutes (§5 "email code valid 3 minutes"; regi
     expect(actor.getSnapshot().hasTag('codeValid')).toBe(false);
     advance(clock, 1);
     expect(actor.getSnapshot().hasTag('codeValid')).toBe(false);
-    actor.send({ type: 'user.submitCode', code: '123456' });
+    actor.send({ type: 'user.submitCode', code: '123456', password: info.password });
     expect(actor.getSnapshot().context.message).toBe('codeExpired');
     expect(registers).toEqual([]);
   });

@@ -48,7 +48,7 @@ beforeEach(() => chooseLocale('en-us'));
 describe('registration stage 2, expired code', () => {
   it('shows the expiry only once the code has expired, and the resend stays on stage 2 without a slider token', async () => {
     const { actor, clock, sends } = startAtStageTwo();
-    renderWithProviders(<VerificationStep registration={actor} />);
+    renderWithProviders(<VerificationStep registration={actor} password={() => 'Secret#2024'} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Send code' }));
     await waitFor(actor, (s) => s.matches({ verification: { code: 'fresh' } }));
 

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Stack, Stepper } from '@mantine/core';
 import '@mantine/core/styles/Stepper.css';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { PageFrame } from '../../../shell/PageFrame';
 import { FlowAlert } from '../shared/messages';
@@ -51,6 +51,9 @@ export function RegisterView({
   const info = useSelector(registration, (s) => s.context.info);
   const message = useSelector(registration, (s) => s.context.message);
   const informational = message === 'emailRegisteredNotActivated' || message === 'activationResent';
+  // The password stays with the form, in memory, until the code stage sends it with the code: the
+  // chart never holds it (issue 19 §5), so no snapshot, diagnostic or support replay can carry it.
+  const password = useRef('');
 
   return (
     <PageFrame title={<Trans>Register</Trans>}>
@@ -70,10 +73,13 @@ export function RegisterView({
           invitationCode={invitationCode}
           onDraft={onDraft}
           captcha={captcha}
-          onSubmit={(values) => registration.send({ type: 'user.submitInfo', info: values })}
+          onSubmit={(values) => {
+            password.current = values.password;
+            registration.send({ type: 'user.submitInfo', info: values });
+          }}
         />
       ) : stage === 1 ? (
-        <VerificationStep registration={registration} />
+        <VerificationStep registration={registration} password={() => password.current} />
       ) : (
         <ActivationStep registration={registration} />
       )}

@@ -11,7 +11,14 @@ import { useFieldError } from '../shared/messages';
 import type { RegistrationActorRef } from './useRegistrationActor';
 import { useSecondsLeft } from '../../../shell/useSecondsLeft';
 
-export function VerificationStep({ registration }: { registration: RegistrationActorRef }) {
+export function VerificationStep({
+  registration,
+  password,
+}: {
+  registration: RegistrationActorRef;
+  /** The password typed at stage 1, kept by the page (never by the chart). */
+  password: () => string;
+}) {
   const { t } = useLingui();
   const fieldError = useFieldError();
   const email = useSelector(registration, (s) => s.context.info?.email ?? '');
@@ -38,7 +45,7 @@ export function VerificationStep({ registration }: { registration: RegistrationA
     <form
       noValidate
       onSubmit={form.onSubmit((values) =>
-        registration.send({ type: 'user.submitCode', code: values.code.trim() }),
+        registration.send({ type: 'user.submitCode', code: values.code.trim(), password: password() }),
       )}
     >
       <Stack maw={420} gap="md">
