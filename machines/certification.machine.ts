@@ -6,7 +6,12 @@
 // Typing is autosaved by a small child chart (draftAutosave, below) so that a retrying autosave
 // does not multiply the wizard's own states; the wizard forwards every edit to it.
 import { assign, sendTo, setup, type AnyActorRef } from 'xstate';
-import { CERTIFICATION_STEPS, type CertificationStepId } from '../src/contract/api/certification';
+import {
+  AUTHORIZER_CHOICES,
+  CERTIFICATION_STEPS,
+  type AuthorizerChoice,
+  type CertificationStepId,
+} from '../src/contract/api/certification';
 import { Limits } from '../src/contract/limits';
 import type { CompanyLocation } from '../src/contract/options';
 import { notProvidedAction, notProvidedPromise } from './notProvided';
@@ -122,6 +127,51 @@ export function emptyDraft(): CertificationDraft {
 /** DECISIONS.md: the authorizer step exists only when the account holder is not the legal person. */
 export function authorizerNeeded(context: Pick<CertificationContext, 'authorizerStepApplies'>): boolean {
   return context.authorizerStepApplies;
+}
+
+/** The steps this company goes through, in order: the authorizer step only where it applies. The
+ *  wizard's progress draws these; the chart's own transitions use the same rule (authorizerNeeded). */
+export function stepsFor(context: Pick<CertificationContext, 'authorizerStepApplies'>): CertificationStep[] {
+  return CERTIFICATION_STEPS.filter((s) => s !== 'uploadAuthorizerInfo' || authorizerNeeded(context));
+}
+
+// ---- selectors over the draft the chart holds (views read these, never the rule itself) ----------
+// Every keystroke reaches the chart (`user.edit`), so its draft is what the step's form shows; the
+// branches below follow the same values in the live page and in support's replay of a snapshot.
+
+/** Step 5's yes/no branch (spec §2, DECISIONS.md "Beneficiaries"): anyone holding 25 % or more? */
+export type BeneficiaryBranch = 'unanswered' | 'beneficiaries' | 'seniorManagingOfficial';
+
+export function beneficiaryBranchOf(context: Pick<CertificationContext, 'draft'>): BeneficiaryBranch {
+  const answer = context.draft.uploadBeneficiaryInfo['hasBeneficiaries'];
+  if (answer === true) return 'beneficiaries';
+  if (answer === false) return 'seniorManagingOfficial';
+  return 'unanswered';
+}
+
+/** The beneficiaries declared on step 5; none when its answer was not "yes". */
+export function declaredBeneficiaryCount(context: Pick<CertificationContext, 'draft'>): number {
+  const list = context.draft.uploadBeneficiaryInfo['beneficiaries'];
+  return beneficiaryBranchOf(context) === 'beneficiaries' && Array.isArray(list) ? list.length : 0;
+}
+
+/** The authorizer choices this company has (DECISIONS.md "Authorizer step"): "same as a
+ *  beneficiary" only when step 5 declared one. */
+export function authorizerChoicesFor(context: Pick<CertificationContext, 'draft'>): AuthorizerChoice[] {
+  const anyBeneficiary = declaredBeneficiaryCount(context) > 0;
+  return AUTHORIZER_CHOICES.filter((c) => c !== 'sameAsBeneficiary' || anyBeneficiary);
+}
+
+/** What step 6 asks for after its choice: which beneficiary, or the person, the signed letter and
+ *  the QR face verification ("none of these"); nothing more for "same as the director". */
+export type AuthorizerBranch = 'unchosen' | 'sameAsDirector' | 'whichBeneficiary' | 'ownPerson';
+
+export function authorizerBranchOf(context: Pick<CertificationContext, 'draft'>): AuthorizerBranch {
+  const choice = context.draft.uploadAuthorizerInfo['choice'];
+  if (choice === 'sameAsDirector') return 'sameAsDirector';
+  if (choice === 'sameAsBeneficiary' && declaredBeneficiaryCount(context) > 0) return 'whichBeneficiary';
+  if (choice === 'none') return 'ownPerson';
+  return 'unchosen';
 }
 
 /** The step after `step` (the review after the last), for this company. */

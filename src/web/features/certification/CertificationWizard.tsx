@@ -6,7 +6,7 @@ import '@mantine/core/styles/Stepper.css';
 import '@mantine/core/styles/Alert.css';
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
-import { CERTIFICATION_STEPS, type CertificationMessage } from '../../../../machines/certification.machine';
+import { stepsFor, type CertificationMessage } from '../../../../machines/certification.machine';
 import { CertificationPaths } from '../../../contract/api/certification';
 import { PageFrame } from '../../shell/PageFrame';
 import { appUploads } from '../uploads/appUploads';
@@ -133,10 +133,11 @@ export function CertificationView({
   const value = useSelector(actor, (s) => s.value);
   const message = useSelector(actor, (s) => s.context.message);
   const review = useSelector(actor, (s) => s.context.review);
-  const authorizer = useSelector(actor, (s) => s.context.authorizerStepApplies);
+  // Which steps this company has is the chart's rule (the authorizer step only where it applies).
+  const authorizerStepApplies = useSelector(actor, (s) => s.context.authorizerStepApplies);
   const messageText = useMessageText()(message);
   const place = placeOf(value);
-  const steps = CERTIFICATION_STEPS.filter((step) => step !== 'uploadAuthorizerInfo' || authorizer);
+  const steps = stepsFor({ authorizerStepApplies });
   const active = place === 'review' ? steps.length : place ? steps.indexOf(place) : 0;
 
   let body: React.ReactNode;

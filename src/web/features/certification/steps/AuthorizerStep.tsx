@@ -8,7 +8,11 @@ import '@mantine/core/styles/Badge.css';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import {
-  AUTHORIZER_CHOICES,
+  authorizerBranchOf,
+  authorizerChoicesFor,
+  declaredBeneficiaryCount,
+} from '../../../../../machines/certification.machine';
+import {
   authorizerSchema,
   CertificationFileKinds,
   CertificationPaths,
@@ -23,6 +27,8 @@ import { FormUpload } from './formFields';
 import { emptyPerson, PersonFields } from './PersonFields';
 import { StepNav } from './StepNav';
 
+const sameList = (a: readonly string[], b: readonly string[]) => a.join() === b.join();
+
 export function AuthorizerStep({
   actor,
   transport,
@@ -34,15 +40,9 @@ export function AuthorizerStep({
 }) {
   const { t, i18n } = useLingui();
   const fieldError = useFieldError();
-  const beneficiaries = useSelector(actor, (s) => {
-    const step = s.context.draft.uploadBeneficiaryInfo as {
-      hasBeneficiaries?: boolean;
-      beneficiaries?: unknown[];
-    };
-    return step.hasBeneficiaries === true && Array.isArray(step.beneficiaries)
-      ? step.beneficiaries.length
-      : 0;
-  });
+  // What the step offers and asks for follows the chart's draft (selectors in the machine file).
+  const beneficiaries = useSelector(actor, (s) => declaredBeneficiaryCount(s.context));
+  const branch = useSelector(actor, (s) => authorizerBranchOf(s.context));
   const verificationId = useSelector(actor, (s) => s.context.verificationId);
   const verified = verificationId !== null;
   const referred = useSelector(actor, (s) => s.context.verificationReferred);
@@ -70,7 +70,7 @@ export function AuthorizerStep({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [verificationId]);
   const values = form.getValues() as { choice: string; beneficiaryIndex: number | '' };
-  const choices = AUTHORIZER_CHOICES.filter((c) => c !== 'sameAsBeneficiary' || beneficiaries > 0);
+  const choices = useSelector(actor, (s) => authorizerChoicesFor(s.context), sameList);
 
   return (
     <form noValidate onSubmit={submit}>
@@ -87,7 +87,7 @@ export function AuthorizerStep({
             ))}
           </Stack>
         </Radio.Group>
-        {values.choice === 'sameAsBeneficiary' ? (
+        {branch === 'whichBeneficiary' ? (
           <NativeSelect
             label={t`Which beneficiary`}
             data={[
@@ -107,7 +107,7 @@ export function AuthorizerStep({
             error={fieldError(form.errors['beneficiaryIndex'] as string | undefined)}
           />
         ) : null}
-        {values.choice === 'none' ? (
+        {branch === 'ownPerson' ? (
           <Stack gap="md">
             <PersonFields form={form} prefix="person" transport={transport} title={t`Authorizer`} />
             <Group gap="xs">

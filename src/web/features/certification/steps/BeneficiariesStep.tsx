@@ -3,6 +3,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Radio.css';
+import { useSelector } from '@xstate/react';
+import { beneficiaryBranchOf } from '../../../../../machines/certification.machine';
 import { Limits } from '../../../../contract/limits';
 import { beneficiariesSchema } from '../../../../contract/schemas/beneficiaries';
 import type { UploadTransport } from '../../uploads/uploadTransport';
@@ -32,8 +34,10 @@ export function BeneficiariesStep({
       seniorManagingOfficial: emptyPerson(),
     },
   });
-  const values = form.getValues() as { hasBeneficiaries: boolean | null; beneficiaries: unknown[] };
-  const answer = values.hasBeneficiaries === null ? '' : values.hasBeneficiaries ? 'yes' : 'no';
+  const values = form.getValues() as { beneficiaries: unknown[] };
+  // The yes/no branch is read from the chart's draft (every change reaches it), not decided here.
+  const branch = useSelector(actor, (s) => beneficiaryBranchOf(s.context));
+  const answer = branch === 'beneficiaries' ? 'yes' : branch === 'seniorManagingOfficial' ? 'no' : '';
 
   return (
     <form noValidate onSubmit={submit}>
@@ -49,7 +53,7 @@ export function BeneficiariesStep({
             <Radio value="no" label={t`No`} />
           </Group>
         </Radio.Group>
-        {values.hasBeneficiaries === true ? (
+        {branch === 'beneficiaries' ? (
           <Stack gap="md">
             {values.beneficiaries.map((_, index) => {
               const number = index + 1;
@@ -87,7 +91,7 @@ export function BeneficiariesStep({
             </Button>
           </Stack>
         ) : null}
-        {values.hasBeneficiaries === false ? (
+        {branch === 'seniorManagingOfficial' ? (
           <Paper withBorder p="md">
             <Title order={3} size="h4" mb="sm">
               <Trans>Senior managing official</Trans>
