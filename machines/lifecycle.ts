@@ -41,6 +41,7 @@ export function nextLifecycleState<TMachine extends AnyStateMachine>(
   event: EventFromLogic<TMachine>,
 ): StateValue | null {
   const snapshot = resolve(machine, from);
+  // Stryker disable next-line ConditionalExpression: equivalent, a resolved snapshot is 'active' or 'done', and can() is false when done
   if (snapshot.status !== 'active' || !snapshot.can(event)) return null;
   const [next] = transition(machine as AnyStateMachine, snapshot, event);
   return (next as AnyMachineSnapshot).value;
@@ -68,6 +69,7 @@ function activePath(machine: AnyStateMachine, value: StateValue): AnyStateNode[]
     const [entry, ...others] = entries;
     if (!entry || others.length > 0) throw new UnknownLifecycleStateError(machine.id, value);
     const node: AnyStateNode | undefined = parent.states[entry[0]];
+    // Stryker disable next-line ConditionalExpression: equivalent, callers pass values resolve() has already checked
     if (!node) throw new UnknownLifecycleStateError(machine.id, value);
     nodes.push(node);
     parent = node;
@@ -118,6 +120,7 @@ export function elapseLifecycleDelay(
   delayName: string,
 ): StateValue | null {
   const snapshot = resolve(machine, from);
+  // Stryker disable next-line ConditionalExpression: equivalent, a final state has no `after`, so no delay is found
   if (snapshot.status !== 'active') return null;
   const waiting = activePath(machine, snapshot.value)
     .flatMap((node) => node.after)

@@ -31,6 +31,9 @@ export default tseslint.config(
       'data/**',
       'data-two/**',
       'coverage/**',
+      // Stryker's reports and sandboxes (npm run test:mutation).
+      'reports/**',
+      '.stryker-tmp/**',
       '.tmp/**',
       'docs/**',
       'src/locales/**/*.ts',

@@ -71,3 +71,42 @@ describe('elapseLifecycleDelay', () => {
     expect(elapseLifecycleDelay(door, 'closed', 'autoClose')).toBeNull();
   });
 });
+
+// Mutation testing (issue 19 §2) found these rules unchecked.
+describe('the enforcer refuses what it cannot map to one stored status', () => {
+  const unmarked = setup({}).createMachine({
+    id: 'unmarked',
+    initial: 'draft',
+    states: { draft: { on: { send: 'sent' } }, sent: { meta: { status: 'sent' } } },
+  });
+  const split = setup({}).createMachine({
+    id: 'split',
+    type: 'parallel',
+    states: {
+      paper: { meta: { status: 'paper' }, initial: 'in', states: { in: {} } },
+      ink: { meta: { status: 'ink' }, initial: 'in', states: { in: {} } },
+    },
+  });
+
+  it('names the chart and the value in the error, under its own name', () => {
+    const error = (() => {
+      try {
+        lifecycleStatusOf(door, 'ajar');
+      } catch (caught) {
+        return caught as Error;
+      }
+      throw new Error('no error');
+    })();
+    expect(error.name).toBe('UnknownLifecycleStateError');
+    expect(error.message).toBe(`lifecycle 'door' has no state "ajar"`);
+  });
+
+  it('throws for a state no status marks, rather than storing nothing', () => {
+    expect(lifecycleStatusOf(unmarked, 'sent')).toBe('sent');
+    expect(() => lifecycleStatusOf(unmarked, 'draft')).toThrow(UnknownLifecycleStateError);
+  });
+
+  it('throws for a parallel value: one row stores one status', () => {
+    expect(() => lifecycleStatusOf(split, { paper: 'in', ink: 'in' })).toThrow(UnknownLifecycleStateError);
+  });
+});

@@ -1,0 +1,37 @@
+// Mutation testing as a bench figure (issue 19 §2): runs `npm run test:mutation` (Stryker, see
+// stryker.config.mjs) and reports the mutation score over machines/, src/contract/ and the server's
+// lifecycle services, overall and per folder. Not part of `npm test`: a full run takes hours on 2
+// cores; the committed incremental file (bench/mutation/stryker-incremental.json) makes a later run
+// re-test only the mutants whose code or covering tests changed.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchFigure } from './benchFigure';
+import { mutationScores, type MutationReport } from './support/mutationScore';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPORT = path.join(ROOT, 'reports/mutation/mutation.json');
+/** Issue 19 §2: a mutation score of at least 85 %. */
+const MIN_SCORE = 85;
+
+/** MUTATION_FILES (comma-separated globs) narrows the run, as `--mutate` does, when the whole is too slow. */
+function strykerArgs(): string[] {
+  const files = process.env.MUTATION_FILES?.trim();
+  return ['stryker', 'run', ...(files ? ['--mutate', files] : [])];
+}
+
+export async function measure(): Promise<BenchFigure[]> {
+  const run = spawnSync('npx', strykerArgs(), { cwd: ROOT, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`stryker run exited with ${run.status ?? run.signal}`);
+  const report = JSON.parse(readFileSync(REPORT, 'utf8')) as MutationReport;
+  const scores = mutationScores(report);
+  return [
+    { name: 'mutationScore', value: scores.all, unit: '%', budget: { min: MIN_SCORE } },
+    ...Object.entries(scores.byFolder).map(([folder, value]) => ({
+      name: `mutationScore:${folder}`,
+      value,
+      unit: '%',
+    })),
+  ];
+}

@@ -1,0 +1,42 @@
+// Stryker's mutation score from its JSON report (mutation-testing-report-schema): detected mutants
+// (killed or timed out) over the valid ones (detected, survived, no coverage). Ignored, compile- and
+// runtime-error mutants are not valid and do not count, as in Stryker's own summary.
+
+export interface MutationReport {
+  files: Record<string, { mutants: { status: string }[] }>;
+}
+
+const DETECTED = new Set(['Killed', 'Timeout']);
+const UNDETECTED = new Set(['Survived', 'NoCoverage']);
+
+/** The folder a file is reported under: `machines`, `src/contract`, `src/server/services/card`… */
+export function folderOf(file: string): string {
+  const parts = file.split('/');
+  const depth = parts[0] === 'src' ? (parts[1] === 'server' ? 4 : 2) : 1;
+  return parts.slice(0, Math.min(depth, parts.length - 1)).join('/');
+}
+
+function score(detected: number, undetected: number): number {
+  const valid = detected + undetected;
+  return valid === 0 ? 100 : Math.round((detected / valid) * 1000) / 10;
+}
+
+export function mutationScores(report: MutationReport): { all: number; byFolder: Record<string, number> } {
+  const counts = new Map<string, { detected: number; undetected: number }>();
+  const total = { detected: 0, undetected: 0 };
+  for (const [file, { mutants }] of Object.entries(report.files)) {
+    const folder = folderOf(file.replaceAll('\\', '/'));
+    const count = counts.get(folder) ?? { detected: 0, undetected: 0 };
+    for (const { status } of mutants) {
+      const key = DETECTED.has(status) ? 'detected' : UNDETECTED.has(status) ? 'undetected' : null;
+      if (!key) continue;
+      count[key]++;
+      total[key]++;
+    }
+    counts.set(folder, count);
+  }
+  const byFolder: Record<string, number> = {};
+  for (const [folder, c] of [...counts].sort(([a], [b]) => a.localeCompare(b)))
+    byFolder[folder] = score(c.detected, c.undetected);
+  return { all: score(total.detected, total.undetected), byFolder };
+}

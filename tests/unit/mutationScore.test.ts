@@ -1,0 +1,42 @@
+// The bench's mutation score (bench/support/mutationScore.ts) is Stryker's: detected (killed, timed
+// out) over valid (detected, survived, no coverage); errors and ignored mutants do not count.
+import { describe, expect, it } from 'vitest';
+import { folderOf, mutationScores } from '../../bench/support/mutationScore';
+
+const mutants = (...statuses: string[]) => ({ mutants: statuses.map((status) => ({ status })) });
+
+describe('mutation score', () => {
+  it('counts killed and timed-out mutants as detected, survivors and uncovered ones as not', () => {
+    const report = { files: { 'machines/a.ts': mutants('Killed', 'Timeout', 'Survived', 'NoCoverage') } };
+    expect(mutationScores(report).all).toBe(50);
+  });
+
+  it('leaves ignored and error mutants out of the score', () => {
+    const report = {
+      files: { 'machines/a.ts': mutants('Killed', 'Ignored', 'CompileError', 'RuntimeError', 'Survived') },
+    };
+    expect(mutationScores(report).all).toBe(50);
+  });
+
+  it('scores each folder on its own and the whole over all mutants', () => {
+    const report = {
+      files: {
+        'machines/a.ts': mutants('Killed', 'Killed', 'Killed', 'Survived'),
+        'src/contract/b.ts': mutants('Killed', 'Killed'),
+        'src/server/services/card/lifecycle.ts': mutants('Survived', 'Killed'),
+      },
+    };
+    expect(mutationScores(report)).toEqual({
+      all: 75,
+      byFolder: { machines: 75, 'src/contract': 100, 'src/server/services/card': 50 },
+    });
+  });
+
+  it('names folders by their first level, src/ by two and the server services by four', () => {
+    expect(folderOf('machines/login.machine.ts')).toBe('machines');
+    expect(folderOf('src/contract/api/card.ts')).toBe('src/contract');
+    expect(folderOf('src/server/services/verification/sessionLifecycle.ts')).toBe(
+      'src/server/services/verification',
+    );
+  });
+});
