@@ -362,6 +362,8 @@ export interface CaseHistoryEntry {
   actor: { userId: string; email: string; role: 'applicant' | 'reviewer' } | null;
   reason: string | null;
   flaggedFields: string[];
+  /** A field flag step's comment (contract/api/fieldFlags.ts); null elsewhere. */
+  comment: string | null;
   at: string;
 }
 

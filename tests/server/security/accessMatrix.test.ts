@@ -198,6 +198,11 @@ const MATRIX: Record<string, Recipe> = {
     param: certification,
     body: {},
   },
+  'POST /plat/admin/certifications/:id/field-flags': {
+    expect: deciders(INVALID),
+    param: certification,
+    body: {},
+  },
   'POST /plat/admin/certifications/:id/request-revision': {
     expect: deciders([400, 'reasonRequired']),
     param: certification,

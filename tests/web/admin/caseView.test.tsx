@@ -142,12 +142,16 @@ describe('certification case view', { timeout: 30_000 }, () => {
       `${CASE}/field-comments`,
       envelope(200, { recorded: 1, recordedAt: '2026-01-02T00:00:00Z' }),
     );
+    server.answer(`${CASE}/field-flags`, envelope(200, { recordedAt: '2026-01-02T00:00:00Z' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Flag Company name (English) for revision' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Flag Identity card, front for revision' }));
     // A comment on one flagged field, from where it is shown (issue 21 §1); the other has none.
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Comment on Company name (English)' }), {
-      target: { value: 'Write it as on the licence' },
-    });
+    const commentBox = await screen.findByRole('textbox', { name: 'Comment on Company name (English)' });
+    fireEvent.change(commentBox, { target: { value: 'Write it as on the licence' } });
+    fireEvent.blur(commentBox);
+    // A blur without an edit is no new step.
+    fireEvent.focus(commentBox);
+    fireEvent.blur(commentBox);
     fireEvent.change(screen.getByLabelText(/Comment for the applicant/), {
       target: { value: 'Please fix these' },
     });
@@ -162,9 +166,22 @@ describe('certification case view', { timeout: 30_000 }, () => {
         ],
       },
     ]);
-    // The comments were on record before the request that shows them to the applicant.
+    // Each flag and the finished comment were steps of the timeline as they happened (issue 21 §3);
+    // the comments were on record before the request that shows them to the applicant.
+    expect(bodiesOf(server, `${CASE}/field-flags`)).toEqual([
+      { step: 'flag', fields: ['completeCompanyInfo.companyNameEnglish'] },
+      { step: 'flag', fields: ['uploadAuthorizerInfo.person.document.frontFileId'] },
+      {
+        step: 'comment',
+        fields: ['completeCompanyInfo.companyNameEnglish'],
+        comment: 'Write it as on the licence',
+      },
+    ]);
     const order = server.requests.map((r) => r.url).filter((u) => u.startsWith(`${CASE}/`));
-    expect(order).toEqual([`${CASE}/field-comments`, `${CASE}/request-revision`]);
+    expect(order.filter((u) => !u.endsWith('/field-flags'))).toEqual([
+      `${CASE}/field-comments`,
+      `${CASE}/request-revision`,
+    ]);
     expect(bodiesOf(server, `${CASE}/request-revision`)).toEqual([
       {
         version: 3,

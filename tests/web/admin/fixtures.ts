@@ -146,6 +146,7 @@ export function certificationCase(patch: Partial<CertificationCaseView> = {}): C
         actor: { userId: 'u-1', email: 'owner@harbour.example', role: 'applicant' },
         reason: null,
         flaggedFields: [],
+        comment: null,
         at: '2026-01-01T08:00:00.000Z',
       },
     ],

@@ -23,7 +23,11 @@ export interface AuditEntry {
     | 'declineApproval'
     | 'claim'
     | 'release'
-    | 'reassign';
+    | 'reassign'
+    // Issue 21 §3: each flag, unflag and comment on a field (contract/api/fieldFlags.ts).
+    | 'fieldFlagged'
+    | 'fieldUnflagged'
+    | 'fieldCommented';
   fromState: string;
   toState: string;
   reason: string | null;

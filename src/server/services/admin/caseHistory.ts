@@ -24,13 +24,19 @@ function lifecycleRows(db: DbOrTx, kind: CaseKind, caseId: string): Promise<Life
   return db.select().from(table).where(eq(table.applicationId, caseId)).orderBy(asc(table.createdAt));
 }
 
-function detailOf(detail: unknown): { reason: string | null; flaggedFields: string[] } {
+function detailOf(detail: unknown): {
+  reason: string | null;
+  flaggedFields: string[];
+  comment: string | null;
+} {
   const d = (typeof detail === 'object' && detail !== null ? detail : {}) as Record<string, unknown>;
   const reason = typeof d['reason'] === 'string' ? d['reason'] : null;
   const flagged = Array.isArray(d['flaggedFields'])
     ? d['flaggedFields'].filter((f): f is string => typeof f === 'string')
     : [];
-  return { reason, flaggedFields: flagged };
+  // A field flag's comment (contract/api/fieldFlags.ts).
+  const comment = typeof d['comment'] === 'string' ? d['comment'] : null;
+  return { reason, flaggedFields: flagged, comment };
 }
 
 export async function caseHistory(db: DbOrTx, kind: CaseKind, caseId: string): Promise<CaseHistoryEntry[]> {
@@ -77,6 +83,7 @@ export async function caseHistory(db: DbOrTx, kind: CaseKind, caseId: string): P
       },
       reason: row.reason,
       flaggedFields: detailOf(row.detail).flaggedFields,
+      comment: detailOf(row.detail).comment,
       at: row.createdAt.toISOString(),
     })),
   ];

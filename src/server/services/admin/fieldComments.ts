@@ -1,18 +1,15 @@
 // Comments per flagged field (issue 21 §1), kept in the audit trail beside the decisions (an
 // audit_log row of their own, detail { comments }): no new column, and the case history shows who
 // commented when. The applicant's side reads them back in certification/reviewComments.ts.
-import { eq } from 'drizzle-orm';
 import {
   FIELD_COMMENTS_ACTION,
   type FieldComment,
   type FieldCommentsResult,
 } from '../../../contract/api/fieldComments';
 import { auditLog } from '../../db/schema/audit';
-import { certificationApplications } from '../../db/schema/certification';
-import { AppError, notFound } from '../../errors';
+import { AppError } from '../../errors';
 import type { DbOrTx } from '../../types';
-import { namesSubmittedField } from './caseFields';
-import { submittedSteps } from './certificationSubmission';
+import { flaggableCertification } from './flaggableCase';
 
 export async function recordFieldComments(
   db: DbOrTx,
@@ -21,19 +18,11 @@ export async function recordFieldComments(
   comments: readonly FieldComment[],
   now: Date,
 ): Promise<FieldCommentsResult> {
-  const [application] = await db
-    .select()
-    .from(certificationApplications)
-    .where(eq(certificationApplications.id, caseId));
-  if (!application) throw notFound();
-  if (application.lifecycleState !== 'underReview') throw new AppError('transitionNotAllowed', 409);
-  const submitted = submittedSteps(application.submittedData)
-    .steps.filter((s) => s.stepId !== 'selectLocationCompany')
-    .flatMap((s) => s.fields);
-  const problems = comments.flatMap((c, i) =>
-    namesSubmittedField(c.field, submitted)
-      ? []
-      : [{ path: `comments.${i}.field`, message: 'field.invalid' }],
+  const { application, unknownFields } = await flaggableCertification(db, caseId);
+  const problems = unknownFields(
+    comments.map((c) => c.field),
+    'comments',
+    '.field',
   );
   if (problems.length > 0) throw new AppError('validationFailed', 400, problems);
   await db.insert(auditLog).values({

@@ -18,6 +18,8 @@ export interface FlagControl {
   /** The reviewer's comment per row (its key), shown to the applicant beside the field. */
   comments: ReadonlyMap<string, string>;
   comment(key: string, text: string): void;
+  /** The row's comment is done (the box lost the focus): a step of the timeline if it changed. */
+  commit?(key: string, paths: readonly string[]): void;
 }
 
 /** What changed since the last round, by path (a re-submitted case; issue 21 §1). */
@@ -165,6 +167,7 @@ export function CaseFields({
                                 maxLength={AdminLimits.reasonMaxLength}
                                 value={flags.comments.get(row.key) ?? ''}
                                 onChange={(event) => flags.comment(row.key, event.currentTarget.value)}
+                                onBlur={() => flags.commit?.(row.key, row.paths)}
                               />
                             </Table.Td>
                           </Table.Tr>

@@ -47,7 +47,7 @@ export function CaseHistory({ history }: { history: readonly CaseHistoryEntry[] 
               </Table.Td>
               <Table.Td>{entry.actor?.email ?? '—'}</Table.Td>
               <Table.Td>
-                {entry.reason ?? '—'}
+                {entry.reason ?? entry.comment ?? '—'}
                 {entry.flaggedFields.length ? ` (${entry.flaggedFields.join(', ')})` : ''}
               </Table.Td>
             </Table.Tr>

@@ -16,6 +16,7 @@ import { FaceCheckFacts, FaceFrames, FaceOverride } from './FaceEvidence';
 import { LoadedCase } from './LoadedCase';
 import { useCaseDecision } from './useCaseDecision';
 import { useCaseDocuments } from './useCaseDocuments';
+import { sendFieldFlag } from './fieldCommentsApi';
 import { commentsOf, useFieldFlags } from './useFieldFlags';
 import { RoundChanges } from './RoundChanges';
 import { useRoundChanges } from './useRoundChanges';
@@ -43,7 +44,12 @@ function FaceBeside({ authorizer }: { authorizer: NonNullable<CertificationCaseV
 
 function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; reload: () => void }) {
   const docs = useCaseDocuments(view.steps, view.documents);
-  const flagControl = useFieldFlags();
+  // Each flag step is recorded as it happens; the history below reloads to show it.
+  const flagControl = useFieldFlags((request) => {
+    void sendFieldFlag(view.id, request).then((outcome) => {
+      if (outcome.kind === 'ok') reload();
+    });
+  });
   const mayDecide = useMay('cases.decide');
   const actor = useCaseDecision('certification', view, reload, () =>
     commentsOf(docs.sections, flagControl.flagged, flagControl.comments),

@@ -15,6 +15,10 @@ const STEP: Record<string, MessageDescriptor> = {
   reassign: msg`Claim reassigned`,
   faceConfirm: msg`Referred face check confirmed`,
   faceReject: msg`Referred face check rejected`,
+  fieldFlagged: msg`Field flagged for revision`,
+  fieldUnflagged: msg`Field flag removed`,
+  fieldCommented: msg`Comment on a flagged field`,
+  fieldComments: msg`Field comments sent with the revision request`,
 };
 
 const EVENT: Record<string, MessageDescriptor> = {
