@@ -194,6 +194,55 @@ describe('certification case view', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('opens with the flags and comments the timeline left on this round (a reload, another reviewer)', async () => {
+    const base = certificationCase();
+    const name = 'completeCompanyInfo.companyNameEnglish';
+    const front = 'uploadAuthorizerInfo.person.document.frontFileId';
+    const step = (id: string, what: string, fields: string[], comment: string | null = null) => ({
+      ...base.history[0]!,
+      id,
+      source: 'audit' as const,
+      action: `certification.${what}`,
+      fromState: 'underReview',
+      toState: 'underReview',
+      actor: { userId: 'u-9', email: 'b@back.example', role: 'reviewer' as const },
+      flaggedFields: fields,
+      comment,
+      at: `2026-01-01T09:0${id.length}:00.000Z`,
+    });
+    server.answer(
+      CASE,
+      envelope(
+        200,
+        certificationCase({
+          history: [
+            ...base.history,
+            step('f', 'fieldFlagged', [name]),
+            step('fc', 'fieldCommented', [name], 'As on the licence'),
+            step('ffr', 'fieldFlagged', [front]),
+            step('ffru', 'fieldUnflagged', [front]),
+          ],
+        }),
+      ),
+    );
+    openCase();
+    const nameFlag = await screen.findByRole('checkbox', {
+      name: 'Flag Company name (English) for revision',
+    });
+    expect((nameFlag as HTMLInputElement).checked).toBe(true);
+    expect(
+      (screen.getByRole('checkbox', { name: 'Flag Identity card, front for revision' }) as HTMLInputElement)
+        .checked,
+    ).toBe(false);
+    expect(
+      (screen.getByRole('textbox', { name: 'Comment on Company name (English)' }) as HTMLInputElement).value,
+    ).toBe('As on the licence');
+    // The steps read in words in the history, with the comment and the field.
+    expect(screen.getAllByText('Field flagged for revision')).toHaveLength(2);
+    expect(screen.getByText('Field flag removed')).toBeTruthy();
+    expect(screen.getByText(`As on the licence (${name})`)).toBeTruthy();
+  });
+
   it('another reviewer decided first: the reviewer is told, reloads, and sees where the case stands', async () => {
     server.answer(
       `${CASE}/approve`,

@@ -17,7 +17,7 @@ import { LoadedCase } from './LoadedCase';
 import { useCaseDecision } from './useCaseDecision';
 import { useCaseDocuments } from './useCaseDocuments';
 import { sendFieldFlag } from './fieldCommentsApi';
-import { commentsOf, useFieldFlags } from './useFieldFlags';
+import { commentsOf, openFlagsOf, useFieldFlags } from './useFieldFlags';
 import { RoundChanges } from './RoundChanges';
 import { useRoundChanges } from './useRoundChanges';
 
@@ -45,11 +45,13 @@ function FaceBeside({ authorizer }: { authorizer: NonNullable<CertificationCaseV
 function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; reload: () => void }) {
   const docs = useCaseDocuments(view.steps, view.documents);
   // Each flag step is recorded as it happens; the history below reloads to show it.
+  // Each flag step is recorded as it happens; the history below reloads to show it. The flags open
+  // as the timeline left them, so a reload or another reviewer finds them.
   const flagControl = useFieldFlags((request) => {
     void sendFieldFlag(view.id, request).then((outcome) => {
       if (outcome.kind === 'ok') reload();
     });
-  });
+  }, openFlagsOf(view.history));
   const mayDecide = useMay('cases.decide');
   const actor = useCaseDecision('certification', view, reload, () =>
     commentsOf(docs.sections, flagControl.flagged, flagControl.comments),

@@ -3,6 +3,7 @@
 // unflag and finished comment is also handed to `record`, which makes it a step of the case's
 // timeline (issue 21 §3).
 import { useRef, useState } from 'react';
+import type { CaseHistoryEntry } from '../../../../contract/api/admin';
 import type { FieldComment } from '../../../../contract/api/fieldComments';
 import type { FieldFlagRequest } from '../../../../contract/api/fieldFlags';
 import type { FlagControl } from './CaseFields';
@@ -23,13 +24,38 @@ export function commentsOf(
   );
 }
 
+export interface OpenFlags {
+  flagged: ReadonlySet<string>;
+  /** By row key: the first path of the row, as a comment step names its fields. */
+  comments: ReadonlyMap<string, string>;
+}
+
+/** The flags and comments standing on this round, replayed from the timeline's flag steps since
+ *  the applicant's last submit: a reload, or another reviewer, opens the case with them. */
+export function openFlagsOf(history: readonly CaseHistoryEntry[]): OpenFlags {
+  const flagged = new Set<string>();
+  const comments = new Map<string, string>();
+  for (const entry of history) {
+    const step = entry.action.slice(entry.action.indexOf('.') + 1);
+    if (entry.action === 'applicant.submit') {
+      flagged.clear();
+      comments.clear();
+    } else if (step === 'fieldFlagged') entry.flaggedFields.forEach((p) => flagged.add(p));
+    else if (step === 'fieldUnflagged') entry.flaggedFields.forEach((p) => flagged.delete(p));
+    else if (step === 'fieldCommented' && entry.flaggedFields[0])
+      comments.set(entry.flaggedFields[0], entry.comment ?? '');
+  }
+  return { flagged, comments };
+}
+
 export function useFieldFlags(
   record: (request: FieldFlagRequest) => void = () => {},
+  open: OpenFlags = { flagged: new Set(), comments: new Map() },
 ): FlagControl & { list: string[] } {
-  const [flagged, setFlagged] = useState<ReadonlySet<string>>(new Set());
-  const [comments, setComments] = useState<ReadonlyMap<string, string>>(new Map());
+  const [flagged, setFlagged] = useState<ReadonlySet<string>>(() => open.flagged);
+  const [comments, setComments] = useState<ReadonlyMap<string, string>>(() => open.comments);
   // The comment per row as last recorded, so a blur without an edit records nothing.
-  const recorded = useRef(new Map<string, string>());
+  const recorded = useRef(new Map<string, string>(open.comments));
   return {
     flagged,
     comments,
