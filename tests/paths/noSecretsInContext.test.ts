@@ -7,7 +7,7 @@
 // the registration chart that keeps the password again proves the scan catches it.
 // Tokens (the slider's one-time token, a mailed link's token) are marked too: the charts that still
 // keep one are listed, so a new place that keeps a token fails here until someone decides it
-// (docs/decisions.d/replay-all-flows.md).
+// (docs/decisions.md "Support replays every client flow").
 import { describe, expect, it } from 'vitest';
 import {
   assign,
