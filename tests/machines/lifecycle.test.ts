@@ -99,6 +99,7 @@ describe('the enforcer refuses what it cannot map to one stored status', () => {
     })();
     expect(error.name).toBe('UnknownLifecycleStateError');
     expect(error.message).toBe(`lifecycle 'door' has no state "ajar"`);
+    expect(error.cause).toBeInstanceOf(Error);
   });
 
   it('throws for a state no status marks, rather than storing nothing', () => {
