@@ -1,5 +1,5 @@
 // Mutation testing (issue 19 §2): `npm run test:mutation`. Decisions in
-// docs/decisions.d/mutation-testing.md. The incremental file is committed so a later run only
+// docs/decisions.md "Mutation testing". The incremental file is committed so a later run only
 // re-tests mutants whose code or covering tests changed.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
