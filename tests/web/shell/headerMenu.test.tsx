@@ -8,6 +8,9 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HeaderMenu } from '../../../src/web/shell/headerMenu/HeaderMenu';
 
+/** The header's menu is a lazy chunk (shell/headerMenu): on a loaded CI machine it takes over a second. */
+const MENU_LOADS = { timeout: 10_000 };
+
 function renderMenu(onSelect = vi.fn()) {
   render(
     <MantineProvider>
@@ -19,7 +22,8 @@ function renderMenu(onSelect = vi.fn()) {
 }
 
 const menuButton = () => screen.getByRole('button', { name: 'Help' });
-const loaded = () => waitFor(() => expect(menuButton().getAttribute('aria-expanded')).toBe('false'));
+const loaded = () =>
+  waitFor(() => expect(menuButton().getAttribute('aria-expanded')).toBe('false'), MENU_LOADS);
 
 describe('header menu loaded after the page is usable', { timeout: 20_000 }, () => {
   afterEach(cleanup);
@@ -34,7 +38,7 @@ describe('header menu loaded after the page is usable', { timeout: 20_000 }, () 
   it('a press before the menu has loaded opens it when it arrives', async () => {
     const onSelect = renderMenu();
     fireEvent.click(menuButton());
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Copy diagnostic info' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Copy diagnostic info' }, MENU_LOADS));
     expect(onSelect).toHaveBeenCalledTimes(1);
   });
 

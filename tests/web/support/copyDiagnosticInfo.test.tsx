@@ -23,6 +23,9 @@ import { toasts } from '../../../src/web/shell/toast/toastStore';
 import { answerBasics, startStubApi, type StubApi } from '../accounts/support';
 import { routeFetchTo, visit } from '../accounts/renderApp';
 
+/** The header's menu is a lazy chunk (shell/headerMenu): on a loaded CI machine it takes over a second. */
+const MENU_LOADS = { timeout: 10_000 };
+
 /** The Clipboard API as a browser offers it to a page; `written` is what the page wrote. */
 function installClipboard(outcome: 'accepts' | 'refuses' | 'absent') {
   const written: string[] = [];
@@ -91,7 +94,7 @@ function registerOnScreen(machineId: string, actor: { getPersistedSnapshot(): un
 
 async function copyFromHelpMenu() {
   fireEvent.click(await screen.findByRole('button', { name: 'Help' }));
-  fireEvent.click(await screen.findByRole('menuitem', { name: 'Copy diagnostic info' }));
+  fireEvent.click(await screen.findByRole('menuitem', { name: 'Copy diagnostic info' }, MENU_LOADS));
 }
 
 afterEach(() => {

@@ -23,6 +23,9 @@ import { Toaster } from '../../../src/web/shell/toast/Toaster';
 import { renderAdminPage, routeFetchTo, signInAsReviewer } from '../admin/renderAdmin';
 import { envelope, startStubApi } from './stubApiServer';
 
+/** The header's menu is a lazy chunk (shell/headerMenu): on a loaded CI machine it takes over a second. */
+const MENU_LOADS = { timeout: 10_000 };
+
 let server: Awaited<ReturnType<typeof startStubApi>>;
 let restoreFetch: () => void;
 beforeAll(async () => {
@@ -86,7 +89,7 @@ describe('applicant: send to support', { timeout: 30_000 }, () => {
       remove = registerDiagnosticSource({ machineId: 'reviewDecision', actor });
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Help' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Send to support' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Send to support' }, MENU_LOADS));
     const dialog = await screen.findByRole('dialog', { name: 'Sent to support' });
     expect(within(dialog).getByTestId('support-reference').textContent).toBe('SR-7K4M-2QXD');
     expect(dialog.textContent).toContain('until April 1, 2026');
@@ -114,7 +117,7 @@ describe('applicant: send to support', { timeout: 30_000 }, () => {
       remove = registerDiagnosticSource({ machineId: 'reviewDecision', actor });
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Help' }));
-    expect(await screen.findByRole('menuitem', { name: 'Copy diagnostic info' })).toBeTruthy();
+    expect(await screen.findByRole('menuitem', { name: 'Copy diagnostic info' }, MENU_LOADS)).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Send to support' })).toBeNull();
     act(() => remove());
     actor.stop();
