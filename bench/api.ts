@@ -14,7 +14,8 @@ import { startBareServer } from './support/apiBare';
 import { load, type LoadResult } from './support/apiLoad';
 import { createActiveApplicants, logIn } from './support/portalAccounts';
 import { callJson, dataOf, EN_US_HEADERS, LoopbackAddresses } from './support/portalHttp';
-import { eventLoopFigures, startBenchPortal } from './support/portalServer';
+import { eventLoopFigures } from './support/eventLoopFigures';
+import { startBenchPortal } from './support/portalServer';
 import type { EventLoopDelayReport } from '../src/server/observability/eventLoopDelay';
 
 const CONNECTIONS = 50;

@@ -8,7 +8,8 @@ import { runApplicant } from './support/journeyApplicant';
 import { applicantsFrom } from './support/journeyArgs';
 import { JOURNEY_STEPS, recordFetches, StepTimings, type JourneyStep } from './support/journeyTimings';
 import { LoopbackAddresses } from './support/portalHttp';
-import { eventLoopFigures, startBenchPortal } from './support/portalServer';
+import { eventLoopFigures } from './support/eventLoopFigures';
+import { startBenchPortal } from './support/portalServer';
 
 const SHOWN_ERRORS = 5;
 /**

@@ -4,14 +4,14 @@
 // temp DATA_DIR. PostgreSQL (the embedded server) and the SMTP sink run here, in the bench process:
 // the bench reads rows (slider gaps) and mails the way the tests do. close() removes everything.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, type Database } from '../../src/server/db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/server/db/embedded';
 import type { EventLoopDelayReport } from '../../src/server/observability/eventLoopDelay';
-import type { BenchFigure } from '../benchFigure';
+import { readLoopDelays } from './eventLoopFigures';
 import { processTree } from '../../tests/support/processTree';
 import { startSmtpPeer, type SmtpPeer } from '../../tests/server/mail/smtpPeer';
 
@@ -99,31 +99,6 @@ async function stopChild(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
   await exited;
   clearTimeout(timer);
-}
-
-function readLoopDelays(dir: string): EventLoopDelayReport[] {
-  try {
-    return readdirSync(dir)
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as EventLoopDelayReport);
-  } catch {
-    return [];
-  }
-}
-
-/** Figures of the worst worker: a stall in any one of them is what its requests waited for. */
-export function eventLoopFigures(
-  prefix: string,
-  reports: readonly EventLoopDelayReport[],
-  suffix = '',
-): BenchFigure[] {
-  if (reports.length === 0) return [];
-  const worst = (pick: (r: EventLoopDelayReport) => number) => Math.max(...reports.map(pick));
-  return [
-    { name: `${prefix}LoopDelayP99Ms${suffix}`, value: worst((r) => r.p99Ms), unit: 'ms' },
-    { name: `${prefix}LoopDelayMaxMs${suffix}`, value: worst((r) => r.maxMs), unit: 'ms' },
-    { name: `${prefix}LoopDelayMeanMs${suffix}`, value: worst((r) => r.meanMs), unit: 'ms' },
-  ];
 }
 
 /** Environment variables of the bench process that would change what the server does. */

@@ -17,8 +17,9 @@ import { hashPassword } from '../../src/server/security/passwords';
 import type { DevMailboxItem } from '../../src/server/routes/dev/mailbox';
 import type { Portal } from '../support/portal';
 import { signInAs } from '../support/sessions';
+import { solveSliderByKeys } from './support/a11yKeyboard';
 import { text } from './support/catalog';
-import { dragSlider, puzzleOnScreen, watchPuzzles, type Puzzles } from './support/slider';
+import { dragSlider, watchPuzzles, type Puzzles } from './support/slider';
 import { useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite();
@@ -40,18 +41,6 @@ async function expectPieceFollowsHandle(page: Page, locale: Locale, moved: numbe
   expect(Math.abs(piece.x - picture.x - moved)).toBeLessThanOrEqual(1);
   expect(Math.abs(handle.x - picture.x - moved)).toBeLessThanOrEqual(1);
   expect(handle.y).toBeGreaterThanOrEqual(picture.y + picture.height);
-}
-
-/** Focus the handle, arrow keys to the gap, Enter (WCAG 2.5.7). */
-async function solveSliderWithKeyboard(page: Page, locale: Locale, puzzles: Puzzles): Promise<void> {
-  const { slider, gapX } = await puzzleOnScreen(page, locale, puzzles);
-  await slider.focus();
-  const step = 2; // CaptchaPuzzle.keyboardStepPx: what one arrow key moves
-  const presses = Math.round(gapX / step);
-  for (let i = 0; i < presses; i++) await page.keyboard.press('ArrowRight', { delay: 5 });
-  await expect.poll(async () => Number(await slider.getAttribute('aria-valuenow'))).toBe(presses * step);
-  await page.keyboard.press('Enter');
-  await page.getByText(text(locale, 'Verified'), { exact: true }).waitFor();
 }
 
 // ---------------------------------------------------------------- the mailbox, as a person reads it
@@ -220,7 +209,8 @@ describe.each(LOCALES)('a new user in %s', (locale) => {
     await page.getByRole('link', { name: text(locale, 'Forgot password?') }).click();
     await waitForPath(page, '/forgot');
     await field(page, locale, 'Email').fill(email);
-    await solveSliderWithKeyboard(page, locale, puzzles);
+    // Tab to the handle, arrow keys at a held key's pace to the gap, Enter (WCAG 2.5.7).
+    await solveSliderByKeys(page, locale, puzzles);
     await button(page, locale, 'Send reset link').click();
     const sent = text(
       locale,

@@ -7,9 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HeaderMenu } from '../../../src/web/shell/headerMenu/HeaderMenu';
-
-/** The header's menu is a lazy chunk (shell/headerMenu): on a loaded CI machine it takes over a second. */
-const MENU_LOADS = { timeout: 10_000 };
+import { MENU_LOADS } from '../support/lazyChunkWait';
 
 function renderMenu(onSelect = vi.fn()) {
   render(

@@ -22,9 +22,7 @@ import { Toaster } from '../../../src/web/shell/toast/Toaster';
 import { toasts } from '../../../src/web/shell/toast/toastStore';
 import { answerBasics, startStubApi, type StubApi } from '../accounts/support';
 import { routeFetchTo, visit } from '../accounts/renderApp';
-
-/** The header's menu is a lazy chunk (shell/headerMenu): on a loaded CI machine it takes over a second. */
-const MENU_LOADS = { timeout: 10_000 };
+import { MENU_LOADS } from './lazyChunkWait';
 
 /** The Clipboard API as a browser offers it to a page; `written` is what the page wrote. */
 function installClipboard(outcome: 'accepts' | 'refuses' | 'absent') {

@@ -22,9 +22,7 @@ import { theme } from '../../../src/web/shell/theme';
 import { Toaster } from '../../../src/web/shell/toast/Toaster';
 import { renderAdminPage, routeFetchTo, signInAsReviewer } from '../admin/renderAdmin';
 import { envelope, startStubApi } from './stubApiServer';
-
-/** The header's menu is a lazy chunk (shell/headerMenu): on a loaded CI machine it takes over a second. */
-const MENU_LOADS = { timeout: 10_000 };
+import { MENU_LOADS } from './lazyChunkWait';
 
 let server: Awaited<ReturnType<typeof startStubApi>>;
 let restoreFetch: () => void;
