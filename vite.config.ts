@@ -82,11 +82,16 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'machines',
+          include: ['tests/machines/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+        },
       },
       {
         extends: true,
-        test: { name: 'paths', include: ['tests/paths/**/*.test.ts'], environment: 'node' },
+        test: { name: 'paths', include: ['tests/paths/**/*.test.ts'], environment: 'node', isolate: false },
       },
       {
         extends: true,
@@ -104,6 +109,11 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // One module graph per worker, not per file: each file imported the server afresh, and
+          // imports were a third of the suite's time (143 of 461 s). The server suites build their
+          // own apps, clocks and databases and mock no module, so nothing they share by import is
+          // state a test relies on (docs/decisions.md "Session 9").
+          isolate: false,
           globalSetup: ['tests/support/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -129,6 +139,7 @@ export default defineConfig({
           ],
           exclude: ['tests/server/**/*.embedded-only.test.ts'],
           environment: 'node',
+          isolate: false,
           globalSetup: ['tests/support/globalSetup.ts'],
           env: { TEST_PG: 'external' },
           testTimeout: 60_000,
