@@ -22,7 +22,7 @@ import { Toaster } from '../../../src/web/shell/toast/Toaster';
 import { toasts } from '../../../src/web/shell/toast/toastStore';
 import { answerBasics, startStubApi, type StubApi } from '../accounts/support';
 import { routeFetchTo, visit } from '../accounts/renderApp';
-import { MENU_LOADS } from './lazyChunkWait';
+import { MENU_LOADS, preloadHeaderMenu, PRELOAD_TIMEOUT_MS } from './lazyChunkWait';
 
 /** The Clipboard API as a browser offers it to a page; `written` is what the page wrote. */
 function installClipboard(outcome: 'accepts' | 'refuses' | 'absent') {
@@ -94,6 +94,8 @@ async function copyFromHelpMenu() {
   fireEvent.click(await screen.findByRole('button', { name: 'Help' }));
   fireEvent.click(await screen.findByRole('menuitem', { name: 'Copy diagnostic info' }, MENU_LOADS));
 }
+
+beforeAll(preloadHeaderMenu, PRELOAD_TIMEOUT_MS);
 
 afterEach(() => {
   cleanup();

@@ -4,3 +4,16 @@
  * CI machine.
  */
 export const MENU_LOADS = { timeout: 10_000 };
+
+/** How long a suite's setup may take to import the header menu's chunk on a loaded machine. */
+export const PRELOAD_TIMEOUT_MS = 60_000;
+
+/**
+ * Imports the header menu's lazy chunk before the tests that use the menu without testing its
+ * loading: the page's own lazy import then finds it in the module cache. Vitest transforms the chunk
+ * (Mantine's Menu, the support actions) on first import, which took over 10 s with 9 processes on
+ * 2 cores and failed a test whose subject was the support reference, not the chunk.
+ */
+export async function preloadHeaderMenu(): Promise<void> {
+  await import('../../../src/web/shell/headerMenu/HeaderMenuLoaded');
+}

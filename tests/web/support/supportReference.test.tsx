@@ -22,14 +22,15 @@ import { theme } from '../../../src/web/shell/theme';
 import { Toaster } from '../../../src/web/shell/toast/Toaster';
 import { renderAdminPage, routeFetchTo, signInAsReviewer } from '../admin/renderAdmin';
 import { envelope, startStubApi } from './stubApiServer';
-import { MENU_LOADS } from './lazyChunkWait';
+import { MENU_LOADS, preloadHeaderMenu, PRELOAD_TIMEOUT_MS } from './lazyChunkWait';
 
 let server: Awaited<ReturnType<typeof startStubApi>>;
 let restoreFetch: () => void;
 beforeAll(async () => {
   server = await startStubApi();
   restoreFetch = routeFetchTo(server);
-});
+  await preloadHeaderMenu();
+}, PRELOAD_TIMEOUT_MS);
 afterAll(async () => {
   restoreFetch();
   await server.close();
