@@ -1,5 +1,7 @@
 // Card business application as the server stores it: spec §4 and DECISIONS.md ("not_started → saved
-// ⇄ saved → under_review → rejected (reason) | approved; rejected → saved on re-application").
+// ⇄ saved → under_review → rejected (reason) | approved; rejected → saved on re-application"), and the
+// revision request of issue 21 §1 (docs/decisions.d/card-revision.md): under_review →
+// revision_requested (named fields) ⇄ revision_requested → under_review.
 // `meta.status` is the value stored per state (lifecycleStatusOf / lifecycleStateOf in ./lifecycle).
 // That it needs certification status 2 is a precondition the server checks before asking this chart.
 import { setup } from 'xstate';
@@ -15,9 +17,10 @@ export type CardApplicationLifecycleEvent =
   | { type: 'applicant.submit' }
   | { type: 'applicant.reapply' }
   | { type: 'reviewer.approve' }
-  | { type: 'reviewer.reject' };
-// No revision request for cards: spec §4 lists not started, saved, under review, rejected (with the
-// reason), approved; a reviewer rejects with a reason and the applicant re-applies.
+  | { type: 'reviewer.reject' }
+  | { type: 'reviewer.requestRevision' };
+// The revision request is an addition to spec §4 (issue 21 §1 "Flag a field for revision … the
+// applicant's revision opens at exactly those fields"), as it is for certification.
 
 export type CardApplicationLifecycleTag = 'applicantMayEdit' | 'awaitingReviewer';
 
@@ -51,6 +54,19 @@ export const cardApplicationLifecycleMachine = setup({
       on: {
         'reviewer.approve': 'approved',
         'reviewer.reject': 'rejected',
+        'reviewer.requestRevision': 'revisionRequested',
+      },
+    },
+    revisionRequested: {
+      meta: {
+        spec: 'addition: issue 21 §1 flag fields for revision; docs/decisions.d/card-revision.md "A state of its own"',
+        status: 'revision_requested',
+      },
+      tags: ['applicantMayEdit'],
+      on: {
+        // Saves keep the state, so the form keeps opening at the flagged fields until the resubmit.
+        'applicant.saveDraft': 'revisionRequested',
+        'applicant.submit': 'underReview',
       },
     },
     rejected: {

@@ -11,6 +11,8 @@ export const notStartedCardApplication: CardApplicationView = {
   file: null,
   answers: {},
   reason: null,
+  flaggedFields: [],
+  fieldComments: {},
   savedAt: null,
   submittedAt: null,
   decidedAt: null,

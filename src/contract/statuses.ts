@@ -54,5 +54,7 @@ export function certificationStandingOf(status: number, audit: number | null): C
   return 'unknown';
 }
 
-/** The status stored per state of machines/cardApplicationLifecycle.machine.ts (its `meta.status`). */
-export type CardApplicationStatus = 'not_started' | 'saved' | 'under_review' | 'rejected' | 'approved';
+/** The status stored per state of machines/cardApplicationLifecycle.machine.ts (its `meta.status`).
+ *  'revision_requested': the reviewer named fields to fix (docs/decisions.d/card-revision.md). */
+export type CardApplicationStatus =
+  'not_started' | 'saved' | 'under_review' | 'revision_requested' | 'rejected' | 'approved';

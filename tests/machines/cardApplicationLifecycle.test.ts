@@ -9,6 +9,7 @@ const events = [
   'applicant.reapply',
   'reviewer.approve',
   'reviewer.reject',
+  'reviewer.requestRevision',
 ] as const;
 
 describe('card application lifecycle: every allowed and every refused change', () => {
@@ -19,7 +20,10 @@ describe('card application lifecycle: every allowed and every refused change', (
     underReview: {
       'reviewer.approve': 'approved',
       'reviewer.reject': 'rejected',
+      'reviewer.requestRevision': 'revisionRequested',
     },
+    // Saves keep the flagged fields in view; the resubmit goes straight back to review.
+    revisionRequested: { 'applicant.saveDraft': 'revisionRequested', 'applicant.submit': 'underReview' },
     // rejected → saved on re-application.
     rejected: { 'applicant.reapply': 'saved', 'applicant.saveDraft': 'saved' },
     approved: {},
@@ -31,6 +35,7 @@ describe('card application stored statuses', () => {
     ['notStarted', 'not_started'],
     ['saved', 'saved'],
     ['underReview', 'under_review'],
+    ['revisionRequested', 'revision_requested'],
     ['rejected', 'rejected'],
     ['approved', 'approved'],
   ])('%s is stored as %s and read back', (path, status) => {

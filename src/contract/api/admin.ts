@@ -72,6 +72,9 @@ export const AdminPaths = {
   cardApplicationDeclineApproval: '/admin/card-applications/:id/decline-approval',
   /** POST RejectRequest → DecisionResult | reasonRequired (400) | decisionConflict (409) | transitionNotAllowed (409) | 404. */
   cardApplicationReject: '/admin/card-applications/:id/reject',
+  /** POST RequestRevisionRequest → DecisionResult (status 'revisionRequested') | as
+   *  certificationRequestRevision (docs/decisions.d/card-revision.md). */
+  cardApplicationRequestRevision: '/admin/card-applications/:id/request-revision',
   /** GET PartnerLinkQuery → Page<PartnerLinkItem> (newest first). */
   partnerLinks: '/admin/partner-links',
   /** POST CreatePartnerLinkRequest → PartnerLinkItem | validationFailed (400, [{ path: 'code', … }] when taken). */
@@ -112,6 +115,7 @@ export type CertificationQueueStatus = (typeof CERTIFICATION_QUEUE_STATUSES)[num
 /** Where a card-application case stands (states of machines/cardApplicationLifecycle.machine.ts). */
 export const CARD_QUEUE_STATUSES = [
   'underReview',
+  'revisionRequested',
   'rejected',
   'approved',
 ] as const satisfies readonly CardApplicationState[];
@@ -423,7 +427,7 @@ export interface CardApplicationCaseView {
   id: string;
   status: CardQueueStatus | 'saved';
   version: number;
-  allowedDecisions: Array<'approve' | 'reject'>;
+  allowedDecisions: Array<'approve' | 'reject' | 'requestRevision'>;
   approval: CaseApproval;
   claim: CaseClaim | null;
   company: CaseCompany;
@@ -456,8 +460,9 @@ export const rejectRequest = z.object({
 });
 export type RejectRequest = z.infer<typeof rejectRequest>;
 
-const stepPrefix = CERTIFICATION_STEPS.join('|');
-/** "<stepId>.<path>", the form of CertificationReview.flaggedFields (e.g. "uploadBeneficiaryInfo.beneficiaries.0.mobile"). */
+const stepPrefix = [...CERTIFICATION_STEPS, ...CARD_CASE_STEPS].join('|');
+/** "<stepId>.<path>", the form of CertificationReview.flaggedFields (e.g. "uploadBeneficiaryInfo.beneficiaries.0.mobile")
+ *  and of a card application's ("questionnaire.sourceOfFunds"); the server checks the case has it. */
 export const flaggedFieldPath = z
   .string()
   .max(AdminLimits.flaggedFieldMaxLength, 'field.tooLong')
@@ -503,8 +508,8 @@ export interface DecisionResult {
   /** Four eyes: 'proposed' after an approve, 'approved' after the confirmation. */
   approval: CaseApprovalState;
   id: string;
-  /** The case's queue status after the decision. */
-  status: CertificationQueueStatus | CardQueueStatus;
+  /** The case's queue status after the decision (CardQueueStatus is a subset of these names). */
+  status: CertificationQueueStatus;
   version: number;
   decidedAt: string;
   /** Certification approvals: the operator id now assigned to the company (OP + 8 digits). */

@@ -31,6 +31,7 @@ export const CARD_APPLICATION_STATES = [
   'notStarted',
   'saved',
   'underReview',
+  'revisionRequested',
   'rejected',
   'approved',
 ] as const;
@@ -152,13 +153,19 @@ export interface CardApplicationView {
   /** The stored status (DECISIONS.md): not_started, saved, under_review, rejected, approved. */
   status: CardApplicationStatus;
   eligibility: CardEligibility;
-  /** Eligible and in notStarted, saved or rejected: the steps may save (and then submit). */
+  /** Eligible and in notStarted, saved, revisionRequested or rejected: the steps may save (and then submit). */
   mayEdit: boolean;
   businessPurpose: IndustryCategory | null;
   file: CardApplicationFileView | null;
   answers: CardQuestionnaireAnswers;
-  /** The reviewer's reason when rejected (kept visible until the next submit); else null. */
+  /** The reviewer's reason when rejected, or the revision request's comment (kept visible until
+   *  the next submit); else null. */
   reason: string | null;
+  /** revisionRequested only: the "<stepId>.<path>" fields the reviewer asked to fix
+   *  ('selectBusinessPurpose.businessPurpose', 'uploadRelevantInfo.fileId', 'questionnaire.<id>'). */
+  flaggedFields: string[];
+  /** revisionRequested only: flagged field → the reviewer's comment beside it. */
+  fieldComments: Record<string, string>;
   /** ISO 8601 UTC. */
   savedAt: string | null;
   submittedAt: string | null;

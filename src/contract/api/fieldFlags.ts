@@ -2,7 +2,8 @@
 // (issue 21 §3 "every step … flag … lands in the case's activity timeline with who, when and why"):
 // the case view records it as it happens, not only in the batch sent with the revision request.
 //
-// POST /plat/admin/certifications/:id/field-flags FieldFlagRequest → FieldFlagResult
+// POST /plat/admin/certifications/:id/field-flags FieldFlagRequest → FieldFlagResult, and the same
+// for a card application at /plat/admin/card-applications/:id/field-flags (docs/decisions.d/card-revision.md)
 // | validationFailed (400: [{ path: 'fields.<i>' | 'comment', message }]; a field that names no
 // submitted field, a comment step without a comment) | transitionNotAllowed (409: the case is not
 // under review) | 404. The timeline entry: action '<caseKind>.field<Step>', detail
@@ -10,7 +11,12 @@
 import { z } from 'zod';
 import { AdminLimits, flaggedFieldPath } from './admin';
 
-export const FIELD_FLAG_PATH = '/admin/certifications/:id/field-flags';
+/** By case kind (src/server/services/admin/auditTrail.ts CaseKind). */
+export const FIELD_FLAG_PATHS = {
+  certification: '/admin/certifications/:id/field-flags',
+  cardApplication: '/admin/card-applications/:id/field-flags',
+} as const;
+export const FIELD_FLAG_PATH = FIELD_FLAG_PATHS.certification;
 
 export const FIELD_FLAG_STEPS = ['flag', 'unflag', 'comment'] as const;
 export type FieldFlagStep = (typeof FIELD_FLAG_STEPS)[number];

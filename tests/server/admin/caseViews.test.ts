@@ -123,7 +123,7 @@ describe('card application case', () => {
       id: application.id,
       status: 'underReview',
       version: application.version,
-      allowedDecisions: ['approve', 'reject'],
+      allowedDecisions: ['approve', 'reject', 'requestRevision'],
       businessPurpose: 'advertising',
       company: { id: who.companyId },
       applicant: { userId: who.userId },

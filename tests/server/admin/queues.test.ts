@@ -152,7 +152,7 @@ describe('card application queue', () => {
     expect(all.body.data.items.map((i) => i.id)).toEqual(
       ['oldest', 'middle', 'approved', 'newest'].map((k) => cardIds[k]),
     );
-    expect(all.body.data.counts).toEqual({ underReview: 2, rejected: 1, approved: 1 });
+    expect(all.body.data.counts).toEqual({ underReview: 2, revisionRequested: 0, rejected: 1, approved: 1 });
     expect(all.body.data.items[0]).toMatchObject({
       status: 'underReview',
       businessPurpose: 'advertising',

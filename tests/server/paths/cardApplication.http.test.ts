@@ -35,6 +35,7 @@ const STATUS_OF: Record<string, CardStatus> = {
   notStarted: { lifecycleState: 'notStarted', status: 'not_started' },
   saved: { lifecycleState: 'saved', status: 'saved' },
   underReview: { lifecycleState: 'underReview', status: 'under_review' },
+  revisionRequested: { lifecycleState: 'revisionRequested', status: 'revision_requested' },
   rejected: { lifecycleState: 'rejected', status: 'rejected' },
   approved: { lifecycleState: 'approved', status: 'approved' },
 };
@@ -100,6 +101,12 @@ beforeAll(async () => {
       },
       'reviewer.reject': (s) =>
         decide(s, AdminPaths.cardApplicationReject, { reason: 'The business licence is unreadable.' }),
+      // Issue 21 §1 (docs/decisions.d/card-revision.md): a revision of named fields with a comment.
+      'reviewer.requestRevision': (s) =>
+        decide(s, AdminPaths.cardApplicationRequestRevision, {
+          fields: ['selectBusinessPurpose.businessPurpose'],
+          comment: 'Please choose the purpose that matches the licence.',
+        }),
     },
     sameCallAs: {
       'applicant.reapply': ['applicant.saveDraft'],

@@ -225,6 +225,22 @@ const MATRIX: Record<string, Recipe> = {
     param: cardApplication,
     body: {},
   },
+  // Card revisions (docs/decisions.d/card-revision.md): the same rules as a certification's.
+  'POST /plat/admin/card-applications/:id/request-revision': {
+    expect: deciders([400, 'reasonRequired']),
+    param: cardApplication,
+    body: {},
+  },
+  'POST /plat/admin/card-applications/:id/field-comments': {
+    expect: deciders(INVALID),
+    param: cardApplication,
+    body: {},
+  },
+  'POST /plat/admin/card-applications/:id/field-flags': {
+    expect: deciders(INVALID),
+    param: cardApplication,
+    body: {},
+  },
   'POST /plat/admin/certifications/:id/confirm-approval': {
     expect: confirmers(INVALID),
     param: certification,

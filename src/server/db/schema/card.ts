@@ -21,8 +21,8 @@ export const cardApplications = pgTable('card_applications', {
     .notNull()
     .unique()
     .references(() => companies.id),
-  /** The stored status of the lifecycle chart (meta.status): 'saved', 'under_review', 'rejected',
-   *  'approved'. 'not_started' is the absence of a row. */
+  /** The stored status of the lifecycle chart (meta.status): 'saved', 'under_review',
+   *  'revision_requested', 'rejected', 'approved'. 'not_started' is the absence of a row. */
   state: text('state').notNull(),
   /** One of INDUSTRY_CATEGORIES (src/contract/options.ts); null until chosen. */
   businessPurpose: text('business_purpose'),
@@ -38,8 +38,14 @@ export const cardApplications = pgTable('card_applications', {
   submittedData: jsonb('submitted_data'),
   submittedAt: ts('submitted_at'),
   submittedBy: uuid('submitted_by').references(() => users.id),
-  /** The reviewer's reason (rejection); shown to the applicant, cleared by the next submit. */
+  /** The reviewer's reason (rejection) or revision comment; shown to the applicant, cleared by the
+   *  next submit. */
   reason: text('reason'),
+  /** "<stepId>.<path>" fields a revision request named (issue 21 §1); [] after any other decision. */
+  flaggedFields: jsonb('flagged_fields')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   decidedAt: ts('decided_at'),
   /** The reviewer's users.id. */
   decidedBy: uuid('decided_by').references(() => users.id),

@@ -1,5 +1,5 @@
 // POST /plat/admin/certifications/:id/{approve,reject,request-revision,confirm-approval,decline-approval}
-// and /plat/admin/card-applications/:id/{approve,reject,confirm-approval,decline-approval}: the
+// and /plat/admin/card-applications/:id/{approve,reject,request-revision,confirm-approval,decline-approval}: the
 // decisions. An approve is a proposal; a second person with the approver role confirms or declines
 // it (issue 21 §3, services/admin/approvals.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -99,24 +99,18 @@ export async function decisionRoutes(app: FastifyInstance) {
           : await decideCardApplication(contextOf(request), id, body.version, decision, guard),
       );
     });
-  }
 
-  app.post('/certifications/:id/request-revision', needs('cases.decide'), async (request: CaseRequest) => {
-    const id = caseIdOf(request.params.id);
-    const body = parseDecisionBody(requestRevisionRequest, request.body, 'comment');
-    const guard = both(
-      claimDecisionGuard('certification', id, app.clock.now()),
-      noApprovalWaiting('certification', id),
-    );
-    return ok(
-      request,
-      await decideCertification(
-        contextOf(request),
-        id,
-        body.version,
-        { kind: 'requestRevision', fields: body.fields, comment: body.comment },
-        guard,
-      ),
-    );
-  });
+    app.post(`${prefix}/request-revision`, needs('cases.decide'), async (request: CaseRequest) => {
+      const id = caseIdOf(request.params.id);
+      const body = parseDecisionBody(requestRevisionRequest, request.body, 'comment');
+      const guard = both(claimDecisionGuard(kind, id, app.clock.now()), noApprovalWaiting(kind, id));
+      const decision = { kind: 'requestRevision' as const, fields: body.fields, comment: body.comment };
+      return ok(
+        request,
+        kind === 'certification'
+          ? await decideCertification(contextOf(request), id, body.version, decision, guard)
+          : await decideCardApplication(contextOf(request), id, body.version, decision, guard),
+      );
+    });
+  }
 }

@@ -5,13 +5,7 @@
 import { liveClaims } from './caseClaims';
 import { caseApprovalOf } from './approvals';
 import { eq } from 'drizzle-orm';
-import type {
-  CardApplicationCaseView,
-  CaseDocument,
-  CaseQuestionAnswer,
-  CaseStep,
-  CardCaseStepId,
-} from '../../../contract/api/admin';
+import type { CardApplicationCaseView, CaseDocument, CaseQuestionAnswer } from '../../../contract/api/admin';
 import type { LocalizedText } from '../../../contract/api/card';
 import { companies } from '../../db/schema/accounts';
 import { cardApplications } from '../../db/schema/card';
@@ -21,21 +15,9 @@ import type { SubmittedCardApplication } from '../card/submittedSnapshot';
 import { allowedCardDecisions } from './cardDecisions';
 import { cardQueueStatusOf } from './cardStatus';
 import { caseDocumentOf, filesOfCase } from './caseDocuments';
-import { caseFieldsOf } from './caseFields';
+import { cardSnapshotOf, cardStepsOf } from './cardSubmission';
 import { caseHistory } from './caseHistory';
 import { applicantOf, caseApplicantOf, caseCompanyOf, reviewersById } from './caseParties';
-
-function snapshotOf(value: unknown): SubmittedCardApplication | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const s = value as Partial<SubmittedCardApplication>;
-  if (!s.file || !s.questionnaire || !Array.isArray(s.questionnaire.questions)) return null;
-  return {
-    businessPurpose: s.businessPurpose!,
-    file: s.file,
-    answers: s.answers ?? {},
-    questionnaire: s.questionnaire,
-  };
-}
 
 function questionnaireOf(snapshot: SubmittedCardApplication): CaseQuestionAnswer[] {
   return snapshot.questionnaire.questions.map((q) => {
@@ -69,24 +51,6 @@ async function documentOf(
   };
 }
 
-function stepsOf(snapshot: SubmittedCardApplication): CaseStep<CardCaseStepId>[] {
-  return [
-    {
-      stepId: 'selectBusinessPurpose',
-      fields: caseFieldsOf('selectBusinessPurpose', { businessPurpose: snapshot.businessPurpose }, new Map()),
-    },
-    {
-      stepId: 'uploadRelevantInfo',
-      fields: caseFieldsOf(
-        'uploadRelevantInfo',
-        { fileId: snapshot.file.id },
-        new Map([['fileId', snapshot.file.id]]),
-      ),
-    },
-    { stepId: 'questionnaire', fields: caseFieldsOf('questionnaire', snapshot.answers, new Map()) },
-  ];
-}
-
 export async function cardApplicationCase(
   db: DbOrTx,
   id: string,
@@ -96,7 +60,7 @@ export async function cardApplicationCase(
   if (!application) throw notFound();
   const [company] = await db.select().from(companies).where(eq(companies.id, application.companyId));
   if (!company) throw notFound();
-  const snapshot = snapshotOf(application.submittedData);
+  const snapshot = cardSnapshotOf(application.submittedData);
   const reviewers = await reviewersById(db, [application.decidedBy]);
   const approval = await caseApprovalOf(db, 'cardApplication', application.id);
   return {
@@ -112,7 +76,7 @@ export async function cardApplicationCase(
     businessPurpose: snapshot?.businessPurpose ?? null,
     document: snapshot ? await documentOf(db, company.id, snapshot) : null,
     questionnaire: snapshot ? questionnaireOf(snapshot) : [],
-    steps: snapshot ? stepsOf(snapshot) : [],
+    steps: snapshot ? cardStepsOf(snapshot) : [],
     reason: application.reason,
     decidedAt: application.decidedAt?.toISOString() ?? null,
     decidedBy: application.decidedBy ? (reviewers.get(application.decidedBy) ?? null) : null,

@@ -1,4 +1,5 @@
-// Deciding a card application (issue 8 "Decisions"): approve, or reject with a reason. One
+// Deciding a card application (issue 8 "Decisions"): approve, reject with a reason, or request a
+// revision of named fields with a comment (issue 21 §1; docs/decisions.d/card-revision.md). One
 // transaction with the company and application rows locked: the version check (another reviewer
 // was first → decisionConflict), the lifecycle chart (deciding twice or deciding a saved draft →
 // transitionNotAllowed), then the new state, the history row, the audit row and the applicant's
@@ -11,22 +12,33 @@ import {
 } from '../../../../machines/cardApplicationLifecycle.machine';
 import { lifecycleStatusOf, nextLifecycleState } from '../../../../machines/lifecycle';
 import { cardApplicationHistory, cardApplications } from '../../db/schema/card';
-import { transitionNotAllowed } from '../../errors';
+import { AppError, transitionNotAllowed } from '../../errors';
 import { enqueueMail } from '../../mail/enqueueMail';
 import { stateOfStatus } from '../card/lifecycle';
 import { appendAudit } from './auditTrail';
 import { cardQueueStatusOf } from './cardStatus';
 import { applicantOf } from './caseParties';
+import { cardSubmittedFields, unknownFieldsAmong } from './flaggableCase';
 import { lockDecisionCase, type DecisionContext, type DecisionGuard } from './decisionCase';
 import { assertUnchangedSince } from './decisionConflict';
 
-export type CardDecision = { kind: 'approve' } | { kind: 'reject'; reason: string };
+export type CardDecision =
+  | { kind: 'approve' }
+  | { kind: 'reject'; reason: string }
+  | { kind: 'requestRevision'; fields: string[]; comment: string };
 type DecisionKind = CardDecision['kind'];
 
-const EVENT_OF = { approve: 'reviewer.approve', reject: 'reviewer.reject' } as const satisfies Record<
-  DecisionKind,
-  string
->;
+const EVENT_OF = {
+  approve: 'reviewer.approve',
+  reject: 'reviewer.reject',
+  requestRevision: 'reviewer.requestRevision',
+} as const satisfies Record<DecisionKind, string>;
+
+/** Every flagged path must name a submitted field (or a subtree of one) of the snapshot. */
+function assertFlaggedFieldsExist(submittedData: unknown, fields: readonly string[]): void {
+  const problems = unknownFieldsAmong(cardSubmittedFields(submittedData))(fields, 'fields');
+  if (problems.length > 0) throw new AppError('validationFailed', 400, problems);
+}
 
 /** The stored status `kind` leads to from `stored`, or null when the chart has no such change. */
 function nextStatus(stored: string, kind: DecisionKind): CardApplicationStatus | null {
@@ -70,14 +82,24 @@ export async function decideCardApplication(
     });
     const to = nextStatus(application.state, decision.kind);
     if (to === null) throw transitionNotAllowed({ from: application.state, event: EVENT_OF[decision.kind] });
+    if (decision.kind === 'requestRevision')
+      assertFlaggedFieldsExist(application.submittedData, decision.fields);
     await guard(tx, { reviewer, companyId: company.id });
 
-    const reason = decision.kind === 'reject' ? decision.reason : null;
+    const reason =
+      decision.kind === 'reject'
+        ? decision.reason
+        : decision.kind === 'requestRevision'
+          ? decision.comment
+          : null;
+    // Any other decision clears them: the applicant's form marks fields only for a revision.
+    const flaggedFields = decision.kind === 'requestRevision' ? [...new Set(decision.fields)] : [];
     const [updated] = await tx
       .update(cardApplications)
       .set({
         state: to,
         reason,
+        flaggedFields,
         decidedAt: now,
         decidedBy: reviewer.id,
         version: application.version + 1,
@@ -93,7 +115,7 @@ export async function decideCardApplication(
       action: EVENT_OF[decision.kind],
       fromState: application.state,
       toState: to,
-      detail: reason === null ? null : { reason },
+      detail: reason === null ? null : { reason, ...(flaggedFields.length ? { flaggedFields } : {}) },
       createdAt: now,
     });
     await appendAudit(tx, {
@@ -105,7 +127,7 @@ export async function decideCardApplication(
       fromState: application.state,
       toState: to,
       reason,
-      detail: null,
+      detail: flaggedFields.length ? { flaggedFields } : null,
       at: now,
     });
 

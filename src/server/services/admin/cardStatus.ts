@@ -7,12 +7,18 @@ import { cardApplications } from '../../db/schema/card';
 import { stateOfStatus } from '../card/lifecycle';
 
 /** The stored statuses a queue shows: submitted and decided. */
-export const QUEUED_CARD_STATUSES = ['under_review', 'rejected', 'approved'] as const;
+export const QUEUED_CARD_STATUSES = ['under_review', 'revision_requested', 'rejected', 'approved'] as const;
 
 export function cardQueueStatusOf(stored: string): CardQueueStatus | 'saved' {
   const state = stateOfStatus(stored);
-  return state === 'underReview' || state === 'rejected' || state === 'approved' ? state : 'saved';
+  return state === 'underReview' ||
+    state === 'revisionRequested' ||
+    state === 'rejected' ||
+    state === 'approved'
+    ? state
+    : 'saved';
 }
 
 export const cardQueueStatusSql: SQL<string> = sql<string>`case ${cardApplications.state}
-  when 'under_review' then 'underReview' else ${cardApplications.state} end`;
+  when 'under_review' then 'underReview' when 'revision_requested' then 'revisionRequested'
+  else ${cardApplications.state} end`;

@@ -9,27 +9,29 @@ import {
 import { AppError } from '../../errors';
 import type { DbOrTx } from '../../types';
 import { appendAudit } from './auditTrail';
-import { flaggableCertification } from './flaggableCase';
+import type { CaseKind } from './auditTrail';
+import { flaggableCase } from './flaggableCase';
 
 export async function recordFieldFlag(
   db: DbOrTx,
   reviewer: { id: string; email: string },
+  kind: CaseKind,
   caseId: string,
   request: FieldFlagRequest,
   now: Date,
 ): Promise<FieldFlagResult> {
-  const { application, unknownFields } = await flaggableCertification(db, caseId);
-  const problems = unknownFields(request.fields, 'fields');
+  const flaggable = await flaggableCase(db, kind, caseId);
+  const problems = flaggable.unknownFields(request.fields, 'fields');
   if (problems.length > 0) throw new AppError('validationFailed', 400, problems);
   const comment = request.comment ? request.comment : null;
   await appendAudit(db, {
     actor: reviewer,
-    caseKind: 'certification',
-    caseId: application.id,
-    companyId: application.companyId,
+    caseKind: kind,
+    caseId: flaggable.id,
+    companyId: flaggable.companyId,
     what: FIELD_FLAG_ACTIONS[request.step],
-    fromState: application.lifecycleState,
-    toState: application.lifecycleState,
+    fromState: flaggable.state,
+    toState: flaggable.state,
     reason: null,
     detail: { flaggedFields: [...request.fields], comment },
     at: now,

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../types';
 import { applicationFileOf } from './applicationFile';
 import { storedStatusOf, type CardRecord } from './applicationRecord';
 import { cardEligibilityOf } from './eligibility';
+import { commentsOfRevision } from '../certification/reviewComments';
 import { saveEventFrom, stateOfStatus } from './lifecycle';
 
 export interface ViewOptions {
@@ -27,6 +28,10 @@ export async function buildView(
   const chartAllowsSave =
     nextLifecycleState(cardApplicationLifecycleMachine, lifecycleState, { type: saveEventFrom(status) }) !==
     null;
+  const revision =
+    status === 'revision_requested' && application?.decidedAt
+      ? { ...application, decidedAt: application.decidedAt }
+      : null;
   return {
     lifecycleState,
     status,
@@ -36,6 +41,9 @@ export async function buildView(
     file: file && { id: file.id, name: file.originalName, type: file.contentType, size: file.size },
     answers: application?.answers ?? {},
     reason: application?.reason ?? null,
+    // Shown while the revision is open (saves keep the state); the next submit ends it.
+    flaggedFields: revision ? revision.flaggedFields : [],
+    fieldComments: revision ? await commentsOfRevision(db, 'cardApplication', revision) : {},
     savedAt: application?.updatedAt.toISOString() ?? null,
     submittedAt: application?.submittedAt?.toISOString() ?? null,
     decidedAt: application?.decidedAt?.toISOString() ?? null,

@@ -3,10 +3,11 @@
 // (services/admin/fieldComments.ts), only for the fields the request flagged, so a set from an
 // attempt that lost a race to another reviewer never shows.
 import { and, desc, eq, lte } from 'drizzle-orm';
-import { FIELD_COMMENTS_ACTION, type FieldComment } from '../../../contract/api/fieldComments';
+import { FIELD_COMMENTS_ACTIONS, type FieldComment } from '../../../contract/api/fieldComments';
 import { auditLog } from '../../db/schema/audit';
 import type { CertificationApplication } from '../../db/schema/certification';
 import type { DbOrTx } from '../../types';
+import type { CaseKind } from '../admin/auditTrail';
 
 function commentsIn(detail: unknown): FieldComment[] {
   const list = typeof detail === 'object' && detail !== null && 'comments' in detail ? detail.comments : null;
@@ -26,14 +27,24 @@ export async function fieldCommentsOf(
   application: CertificationApplication,
 ): Promise<Record<string, string>> {
   if (application.decision !== 'revisionRequested' || !application.decidedAt) return {};
+  return commentsOfRevision(db, 'certification', { ...application, decidedAt: application.decidedAt });
+}
+
+/** The comments of the latest set recorded for the case before its revision request (`decidedAt`),
+ *  for the fields that request flagged; a card application reads them here too. */
+export async function commentsOfRevision(
+  db: DbOrTx,
+  kind: CaseKind,
+  application: { id: string; decidedAt: Date; flaggedFields: unknown },
+): Promise<Record<string, string>> {
   const [row] = await db
     .select({ detail: auditLog.detail })
     .from(auditLog)
     .where(
       and(
-        eq(auditLog.caseKind, 'certification'),
+        eq(auditLog.caseKind, kind),
         eq(auditLog.caseId, application.id),
-        eq(auditLog.action, FIELD_COMMENTS_ACTION),
+        eq(auditLog.action, FIELD_COMMENTS_ACTIONS[kind]),
         lte(auditLog.createdAt, application.decidedAt),
       ),
     )

@@ -36,6 +36,12 @@ function cardStatus(
       return { label: <Trans>Saved</Trans>, color: 'yellow', action: <Trans>Continue application</Trans> };
     case 'under_review':
       return { label: <Trans>Under review</Trans>, color: 'blue', action: <Trans>View application</Trans> };
+    case 'revision_requested':
+      return {
+        label: <Trans>Revision requested</Trans>,
+        color: 'orange',
+        action: <Trans>Revise application</Trans>,
+      };
     case 'rejected':
       return { label: <Trans>Rejected</Trans>, color: 'red', action: <Trans>Re-apply</Trans> };
     case 'approved':

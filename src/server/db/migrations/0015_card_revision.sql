@@ -1,0 +1,1 @@
+ALTER TABLE "card_applications" ADD COLUMN "flagged_fields" jsonb DEFAULT '[]'::jsonb NOT NULL;
