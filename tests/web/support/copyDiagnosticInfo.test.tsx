@@ -22,7 +22,7 @@ import { Toaster } from '../../../src/web/shell/toast/Toaster';
 import { toasts } from '../../../src/web/shell/toast/toastStore';
 import { answerBasics, startStubApi, type StubApi } from '../accounts/support';
 import { routeFetchTo, visit } from '../accounts/renderApp';
-import { MENU_LOADS, preloadHeaderMenu, PRELOAD_TIMEOUT_MS } from './lazyChunkWait';
+import { MENU_LOADS, openHeaderMenu, preloadHeaderMenu, PRELOAD_TIMEOUT_MS } from './lazyChunkWait';
 
 /** The Clipboard API as a browser offers it to a page; `written` is what the page wrote. */
 function installClipboard(outcome: 'accepts' | 'refuses' | 'absent') {
@@ -91,7 +91,7 @@ function registerOnScreen(machineId: string, actor: { getPersistedSnapshot(): un
 }
 
 async function copyFromHelpMenu() {
-  fireEvent.click(await screen.findByRole('button', { name: 'Help' }));
+  await openHeaderMenu('Help');
   fireEvent.click(await screen.findByRole('menuitem', { name: 'Copy diagnostic info' }, MENU_LOADS));
 }
 

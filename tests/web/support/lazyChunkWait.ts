@@ -1,3 +1,5 @@
+import { fireEvent, screen } from '@testing-library/react';
+
 /**
  * How long a jsdom test waits for something in a lazy chunk, such as the header's menu
  * (src/web/shell/headerMenu): its first import takes over testing-library's 1 s default on a loaded
@@ -16,4 +18,15 @@ export const PRELOAD_TIMEOUT_MS = 60_000;
  */
 export async function preloadHeaderMenu(): Promise<void> {
   await import('../../../src/web/shell/headerMenu/HeaderMenuLoaded');
+}
+
+/**
+ * Opens a header menu once the real menu has replaced its placeholder (the real button carries
+ * aria-expanded, the placeholder does not). testing-library lets a timer pass after it finds an
+ * element, in which the loaded menu can replace a found placeholder: the click then reached a
+ * detached button and nothing opened. Pressing the placeholder itself is headerMenu.test.tsx's
+ * subject.
+ */
+export async function openHeaderMenu(name: string): Promise<void> {
+  fireEvent.click(await screen.findByRole('button', { name, expanded: false }, MENU_LOADS));
 }

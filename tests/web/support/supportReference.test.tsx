@@ -22,7 +22,7 @@ import { theme } from '../../../src/web/shell/theme';
 import { Toaster } from '../../../src/web/shell/toast/Toaster';
 import { renderAdminPage, routeFetchTo, signInAsReviewer } from '../admin/renderAdmin';
 import { envelope, startStubApi } from './stubApiServer';
-import { MENU_LOADS, preloadHeaderMenu, PRELOAD_TIMEOUT_MS } from './lazyChunkWait';
+import { MENU_LOADS, openHeaderMenu, preloadHeaderMenu, PRELOAD_TIMEOUT_MS } from './lazyChunkWait';
 
 let server: Awaited<ReturnType<typeof startStubApi>>;
 let restoreFetch: () => void;
@@ -87,7 +87,7 @@ describe('applicant: send to support', { timeout: 30_000 }, () => {
     act(() => {
       remove = registerDiagnosticSource({ machineId: 'reviewDecision', actor });
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Help' }));
+    await openHeaderMenu('Help');
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Send to support' }, MENU_LOADS));
     const dialog = await screen.findByRole('dialog', { name: 'Sent to support' });
     expect(within(dialog).getByTestId('support-reference').textContent).toBe('SR-7K4M-2QXD');
@@ -115,7 +115,7 @@ describe('applicant: send to support', { timeout: 30_000 }, () => {
     act(() => {
       remove = registerDiagnosticSource({ machineId: 'reviewDecision', actor });
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Help' }));
+    await openHeaderMenu('Help');
     expect(await screen.findByRole('menuitem', { name: 'Copy diagnostic info' }, MENU_LOADS)).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Send to support' })).toBeNull();
     act(() => remove());
