@@ -1,18 +1,20 @@
 // The activation page (spec §2 /activateAccount, §8; DECISIONS.md "Activation link"): the link's
 // token is sent once; the answer is success, expired (a new link can be asked for), already
 // activated, or not valid. The account's own lifecycle is accountActivationLifecycle (server side).
+// The token stays in the page's URL (issue 19 §5: no token in a context): the chart knows only that
+// the link has one, and the provided call reads it on each try.
 import { assign, setup } from 'xstate';
 import { outputOf, refusedWith, type ApiOutcome, type FlowMessage } from './accountOutcome';
 import { notProvidedPromise } from './notProvided';
 import type { StateMeta } from './stateMeta';
 
 export interface ActivationInput {
-  /** The link's `token` query value; null when the link has none. */
-  token: string | null;
+  /** The link has a non-empty `token` query value (the token itself stays in the URL). */
+  hasToken: boolean;
 }
 
 export interface ActivationContext {
-  token: string | null;
+  hasToken: boolean;
   message: FlowMessage | null;
 }
 
@@ -27,13 +29,14 @@ export const activationMachine = setup({
     meta: StateMeta;
   },
   actors: {
-    'activate account': notProvidedPromise<ApiOutcome<unknown>, { token: string }>('activate account'),
+    /** The provider reads the link's token from the page's URL on each call. */
+    'activate account': notProvidedPromise<ApiOutcome<unknown>, void>('activate account'),
     'resend activation mail': notProvidedPromise<ApiOutcome<unknown>, { email: string }>(
       'resend activation mail',
     ),
   },
   guards: {
-    'link has a token': ({ context }) => context.token !== null && context.token !== '',
+    'link has a token': ({ context }) => context.hasToken,
     /** The server answers a link it has just activated with ok, or with its 'activation success' code. */
     'activated now or before': ({ event }) =>
       outputOf(event).kind === 'ok' || refusedWith(outputOf(event), 'activationSuccess'),
@@ -43,7 +46,7 @@ export const activationMachine = setup({
   },
 }).createMachine({
   id: 'activation',
-  context: ({ input }) => ({ token: input.token, message: null }),
+  context: ({ input }) => ({ hasToken: input.hasToken, message: null }),
   initial: 'start',
   states: {
     start: {
@@ -58,7 +61,6 @@ export const activationMachine = setup({
       invoke: {
         id: 'activateAccount',
         src: 'activate account',
-        input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: [
           {
             guard: 'activated now or before',

@@ -66,12 +66,13 @@ export interface PhoneSessionOpened extends PhoneSessionView {
 }
 
 export interface IdentityVerificationInput {
-  /** The `session` query parameter of the scanned link; null when the link has none. */
-  token: string | null;
+  /** The scanned link has a `session` query parameter (the token itself stays in the URL: no token
+   *  in a context, issue 19 §5; the provided 'open session' reads it). */
+  hasToken: boolean;
 }
 
 export interface IdentityVerificationContext {
-  token: string | null;
+  hasToken: boolean;
   phoneKey: string | null;
   companyName: string;
   subjectName: string;
@@ -151,8 +152,9 @@ export const identityVerificationMachine = setup({
     meta: StateMeta;
   },
   actors: {
-    /** Spends the scan token (or resumes with a kept phone key) and reads the session. */
-    'open session': notProvidedPromise<ApiOutcome<PhoneSessionOpened>, { token: string }>('open session'),
+    /** Spends the scan token (or resumes with a kept phone key) and reads the session; the provider
+     *  reads the token from the page's URL. */
+    'open session': notProvidedPromise<ApiOutcome<PhoneSessionOpened>, void>('open session'),
     'record consent': notProvidedPromise<Outcome, { phoneKey: string }>('record consent'),
     'upload capture': notProvidedPromise<
       Outcome,
@@ -184,7 +186,7 @@ export const identityVerificationMachine = setup({
     'show page': notProvidedAction('show page') as (_: unknown, params: { page: PhonePage }) => void,
   },
   guards: {
-    'has token': ({ context }) => context.token !== null,
+    'has token': ({ context }) => context.hasToken,
     'has consented': ({ context }) => context.consentAt !== null,
     'is not a jpg or png': ({ event }) => framesOf(event).some((f) => !CAPTURE_TYPES.includes(f.type)),
     // A chosen photo up to 10 MB; a camera frame up to Limits.face.frameMaxBytes.
@@ -215,7 +217,7 @@ export const identityVerificationMachine = setup({
 }).createMachine({
   id: 'identityVerification',
   context: ({ input }) => ({
-    token: input.token,
+    hasToken: input.hasToken,
     phoneKey: null,
     companyName: '',
     subjectName: '',
@@ -248,7 +250,6 @@ export const identityVerificationMachine = setup({
       invoke: {
         id: 'openSession',
         src: 'open session',
-        input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: [
           {
             guard: 'answered ok',

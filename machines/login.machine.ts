@@ -1,7 +1,9 @@
 // Login (spec §2, §5, §8; DECISIONS.md "Login lockout", "Slider captcha", "Password transport").
 // The server counts failures and locks; this chart shows what it answered, keeps a locked account
 // from being retried for the lockout period, and asks the slider for a fresh puzzle after every
-// failed attempt (the token it carried is spent).
+// failed attempt (the token it carried is spent). The slider's token never enters this chart (issue 19
+// §5): the chart knows the slider is solved, and the provided sign-in call takes the token from the
+// slider's host (the web hook), where it stays until spent.
 import { assign, setup } from 'xstate';
 import type { LoginResult } from '../src/contract/api/accounts';
 import { Limits } from '../src/contract/limits';
@@ -13,11 +15,11 @@ export interface LoginCredentials {
   email: string;
   /** Plain text only on its way to the provided actor, which encrypts it (never kept in context). */
   password: string;
-  captchaToken: string;
 }
 
 export interface LoginContext {
-  captchaToken: string | null;
+  /** The slider holds an unspent token (the token itself stays with the host). */
+  sliderSolved: boolean;
   message: FlowMessage | null;
   /** The email of the attempt in flight (emails are compared trimmed and lower-case, as the server does). */
   attemptEmail: string | null;
@@ -26,7 +28,7 @@ export interface LoginContext {
 }
 
 export type LoginEvent =
-  | { type: 'captcha.solved'; captchaToken: string }
+  | { type: 'captcha.solved' }
   | { type: 'captcha.cleared' }
   | { type: 'user.submit'; email: string; password: string };
 
@@ -55,9 +57,9 @@ export const loginMachine = setup({
     }),
   },
   guards: {
-    'slider solved': ({ context }) => context.captchaToken !== null,
+    'slider solved': ({ context }) => context.sliderSolved,
     'another account': ({ context, event }) =>
-      context.captchaToken !== null &&
+      context.sliderSolved &&
       event.type === 'user.submit' &&
       normaliseEmail(event.email) !== context.lockedEmail,
     'signed in': ({ event }) => outputOf(event).kind === 'ok',
@@ -69,11 +71,11 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
-  context: { captchaToken: null, message: null, attemptEmail: null, lockedEmail: null },
+  context: { sliderSolved: false, message: null, attemptEmail: null, lockedEmail: null },
   initial: 'editing',
   on: {
-    'captcha.solved': { actions: assign({ captchaToken: ({ event }) => event.captchaToken }) },
-    'captcha.cleared': { actions: assign({ captchaToken: null }) },
+    'captcha.solved': { actions: assign({ sliderSolved: true }) },
+    'captcha.cleared': { actions: assign({ sliderSolved: false }) },
   },
   states: {
     editing: {
@@ -91,10 +93,9 @@ export const loginMachine = setup({
       invoke: {
         id: 'signIn',
         src: 'sign in',
-        input: ({ context, event }) => ({
+        input: ({ event }) => ({
           email: event.type === 'user.submit' ? event.email : '',
           password: event.type === 'user.submit' ? event.password : '',
-          captchaToken: context.captchaToken ?? '',
         }),
         onDone: [
           {
@@ -111,7 +112,7 @@ export const loginMachine = setup({
             actions: [
               assign({
                 message: 'accountLocked',
-                captchaToken: null,
+                sliderSolved: false,
                 lockedEmail: ({ context }) => context.attemptEmail,
               }),
               'refresh puzzle',
@@ -122,7 +123,7 @@ export const loginMachine = setup({
             actions: [
               assign({
                 message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : 'internal'),
-                captchaToken: null,
+                sliderSolved: false,
               }),
               'refresh puzzle',
             ],
@@ -130,7 +131,7 @@ export const loginMachine = setup({
         ],
         onError: {
           target: 'editing',
-          actions: [assign({ message: 'internal', captchaToken: null }), 'refresh puzzle'],
+          actions: [assign({ message: 'internal', sliderSolved: false }), 'refresh puzzle'],
         },
       },
     },

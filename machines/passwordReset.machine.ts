@@ -1,20 +1,22 @@
 // Forgot password and reset password (spec §2, §5, §8; DECISIONS.md "Reset-password link"):
 // /forgot asks for the email and the slider and sends the mail; /resetPassword checks the emailed
 // link first, then takes the new password. Two charts, one file: they are the two halves of one flow.
+// No token in either context (issue 19 §5): the slider's token stays with the slider's host and the
+// link's token in the page's URL; the provided calls take them from there, the charts know only
+// that there is one.
 import { assign, setup } from 'xstate';
 import { outputOf, refusedWith, type ApiOutcome, type FlowMessage } from './accountOutcome';
 import { notProvidedAction, notProvidedPromise } from './notProvided';
 import type { StateMeta } from './stateMeta';
 
 export interface ForgotPasswordContext {
-  captchaToken: string | null;
+  /** The slider holds an unspent token (the token itself stays with the host). */
+  sliderSolved: boolean;
   message: FlowMessage | null;
 }
 
 export type ForgotPasswordEvent =
-  | { type: 'captcha.solved'; captchaToken: string }
-  | { type: 'captcha.cleared' }
-  | { type: 'user.submit'; email: string };
+  { type: 'captcha.solved' } | { type: 'captcha.cleared' } | { type: 'user.submit'; email: string };
 
 export const forgotPasswordMachine = setup({
   types: {} as {
@@ -24,25 +26,24 @@ export const forgotPasswordMachine = setup({
     meta: StateMeta;
   },
   actors: {
-    'send reset mail': notProvidedPromise<ApiOutcome<unknown>, { email: string; captchaToken: string }>(
-      'send reset mail',
-    ),
+    /** Spends the slider's token, which the provider holds. */
+    'send reset mail': notProvidedPromise<ApiOutcome<unknown>, { email: string }>('send reset mail'),
   },
   actions: {
     /** The token went with the request (spent, or refused): the slider needs a fresh puzzle. */
     'refresh puzzle': notProvidedAction('refresh puzzle'),
   },
   guards: {
-    'slider solved': ({ context }) => context.captchaToken !== null,
+    'slider solved': ({ context }) => context.sliderSolved,
     'answered ok': ({ event }) => outputOf(event).kind === 'ok',
   },
 }).createMachine({
   id: 'forgotPassword',
-  context: { captchaToken: null, message: null },
+  context: { sliderSolved: false, message: null },
   initial: 'editing',
   on: {
-    'captcha.solved': { actions: assign({ captchaToken: ({ event }) => event.captchaToken }) },
-    'captcha.cleared': { actions: assign({ captchaToken: null }) },
+    'captcha.solved': { actions: assign({ sliderSolved: true }) },
+    'captcha.cleared': { actions: assign({ sliderSolved: false }) },
   },
   states: {
     editing: {
@@ -62,15 +63,12 @@ export const forgotPasswordMachine = setup({
       invoke: {
         id: 'sendResetMail',
         src: 'send reset mail',
-        input: ({ context, event }) => ({
-          email: event.type === 'user.submit' ? event.email : '',
-          captchaToken: context.captchaToken ?? '',
-        }),
+        input: ({ event }) => ({ email: event.type === 'user.submit' ? event.email : '' }),
         onDone: [
           {
             guard: 'answered ok',
             target: 'mailSent',
-            actions: assign({ captchaToken: null }),
+            actions: assign({ sliderSolved: false }),
           },
           {
             // §8 "Email does not exist or abnormal status", a refused slider, a rate limit.
@@ -78,7 +76,7 @@ export const forgotPasswordMachine = setup({
             actions: [
               assign({
                 message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null),
-                captchaToken: null,
+                sliderSolved: false,
               }),
               'refresh puzzle',
             ],
@@ -86,7 +84,7 @@ export const forgotPasswordMachine = setup({
         ],
         onError: {
           target: 'editing',
-          actions: [assign({ message: 'internal', captchaToken: null }), 'refresh puzzle'],
+          actions: [assign({ message: 'internal', sliderSolved: false }), 'refresh puzzle'],
         },
       },
     },
@@ -98,12 +96,12 @@ export const forgotPasswordMachine = setup({
 });
 
 export interface ResetPasswordInput {
-  /** The link's `token` query value; null when the link has none. */
-  token: string | null;
+  /** The link has a non-empty `token` query value (the token itself stays in the URL). */
+  hasToken: boolean;
 }
 
 export interface ResetPasswordContext {
-  token: string | null;
+  hasToken: boolean;
   message: FlowMessage | null;
 }
 
@@ -118,24 +116,23 @@ export const resetPasswordMachine = setup({
     meta: StateMeta;
   },
   actors: {
-    'check reset link': notProvidedPromise<ApiOutcome<unknown>, { token: string }>('check reset link'),
-    'reset password': notProvidedPromise<ApiOutcome<unknown>, { token: string; newPassword: string }>(
-      'reset password',
-    ),
+    /** The provider reads the link's token from the page's URL on each call. */
+    'check reset link': notProvidedPromise<ApiOutcome<unknown>, void>('check reset link'),
+    'reset password': notProvidedPromise<ApiOutcome<unknown>, { newPassword: string }>('reset password'),
   },
   actions: {
     /** "Password reset" is said, then /login. */
     'go to login': notProvidedAction('go to login'),
   },
   guards: {
-    'link has a token': ({ context }) => context.token !== null && context.token !== '',
+    'link has a token': ({ context }) => context.hasToken,
     'answered ok': ({ event }) => outputOf(event).kind === 'ok',
     'refused: link expired': ({ event }) => refusedWith(outputOf(event), 'resetLinkExpired'),
     'refused: link invalid': ({ event }) => refusedWith(outputOf(event), 'resetLinkInvalid'),
   },
 }).createMachine({
   id: 'resetPassword',
-  context: ({ input }) => ({ token: input.token, message: null }),
+  context: ({ input }) => ({ hasToken: input.hasToken, message: null }),
   initial: 'start',
   states: {
     start: {
@@ -150,7 +147,6 @@ export const resetPasswordMachine = setup({
       invoke: {
         id: 'checkResetLink',
         src: 'check reset link',
-        input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: [
           { guard: 'answered ok', target: 'editing' },
           { guard: 'refused: link expired', target: 'linkExpired' },
@@ -173,10 +169,7 @@ export const resetPasswordMachine = setup({
       invoke: {
         id: 'resetPassword',
         src: 'reset password',
-        input: ({ context, event }) => ({
-          token: context.token ?? '',
-          newPassword: event.type === 'user.submit' ? event.newPassword : '',
-        }),
+        input: ({ event }) => ({ newPassword: event.type === 'user.submit' ? event.newPassword : '' }),
         onDone: [
           { guard: 'answered ok', target: 'done' },
           { guard: 'refused: link expired', target: 'linkExpired' },

@@ -128,7 +128,7 @@ export const qrVerificationEntries: readonly MachineRegistryEntry[] = [
           'what the server says is left of the 10 minutes since the scan, when the phone opens the link',
       },
     },
-    graphInputs: [{ token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }, { token: null }],
+    graphInputs: [{ hasToken: true }, { hasToken: false }],
     graphEvents: [
       done('openSession', { kind: 'ok', data: phoneView('scanned') }),
       done('openSession', { kind: 'ok', data: phoneView('scanned', '2026-01-01T00:00:00.000Z') }),

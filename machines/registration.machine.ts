@@ -3,6 +3,8 @@
 // emailed 6-digit code → email activation. The code's life is one region with one timer at a time:
 // fresh (60 s, no resend) → resendable (the rest of its 3 minutes) → expired. The server checks
 // everything again; the chart lets the page say "send the code first" and "expired" without asking.
+// The slider's token never enters this chart (issue 19 §5): it stays with the slider's host, and the
+// chart says only whether a send spends it.
 import { assign, setup, stateIn } from 'xstate';
 import type { AreaCode } from '../src/contract/limits';
 import { Limits } from '../src/contract/limits';
@@ -36,8 +38,8 @@ function profileOf({ password: _password, ...profile }: RegistrationInfo): Regis
 
 export interface SendCodeInput {
   email: string;
-  /** The slider's token, spent by the first send; resends go without one. */
-  captchaToken: string | null;
+  /** The first send spends the slider's token (the provider holds it); resends go without one. */
+  withSliderToken: boolean;
 }
 
 export interface SendCodeResult {
@@ -52,7 +54,8 @@ export interface RegisterInput {
 
 export interface RegistrationContext {
   info: RegistrationProfile | null;
-  captchaToken: string | null;
+  /** The slider holds an unspent token (the token itself stays with the host). */
+  sliderSolved: boolean;
   message: FlowMessage | null;
   codeSentAt: number | null;
   /** A refused activation resend: when the server allows the next one. */
@@ -60,7 +63,7 @@ export interface RegistrationContext {
 }
 
 export type RegistrationEvent =
-  | { type: 'captcha.solved'; captchaToken: string }
+  | { type: 'captcha.solved' }
   | { type: 'captcha.cleared' }
   | { type: 'user.submitInfo'; info: RegistrationInfo }
   | { type: 'user.back' }
@@ -90,7 +93,7 @@ export const registrationMachine = setup({
     'refresh puzzle': notProvidedAction('refresh puzzle'),
   },
   guards: {
-    'slider solved': ({ context }) => context.captchaToken !== null,
+    'slider solved': ({ context }) => context.sliderSolved,
     'no code sent': ({ context }) => context.codeSentAt === null,
     'code expired': stateIn(`${CODE_STATES}.expired`),
     'answered ok': ({ event }) => outputOf(event).kind === 'ok',
@@ -111,11 +114,11 @@ export const registrationMachine = setup({
   },
 }).createMachine({
   id: 'registration',
-  context: { info: null, captchaToken: null, message: null, codeSentAt: null, resendRetry: null },
+  context: { info: null, sliderSolved: false, message: null, codeSentAt: null, resendRetry: null },
   initial: 'info',
   on: {
-    'captcha.solved': { actions: assign({ captchaToken: ({ event }) => event.captchaToken }) },
-    'captcha.cleared': { actions: assign({ captchaToken: null }) },
+    'captcha.solved': { actions: assign({ sliderSolved: true }) },
+    'captcha.cleared': { actions: assign({ sliderSolved: false }) },
   },
   states: {
     info: {
@@ -137,7 +140,7 @@ export const registrationMachine = setup({
       on: {
         'user.back': {
           target: 'info',
-          actions: [assign({ message: null, captchaToken: null, codeSentAt: null }), 'refresh puzzle'],
+          actions: [assign({ message: null, sliderSolved: false, codeSentAt: null }), 'refresh puzzle'],
         },
       },
       states: {
@@ -158,9 +161,9 @@ export const registrationMachine = setup({
               invoke: {
                 id: 'sendCode',
                 src: 'send code',
-                input: ({ context }) => ({
+                input: ({ context }): SendCodeInput => ({
                   email: context.info?.email ?? '',
-                  captchaToken: context.captchaToken,
+                  withSliderToken: context.sliderSolved,
                 }),
                 onDone: [
                   {
@@ -168,7 +171,7 @@ export const registrationMachine = setup({
                     target: 'fresh',
                     actions: assign({
                       message: null,
-                      captchaToken: null,
+                      sliderSolved: false,
                       codeSentAt: ({ event }) =>
                         event.output.kind === 'ok' ? event.output.data.sentAt : null,
                     }),
@@ -177,19 +180,19 @@ export const registrationMachine = setup({
                     // §8: registered, not activated → the activation mail went out again.
                     guard: 'refused: registered, not activated',
                     target: '#registration.activation',
-                    actions: assign({ message: 'emailRegisteredNotActivated', captchaToken: null }),
+                    actions: assign({ message: 'emailRegisteredNotActivated', sliderSolved: false }),
                   },
                   {
                     guard: 'refused: already registered',
                     target: '#registration.alreadyRegistered',
-                    actions: assign({ message: 'emailRegistered', captchaToken: null }),
+                    actions: assign({ message: 'emailRegistered', sliderSolved: false }),
                   },
                   {
                     // The slider's token expired or was refused: back to stage 1 for a fresh puzzle.
                     guard: 'refused: slider failed',
                     target: '#registration.info',
                     actions: [
-                      assign({ message: 'captchaFailed', captchaToken: null, codeSentAt: null }),
+                      assign({ message: 'captchaFailed', sliderSolved: false, codeSentAt: null }),
                       'refresh puzzle',
                     ],
                   },
@@ -200,7 +203,7 @@ export const registrationMachine = setup({
                     target: 'notSent',
                     actions: assign({
                       message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null),
-                      captchaToken: null,
+                      sliderSolved: false,
                     }),
                   },
                   // A refused resend (too soon, rate limited) keeps the code the user already has.

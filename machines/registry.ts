@@ -83,7 +83,6 @@ const accountsFlowEntries: readonly MachineRegistryEntry[] = [
       lockoutPeriod: { limit: 'Limits.login.lockoutMs', ms: Limits.login.lockoutMs },
     },
     graphEvents: [
-      { type: 'captcha.solved', captchaToken: 'captcha-token-0001' },
       { type: 'user.submit', email: user.email, password: 'Secret#2024' },
       { type: 'user.submit', email: 'other@company.example', password: 'Secret#2024' },
       done('signIn', ok({ token: 'session-token', user })),
@@ -110,7 +109,6 @@ const accountsFlowEntries: readonly MachineRegistryEntry[] = [
       },
     },
     graphEvents: [
-      { type: 'captcha.solved', captchaToken: 'captcha-token-0001' },
       {
         type: 'user.submitInfo',
         info: {
@@ -149,7 +147,6 @@ const accountsFlowEntries: readonly MachineRegistryEntry[] = [
     title: 'Forgot password',
     machine: forgotPasswordMachine,
     graphEvents: [
-      { type: 'captcha.solved', captchaToken: 'captcha-token-0001' },
       { type: 'user.submit', email: user.email },
       done('sendResetMail', ok()),
       done('sendResetMail', refused('emailNotFound')),
@@ -161,7 +158,7 @@ const accountsFlowEntries: readonly MachineRegistryEntry[] = [
     kind: 'flow',
     title: 'Reset password',
     machine: resetPasswordMachine,
-    graphInputs: [{ token: 'reset-token-0000000001' }, { token: null }],
+    graphInputs: [{ hasToken: true }, { hasToken: false }],
     graphEvents: [
       { type: 'user.submit', newPassword: 'Newer#2024' },
       done('checkResetLink', ok()),
@@ -192,7 +189,7 @@ const accountsFlowEntries: readonly MachineRegistryEntry[] = [
     kind: 'flow',
     title: 'Account activation page',
     machine: activationMachine,
-    graphInputs: [{ token: 'activation-token-000001' }, { token: null }],
+    graphInputs: [{ hasToken: true }, { hasToken: false }],
     graphEvents: [
       { type: 'user.resend', email: user.email },
       done('activateAccount', refused('activationSuccess')),

@@ -56,8 +56,9 @@ function start(script: Script = {}, token: string | null = 'token-1') {
   const calls: string[] = [];
   const machine = identityVerificationMachine.provide({
     actors: {
-      'open session': fromPromise(async ({ input }: { input: { token: string } }) => {
-        calls.push(`open ${input.token}`);
+      // As the web provides it: the token from the link, never from the chart (no token in a context).
+      'open session': fromPromise(async () => {
+        calls.push(`open ${token}`);
         if (script.open instanceof Error) throw script.open;
         return script.open ?? ok({ ...view(), phoneKey: 'key-1' });
       }),
@@ -89,7 +90,7 @@ function start(script: Script = {}, token: string | null = 'token-1') {
     },
     actions: { 'show page': (_, params: { page: PhonePage }) => pages.push(params.page) },
   });
-  const actor = createActor(machine, { clock, input: { token } }).start();
+  const actor = createActor(machine, { clock, input: { hasToken: token !== null } }).start();
   return { actor, clock, pages, uploads, calls };
 }
 
@@ -321,7 +322,7 @@ describe('opening the link', () => {
     const actor = createActor(
       identityVerificationMachine.provide({ actions: { 'show page': () => undefined } }),
       {
-        input: { token: 'token-1' },
+        input: { hasToken: true },
       },
     );
     actor.start();
@@ -330,7 +331,7 @@ describe('opening the link', () => {
 
   it('refuses to run without the page navigation', async () => {
     const errors: unknown[] = [];
-    const actor = createActor(identityVerificationMachine, { input: { token: null } });
+    const actor = createActor(identityVerificationMachine, { input: { hasToken: false } });
     actor.subscribe({ error: (error) => errors.push(error) });
     actor.start();
     expect(String(errors[0])).toContain("'show page' is not provided");

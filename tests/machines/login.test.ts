@@ -32,7 +32,7 @@ function start(answers: Array<ApiOutcome<LoginResult>>) {
 }
 
 const submit = (email = 'a@b.example') => ({ type: 'user.submit' as const, email, password: 'Pw#12345' });
-const solve = (n = 1) => ({ type: 'captcha.solved' as const, captchaToken: `token-${n}` });
+const solve = () => ({ type: 'captcha.solved' as const });
 
 describe('login machine', () => {
   it('refuses to submit before the slider is solved', () => {
@@ -43,13 +43,13 @@ describe('login machine', () => {
     expect(calls).toEqual([]);
   });
 
-  it('signs in with the token and starts the session', async () => {
+  it('signs in once the slider is solved (its token stays with the host) and starts the session', async () => {
     const { actor, log, calls } = start([{ kind: 'ok', data: result }]);
     actor.send(solve());
     actor.send(submit());
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (s) => s.matches('signedIn'));
-    expect(calls).toEqual([{ email: 'a@b.example', password: 'Pw#12345', captchaToken: 'token-1' }]);
+    expect(calls).toEqual([{ email: 'a@b.example', password: 'Pw#12345' }]);
     expect(log).toEqual(['session t']);
   });
 
@@ -58,7 +58,7 @@ describe('login machine', () => {
     actor.send(solve());
     actor.send(submit());
     await waitFor(actor, (s) => s.matches('editing') && s.context.message !== null);
-    expect(actor.getSnapshot().context).toMatchObject({ message: 'invalidCredentials', captchaToken: null });
+    expect(actor.getSnapshot().context).toMatchObject({ message: 'invalidCredentials', sliderSolved: false });
     expect(log).toEqual(['fresh puzzle']);
     actor.send(submit());
     expect(actor.getSnapshot().context.message).toBe('captchaRequired');
@@ -83,14 +83,14 @@ describe('login machine', () => {
     ];
     const { actor, clock, calls } = start(answers);
     for (let attempt = 1; attempt <= Limits.login.maxFailures; attempt++) {
-      actor.send(solve(attempt));
+      actor.send(solve());
       actor.send(submit(' A@B.example '));
       await waitFor(actor, (s) => !s.hasTag('busy'));
     }
     expect(actor.getSnapshot().value).toBe('locked');
     expect(actor.getSnapshot().context.message).toBe('accountLocked');
 
-    actor.send(solve(9));
+    actor.send(solve());
     actor.send(submit());
     expect(actor.getSnapshot().value).toBe('locked');
     expect(calls).toHaveLength(Limits.login.maxFailures);
@@ -112,7 +112,7 @@ describe('login machine', () => {
     actor.send(solve());
     actor.send(submit());
     await waitFor(actor, (s) => s.matches('locked'));
-    actor.send(solve(2));
+    actor.send(solve());
     actor.send(submit('other@b.example'));
     await waitFor(actor, (s) => s.matches('signedIn'));
   });

@@ -49,7 +49,7 @@ const codeState = (actor: ReturnType<typeof start>['actor']) =>
   (actor.getSnapshot().value as { verification?: { code: string } }).verification?.code;
 
 async function toVerification(r: ReturnType<typeof start>) {
-  r.actor.send({ type: 'captcha.solved', captchaToken: 'cap-1' });
+  r.actor.send({ type: 'captcha.solved' });
   r.actor.send({ type: 'user.submitInfo', info });
 }
 
@@ -74,15 +74,15 @@ describe('registration machine', () => {
     expect(r.registers).toEqual([]);
   });
 
-  it('the first send spends the slider token; a resend goes without one', async () => {
+  it('the first send spends the slider token (held by the host); a resend goes without one', async () => {
     const r = start();
     await toVerification(r);
     await sendCode(r);
     r.clock.increment(Limits.emailCode.resendAfterMs);
     await sendCode(r);
     expect(r.sends).toEqual([
-      { email: info.email, captchaToken: 'cap-1' },
-      { email: info.email, captchaToken: null },
+      { email: info.email, withSliderToken: true },
+      { email: info.email, withSliderToken: false },
     ]);
   });
 
@@ -91,9 +91,12 @@ describe('registration machine', () => {
     await toVerification(r);
     await sendCode(r);
     expect(codeState(r.actor)).toBe('notSent');
-    expect(r.actor.getSnapshot().context).toMatchObject({ message: 'codeResendTooSoon', captchaToken: null });
+    expect(r.actor.getSnapshot().context).toMatchObject({
+      message: 'codeResendTooSoon',
+      sliderSolved: false,
+    });
     await sendCode(r);
-    expect(r.sends.map((s) => s.captchaToken)).toEqual(['cap-1', null]);
+    expect(r.sends.map((s) => s.withSliderToken)).toEqual([true, false]);
     expect(codeState(r.actor)).toBe('fresh');
   });
 
@@ -181,7 +184,7 @@ describe('registration machine', () => {
     await toVerification(r);
     await sendCode(r);
     expect(r.actor.getSnapshot().value).toBe('info');
-    expect(r.actor.getSnapshot().context).toMatchObject({ message: 'captchaFailed', captchaToken: null });
+    expect(r.actor.getSnapshot().context).toMatchObject({ message: 'captchaFailed', sliderSolved: false });
     expect(r.log).toEqual(['fresh puzzle']);
   });
 
@@ -242,7 +245,7 @@ describe('registration machine', () => {
     const actor = createActor(
       registrationMachine.provide({ actions: { 'refresh puzzle': () => {} } }),
     ).start();
-    actor.send({ type: 'captcha.solved', captchaToken: 'c' });
+    actor.send({ type: 'captcha.solved' });
     actor.send({ type: 'user.submitInfo', info });
     actor.send({ type: 'user.sendCode' });
     await waitFor(actor, (s) => s.context.message === 'internal');

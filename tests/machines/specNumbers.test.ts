@@ -71,7 +71,7 @@ describe('§9 email code valid 3 minutes (§5 "email code valid 3 minutes"; regi
       actions: { 'refresh puzzle': () => undefined },
     });
     const actor = createActor(machine, { clock }).start();
-    actor.send({ type: 'captcha.solved', captchaToken: 'cap-1' });
+    actor.send({ type: 'captcha.solved' });
     actor.send({ type: 'user.submitInfo', info });
     actor.send({ type: 'user.sendCode' });
     await waitFor(actor, (s) => s.hasTag('codeValid'));
@@ -163,7 +163,7 @@ describe('§9 lockout 30 minutes (login chart: no retry of the locked account fo
       actions: { 'start session': () => undefined, 'refresh puzzle': () => undefined },
     });
     const actor = createActor(machine, { clock }).start();
-    actor.send({ type: 'captcha.solved', captchaToken: 'token-1' });
+    actor.send({ type: 'captcha.solved' });
     actor.send({ type: 'user.submit', email: 'a@b.example', password: 'Pw#12345' });
     await waitFor(actor, (s) => s.matches('locked'));
     advance(clock, 30 * MINUTE - 1);

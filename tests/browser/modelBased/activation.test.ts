@@ -39,7 +39,7 @@ interface ActivationData {
   limited: boolean;
 }
 
-const hasToken = (path: PlannedPath) => (path.input as { token: string | null } | undefined)?.token != null;
+const hasToken = (path: PlannedPath) => (path.input as { hasToken: boolean } | undefined)?.hasToken === true;
 const answersOf = (path: PlannedPath, invokeId: string) =>
   path.events.filter((e) => isDone(e, invokeId)).map((e) => answerCode(e));
 

@@ -46,7 +46,7 @@ interface ResetData {
 }
 type Run = UiRun<ResetData>;
 
-const hasToken = (path: PlannedPath) => (path.input as { token: string | null } | undefined)?.token != null;
+const hasToken = (path: PlannedPath) => (path.input as { hasToken: boolean } | undefined)?.hasToken === true;
 /** A link is still to be voided by a newer mail when the submit is refused as invalid. */
 const answersOf = (path: PlannedPath, invokeId: string) =>
   path.events.filter((e) => isDone(e, invokeId)).map((e) => answerCode(e));

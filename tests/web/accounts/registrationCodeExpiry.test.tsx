@@ -35,7 +35,7 @@ function startAtStageTwo() {
     }),
     { clock },
   ).start();
-  actor.send({ type: 'captcha.solved', captchaToken: 'cap-1' });
+  actor.send({ type: 'captcha.solved' });
   actor.send({ type: 'user.submitInfo', info });
   return { actor, clock, sends };
 }
@@ -63,7 +63,7 @@ describe('registration stage 2, expired code', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
     await waitFor(actor, (s) => s.matches({ verification: { code: 'fresh' } }));
-    expect(sends.map((s) => s.captchaToken)).toEqual(['cap-1', null]);
+    expect(sends.map((s) => s.withSliderToken)).toEqual([true, false]);
     expect(actor.getSnapshot().matches('verification')).toBe(true);
     await screen.findByRole('button', { name: /Resend in/ });
     expect(screen.queryByText(EXPIRED_TEXT)).toBeNull();

@@ -49,13 +49,13 @@ describe('page-handled callers on a transport failure', () => {
       registrationMachine.provide({
         actors: {
           'send code': fromPromise<ApiOutcome<SendCodeResult>, SendCodeInput>(({ input }) =>
-            accounts.sendRegistrationCode({ ...input, locale: 'en-us' }),
+            accounts.sendRegistrationCode({ email: input.email, captchaToken: 'cap', locale: 'en-us' }),
           ),
         },
         actions: { 'refresh puzzle': () => {} },
       }),
     ).start();
-    actor.send({ type: 'captcha.solved', captchaToken: 'cap' });
+    actor.send({ type: 'captcha.solved' });
     actor.send({
       type: 'user.submitInfo',
       info: {

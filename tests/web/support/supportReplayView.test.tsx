@@ -134,7 +134,7 @@ describe('support replay renders the real view read-only', { timeout: 60_000 }, 
     };
     const actor = createActor(withAnswers(entry.machine, {}));
     actor.start();
-    actor.send({ type: 'captcha.solved', captchaToken: 'captcha-token-0001' });
+    actor.send({ type: 'captcha.solved' });
     actor.send({ type: 'user.submitInfo', info });
     const text = supportSnapshotText(exportSupportSnapshot('registration', actor));
     actor.stop();

@@ -15,10 +15,17 @@ export function providedCaptchaMachine(accounts: Pick<AccountsApi, 'loadPuzzle' 
 
 /** Anything that takes the slider's events: the login, registration and forgot-password actors. */
 export interface CaptchaHost {
-  send(event: { type: 'captcha.solved'; captchaToken: string } | { type: 'captcha.cleared' }): void;
+  send(event: { type: 'captcha.solved' } | { type: 'captcha.cleared' }): void;
 }
 
-/** Forwards the slider's token (and its loss) to the flow that hosts it; returns the unsubscriber. */
+/** Where the host keeps the slider's one-time token until a provided call spends it: outside every
+ *  chart's context (issue 19 §5), so no snapshot, diagnostic or support replay carries it. */
+export interface SliderToken {
+  current: string | null;
+}
+
+/** Tells the flow that hosts the slider that it is solved (or no longer), and keeps the token in
+ *  `token` for the flow's provided call; returns the unsubscriber. */
 export function forwardCaptcha(
   captcha: {
     on: (
@@ -27,11 +34,16 @@ export function forwardCaptcha(
     ) => { unsubscribe(): void };
   },
   host: CaptchaHost,
+  token: SliderToken,
 ): () => void {
-  const solved = captcha.on('captcha.solved', (event: { captchaToken: string }) =>
-    host.send({ type: 'captcha.solved', captchaToken: event.captchaToken }),
-  );
-  const cleared = captcha.on('captcha.cleared', () => host.send({ type: 'captcha.cleared' }));
+  const solved = captcha.on('captcha.solved', (event: { captchaToken: string }) => {
+    token.current = event.captchaToken;
+    host.send({ type: 'captcha.solved' });
+  });
+  const cleared = captcha.on('captcha.cleared', () => {
+    token.current = null;
+    host.send({ type: 'captcha.cleared' });
+  });
   return () => {
     solved.unsubscribe();
     cleared.unsubscribe();

@@ -32,7 +32,8 @@ export function pagePath(page: PhonePage, token: string | null): string {
 export function providePhoneVerification(deps: PhoneFlowDeps, token: string | null) {
   return identityVerificationMachine.provide({
     actors: {
-      'open session': fromPromise(({ input }: { input: { token: string } }) => deps.api.openSession(input)),
+      // The link's token stays in the URL this flow was started for (no token in a context).
+      'open session': fromPromise(() => deps.api.openSession({ token: token ?? '' })),
       'record consent': fromPromise(({ input }: { input: { phoneKey: string } }) =>
         deps.api.recordConsent(input),
       ),
@@ -76,7 +77,7 @@ export function phoneFlowFor(
   if (running && running.token === token) return running;
   running?.actor.stop();
   const wired = deps();
-  const actor = createActor(providePhoneVerification(wired, token), { input: { token } });
+  const actor = createActor(providePhoneVerification(wired, token), { input: { hasToken: token !== null } });
   running = { token, actor, screen: wired.screen };
   actor.start();
   return running;

@@ -1,4 +1,5 @@
-// The one place the activation page's effects are wired in: the activate and resend calls.
+// The one place the activation page's effects are wired in: the activate and resend calls. The
+// link's token stays in the URL the page read it from; the chart learns only that there is one.
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { ApiOutcome } from '../../../../../machines/accountOutcome';
@@ -11,15 +12,13 @@ export function useActivationActor(token: string | null, accounts: AccountsApi =
   const activation = useActorRef(
     activationMachine.provide({
       actors: {
-        'activate account': fromPromise<ApiOutcome<unknown>, { token: string }>(({ input }) =>
-          accounts.activate(input.token),
-        ),
+        'activate account': fromPromise<ApiOutcome<unknown>, void>(() => accounts.activate(token ?? '')),
         'resend activation mail': fromPromise<ApiOutcome<unknown>, { email: string }>(({ input }) =>
           accounts.resendActivation(input.email),
         ),
       },
     }),
-    { input: { token } },
+    { input: { hasToken: token !== null && token !== '' } },
   );
   useDiagnosticSource('activation', activation);
   return activation;

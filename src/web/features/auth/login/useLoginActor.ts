@@ -1,6 +1,8 @@
 // The one place the login flow's effects are wired in (STYLE.md): the sign-in call (password
-// encrypted on the way), the session store, navigation home, and the slider it hosts.
+// encrypted on the way), the session store, navigation home, and the slider it hosts (whose token
+// the sign-in call takes from here: the chart only knows the slider is solved).
 import { useActorRef } from '@xstate/react';
+import { useRef } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { ApiOutcome } from '../../../../../machines/accountOutcome';
@@ -17,11 +19,12 @@ import { useDiagnosticSource } from '../../support/diagnostics/useDiagnosticSour
 export function useLoginActor(accounts: AccountsApi = accountsApi) {
   const [, navigate] = useLocation();
   const captcha = useActorRef(providedCaptchaMachine(accounts));
+  const sliderToken = useRef<string | null>(null);
   const login = useActorRef(
     loginMachine.provide({
       actors: {
         'sign in': fromPromise<ApiOutcome<LoginResult>, LoginCredentials>(({ input }) =>
-          accounts.login(input),
+          accounts.login({ ...input, captchaToken: sliderToken.current ?? '' }),
         ),
       },
       actions: {
@@ -33,7 +36,7 @@ export function useLoginActor(accounts: AccountsApi = accountsApi) {
       },
     }),
   );
-  useCaptchaForwarding(captcha, login);
+  useCaptchaForwarding(captcha, login, sliderToken);
   useDiagnosticSource('login', login);
   return { login, captcha };
 }

@@ -1,5 +1,7 @@
-// The one place the forgot-password flow's effects are wired in: the reset-mail call and its slider.
+// The one place the forgot-password flow's effects are wired in: the reset-mail call and its slider
+// (whose token the call takes from here: the chart only knows the slider is solved).
 import { useActorRef } from '@xstate/react';
+import { useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { ApiOutcome } from '../../../../../machines/accountOutcome';
 import { forgotPasswordMachine } from '../../../../../machines/passwordReset.machine';
@@ -12,17 +14,18 @@ import { useDiagnosticSource } from '../../support/diagnostics/useDiagnosticSour
 
 export function useForgotPasswordActor(accounts: AccountsApi = accountsApi) {
   const captcha = useActorRef(providedCaptchaMachine(accounts));
+  const sliderToken = useRef<string | null>(null);
   const forgot = useActorRef(
     forgotPasswordMachine.provide({
       actors: {
-        'send reset mail': fromPromise<ApiOutcome<unknown>, { email: string; captchaToken: string }>(
-          ({ input }) => accounts.forgot({ ...input, locale: getLocale() }),
+        'send reset mail': fromPromise<ApiOutcome<unknown>, { email: string }>(({ input }) =>
+          accounts.forgot({ ...input, captchaToken: sliderToken.current ?? '', locale: getLocale() }),
         ),
       },
       actions: { 'refresh puzzle': () => captcha.send({ type: 'captcha.reset' }) },
     }),
   );
-  useCaptchaForwarding(captcha, forgot);
+  useCaptchaForwarding(captcha, forgot, sliderToken);
   useDiagnosticSource('forgotPassword', forgot);
   return { forgot, captcha };
 }

@@ -1,5 +1,6 @@
 // The one place the reset-password flow's effects are wired in: the link check, the reset call,
-// and "done → /login" with a message.
+// and "done → /login" with a message. The link's token stays in the URL the page read it from; the
+// chart learns only that there is one, and both calls take it from here.
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef } from '@xstate/react';
 import { useLocation } from 'wouter';
@@ -17,11 +18,11 @@ export function useResetPasswordActor(token: string | null, accounts: AccountsAp
   const reset = useActorRef(
     resetPasswordMachine.provide({
       actors: {
-        'check reset link': fromPromise<ApiOutcome<unknown>, { token: string }>(({ input }) =>
-          accounts.checkResetLink(input.token),
+        'check reset link': fromPromise<ApiOutcome<unknown>, void>(() =>
+          accounts.checkResetLink(token ?? ''),
         ),
-        'reset password': fromPromise<ApiOutcome<unknown>, { token: string; newPassword: string }>(
-          ({ input }) => accounts.resetPassword(input),
+        'reset password': fromPromise<ApiOutcome<unknown>, { newPassword: string }>(({ input }) =>
+          accounts.resetPassword({ token: token ?? '', newPassword: input.newPassword }),
         ),
       },
       actions: {
@@ -31,7 +32,7 @@ export function useResetPasswordActor(token: string | null, accounts: AccountsAp
         },
       },
     }),
-    { input: { token } },
+    { input: { hasToken: token !== null && token !== '' } },
   );
   useDiagnosticSource('resetPassword', reset);
   return reset;

@@ -1,6 +1,8 @@
 // The one place the registration flow's effects are wired in: the code, register and activation
-// calls, the slider it hosts, and the invitation code a valid partner link left behind.
+// calls, the slider it hosts (whose token the first code send takes from here: the chart only
+// knows the slider is solved), and the invitation code a valid partner link left behind.
 import { useActorRef } from '@xstate/react';
+import { useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { ApiOutcome } from '../../../../../machines/accountOutcome';
 import {
@@ -28,11 +30,16 @@ export function storedInvitationCode(): string {
 
 export function useRegistrationActor(accounts: AccountsApi = accountsApi) {
   const captcha = useActorRef(providedCaptchaMachine(accounts));
+  const sliderToken = useRef<string | null>(null);
   const registration = useActorRef(
     registrationMachine.provide({
       actors: {
         'send code': fromPromise<ApiOutcome<SendCodeResult>, SendCodeInput>(({ input }) =>
-          accounts.sendRegistrationCode({ ...input, locale: getLocale() }),
+          accounts.sendRegistrationCode({
+            email: input.email,
+            captchaToken: input.withSliderToken ? sliderToken.current : null,
+            locale: getLocale(),
+          }),
         ),
         register: fromPromise<ApiOutcome<unknown>, RegisterInput>(({ input }) => accounts.register(input)),
         'resend activation mail': fromPromise<ApiOutcome<unknown>, { email: string }>(({ input }) =>
@@ -42,7 +49,7 @@ export function useRegistrationActor(accounts: AccountsApi = accountsApi) {
       actions: { 'refresh puzzle': () => captcha.send({ type: 'captcha.reset' }) },
     }),
   );
-  useCaptchaForwarding(captcha, registration);
+  useCaptchaForwarding(captcha, registration, sliderToken);
   useDiagnosticSource('registration', registration);
   return { registration, captcha };
 }
