@@ -1,7 +1,8 @@
 // The card-issuing business application in the browser (spec §1–§5, §8, §9; DECISIONS.md "10 MB",
 // "Status codes", "Company locations"): eligibility → selectBusinessPurpose → uploadRelevantInfo
 // (one file) → questionnaire → submitting → submitted; a temporary save from any step; read-only
-// status when under review or approved; the reviewer's reason and re-application when rejected.
+// status when under review or approved; the reviewer's reason and re-application when rejected; a
+// revision request reopens the steps at the first flagged field (docs/decisions.d/card-revision.md).
 // The server decides eligibility and enforces the lifecycle (cardApplicationLifecycle.machine.ts);
 // this chart shows only what the server will accept and says why before asking it.
 // Pure: session storage, uploads, API calls and navigation are named effects the web app provides.
@@ -140,6 +141,41 @@ export function applicationBody(context: CardApplicationContext): SaveCardApplic
   };
 }
 
+/** The stage of a card field path ("<stepId>.<path>" as the back office flags it). */
+function stageOfField(field: string): CardApplicationStep | 'questionnaire' | null {
+  if (field.startsWith('selectBusinessPurpose.')) return 'selectBusinessPurpose';
+  if (field.startsWith('uploadRelevantInfo.')) return 'uploadRelevantInfo';
+  if (field.startsWith('questionnaire.')) return 'questionnaire';
+  return null;
+}
+
+/** Where a revision opens: the first stage, in the steps' order, that holds a flagged field. */
+export function firstFlaggedStage(
+  view: Pick<CardApplicationView, 'flaggedFields'> | null | undefined,
+): CardApplicationStep | 'questionnaire' | null {
+  const stages = new Set((view?.flaggedFields ?? []).map(stageOfField));
+  return (
+    (['selectBusinessPurpose', 'uploadRelevantInfo', 'questionnaire'] as const).find((st) =>
+      stages.has(st),
+    ) ?? null
+  );
+}
+
+/**
+ * The reviewer's mark on a field of the form (`field` as "<stepId>.<path>"): flagged when a flagged
+ * path is the field or lies inside it (a multiple choice is flagged as a whole or by option), with
+ * the reviewer's comment when there is one; null when the field is not flagged.
+ */
+export function reviewerMarkOf(
+  view: Pick<CardApplicationView, 'flaggedFields' | 'fieldComments'> | null | undefined,
+  field: string,
+): { comment: string | null } | null {
+  const hits = (view?.flaggedFields ?? []).filter((f) => f === field || f.startsWith(`${field}.`));
+  if (hits.length === 0) return null;
+  const comment = hits.map((f) => view?.fieldComments[f]).find((c) => c !== undefined && c !== '');
+  return { comment: comment ?? null };
+}
+
 function mayUseRestored(
   view: CardApplicationView | undefined,
   restored: CardApplicationProgress | null,
@@ -148,7 +184,7 @@ function mayUseRestored(
     view !== undefined &&
     restored !== null &&
     view.eligibility === 'eligible' &&
-    (view.status === 'not_started' || view.status === 'saved')
+    (view.status === 'not_started' || view.status === 'saved' || view.status === 'revision_requested')
   );
 }
 
@@ -165,6 +201,12 @@ function dataOf(view: CardApplicationView, restored: CardApplicationProgress | n
 /** The application a finished load carries (guards see the event untyped). */
 function loadedView(event: unknown): CardApplicationView | undefined {
   return (event as { output?: CardApplicationView }).output;
+}
+
+/** The stage a loaded revision request opens at (null when the load is no revision request). */
+function revisionStage(event: unknown) {
+  const view = loadedView(event);
+  return view?.status === 'revision_requested' ? firstFlaggedStage(view) : null;
 }
 
 type Outcome = ApiOutcome<CardApplicationView>;
@@ -203,6 +245,9 @@ export const cardApplicationMachine = setup({
     'under review': ({ event }) => loadedView(event)?.status === 'under_review',
     approved: ({ event }) => loadedView(event)?.status === 'approved',
     rejected: ({ event }) => loadedView(event)?.status === 'rejected',
+    'revision flags the purpose': ({ event }) => revisionStage(event) === 'selectBusinessPurpose',
+    'revision flags the upload': ({ event }) => revisionStage(event) === 'uploadRelevantInfo',
+    'revision flags the questionnaire': ({ event }) => revisionStage(event) === 'questionnaire',
     'refreshed on the purpose step': ({ context, event }) =>
       context.restored?.path === 'selectBusinessPurpose' &&
       mayUseRestored(loadedView(event), context.restored),
@@ -280,6 +325,26 @@ export const cardApplicationMachine = setup({
             guard: 'refreshed on the upload step',
             target: 'editing.uploadRelevantInfo',
             actions: assign(({ context, event }) => dataOf(event.output, context.restored)),
+          },
+          // A revision request opens at the first flagged field (issue 21 §1); the questionnaire is
+          // a stage of the upload page.
+          {
+            guard: 'revision flags the purpose',
+            target: 'editing.selectBusinessPurpose',
+            actions: assign(({ event }) => dataOf(event.output, null)),
+          },
+          {
+            guard: 'revision flags the upload',
+            target: 'editing.uploadRelevantInfo',
+            actions: assign(({ event }) => dataOf(event.output, null)),
+          },
+          {
+            guard: 'revision flags the questionnaire',
+            target: 'editing.questionnaire',
+            actions: assign(({ event }) => ({
+              ...dataOf(event.output, null),
+              step: 'uploadRelevantInfo' as const,
+            })),
           },
           {
             target: 'intro',

@@ -2,12 +2,13 @@
 // business purpose in words on the left, the supporting document in the viewer with its claim, the
 // questionnaire as asked, and the decision column.
 import type { ServerResponse } from 'node:http';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CardApplicationCaseView } from '../../../src/contract/api/admin';
 import { AdminCardApplicationQueuePage } from '../../../src/web/features/admin/AdminPages';
 import { IMAGE_ID } from './fixtures';
 import {
+  bodiesOf,
   envelope,
   renderAdminPage,
   routeFetchTo,
@@ -24,7 +25,7 @@ const VIEW: CardApplicationCaseView = {
   id: CARD_ID,
   status: 'underReview',
   version: 1,
-  allowedDecisions: ['approve', 'reject'],
+  allowedDecisions: ['approve', 'reject', 'requestRevision'],
   approval: { state: 'awaitingProposal', proposedBy: null, proposedAt: null, declined: null },
   claim: null,
   company: {
@@ -115,5 +116,64 @@ describe('card-application case view', { timeout: 30_000 }, () => {
     expect(within(viewer).getByText('Document 1 of 1')).toBeTruthy();
     expect(await within(viewer).findByRole('img', { name: 'invoice.png' })).toBeTruthy();
     expect(within(screen.getByTestId('case-decision')).getByRole('button', { name: 'Approve' })).toBeTruthy();
+  });
+
+  // Issue 21 §1 for cards (docs/decisions.d/card-revision.md): flag the purpose and a question from
+  // where they are shown, comment on the question, request a revision — on the card's own paths.
+  it('flags a field and a question with a comment and requests a revision', async () => {
+    server.answer(`${CASE}/field-flags`, envelope(200, { recordedAt: '2026-01-02T00:00:00Z' }));
+    server.answer(
+      `${CASE}/field-comments`,
+      envelope(200, { recorded: 1, recordedAt: '2026-01-02T00:00:00Z' }),
+    );
+    server.answer(
+      `${CASE}/request-revision`,
+      envelope(200, {
+        id: CARD_ID,
+        status: 'revisionRequested',
+        version: 2,
+        decidedAt: '2026-01-02T00:00:00Z',
+      }),
+    );
+    renderAdminPage(AdminCardApplicationQueuePage, `/admin/cardApplications?case=${CARD_ID}`);
+    await screen.findByTestId('case-data');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Flag Business purpose for revision' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Flag Monthly volume for revision' }));
+    const commentBox = await screen.findByRole('textbox', { name: 'Comment on Monthly volume' });
+    fireEvent.change(commentBox, { target: { value: 'Give the figure in USD per month' } });
+    fireEvent.blur(commentBox);
+    fireEvent.change(screen.getByLabelText(/Comment for the applicant/), { target: { value: 'Two fixes' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request a revision' }));
+    expect(await screen.findByText('Ask the applicant to revise 2 flagged item(s)?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('Decision recorded. The applicant is informed by email.');
+    // Sent as they happen, so they may arrive in any order.
+    const flagSteps = bodiesOf(server, `${CASE}/field-flags`);
+    expect(flagSteps).toHaveLength(3);
+    expect(flagSteps).toEqual(
+      expect.arrayContaining([
+        { step: 'flag', fields: ['selectBusinessPurpose.businessPurpose'] },
+        { step: 'flag', fields: ['questionnaire.q1'] },
+        { step: 'comment', fields: ['questionnaire.q1'], comment: 'Give the figure in USD per month' },
+      ]),
+    );
+    expect(bodiesOf(server, `${CASE}/field-comments`)).toEqual([
+      { comments: [{ field: 'questionnaire.q1', comment: 'Give the figure in USD per month' }] },
+    ]);
+    expect(bodiesOf(server, `${CASE}/request-revision`)).toEqual([
+      {
+        version: 1,
+        fields: ['selectBusinessPurpose.businessPurpose', 'questionnaire.q1'],
+        comment: 'Two fixes',
+      },
+    ]);
+  });
+
+  it('offers no flags when the case cannot be sent back for revision', async () => {
+    server.answer(CASE, envelope(200, { ...VIEW, allowedDecisions: ['approve', 'reject'] }));
+    renderAdminPage(AdminCardApplicationQueuePage, `/admin/cardApplications?case=${CARD_ID}`);
+    await screen.findByTestId('case-data');
+    expect(screen.queryByRole('checkbox', { name: 'Flag Monthly volume for revision' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Request a revision' })).toBeNull();
   });
 });

@@ -404,6 +404,82 @@ describe('eligibility and review outcomes', { timeout: 30_000 }, () => {
     });
   });
 
+  // Issue 21 §1 (docs/decisions.d/card-revision.md): a revision request reopens the steps at the
+  // first flagged field, each flagged field with the reviewer's comment beside it, none elsewhere.
+  const revision = {
+    ...notStarted,
+    status: 'revision_requested',
+    lifecycleState: 'revisionRequested',
+    businessPurpose: 'eWallet',
+    file: { id: fileView.id, name: 'licence.pdf', type: 'application/pdf', size: 2048 },
+    answers: { sourceOfFunds: 'revenue' },
+    reason: 'Two things to fix',
+    version: 3,
+  } as const;
+
+  it('revision requested: opens at the flagged upload with the comment beside it, then resubmits', async () => {
+    server.answer(
+      '/plat/card/application',
+      envelope(200, {
+        ...revision,
+        flaggedFields: ['uploadRelevantInfo.fileId', 'questionnaire.sourceOfFunds'],
+        fieldComments: { 'uploadRelevantInfo.fileId': 'The scan is cut off' },
+      }),
+    );
+    server.answer('/plat/card/questionnaire', envelope(200, questionnaire));
+    server.answer(
+      '/plat/card/application/submit',
+      envelope(200, { ...revision, status: 'under_review', lifecycleState: 'underReview', mayEdit: false }),
+    );
+    visit('/issuingCardApplication');
+    // Not the purpose step (nothing flagged there): straight to the upload, with the marks.
+    await waitFor(() => expect(window.location.pathname).toBe('/issuingCardApplication/uploadRelevantInfo'), {
+      timeout: LAZY_LOAD_MS,
+    });
+    expect(screen.getByText(/Two things to fix/)).toBeTruthy();
+    expect(screen.getByText('The reviewer asks you to check this field: The scan is cut off')).toBeTruthy();
+    const marks = () =>
+      [...document.querySelectorAll('[data-flagged]')].map((e) => e.getAttribute('data-flagged'));
+    expect(marks()).toEqual(['uploadRelevantInfo.fileId']);
+    await click(screen.getByRole('button', { name: 'Next: questionnaire' }));
+    await screen.findByText('Where do the funds come from?');
+    // The flagged question without a comment is marked too; the purpose never was.
+    expect(marks()).toEqual(['uploadRelevantInfo.fileId', 'questionnaire.sourceOfFunds']);
+    expect(screen.getByText('The reviewer asks you to check this field')).toBeTruthy();
+    await click(screen.getByRole('radio', { name: 'Investment' }));
+    await click(screen.getByRole('button', { name: 'Submit application' }));
+    const submit = await waitFor(() => {
+      const found = server.requests.find((r) => r.url === '/plat/card/application/submit');
+      expect(found).toBeTruthy();
+      return found!;
+    });
+    expect(JSON.parse(submit.body)).toEqual({
+      businessPurpose: 'eWallet',
+      fileId: fileView.id,
+      answers: { sourceOfFunds: 'investment' },
+    });
+  });
+
+  it('revision requested on the purpose: opens at the purpose step with its comment', async () => {
+    server.answer(
+      '/plat/card/application',
+      envelope(200, {
+        ...revision,
+        flaggedFields: ['selectBusinessPurpose.businessPurpose'],
+        fieldComments: { 'selectBusinessPurpose.businessPurpose': 'Not what the licence says' },
+      }),
+    );
+    visit('/issuingCardApplication');
+    await waitFor(
+      () => expect(window.location.pathname).toBe('/issuingCardApplication/selectBusinessPurpose'),
+      { timeout: LAZY_LOAD_MS },
+    );
+    expect(
+      screen.getByText('The reviewer asks you to check this field: Not what the licence says'),
+    ).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'E-wallet' }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('under review is read-only', async () => {
     server.answer(
       '/plat/card/application',

@@ -51,6 +51,10 @@ describe('gateway to-do items', () => {
     expect(
       todoItems({ ...base, ...certified, card: card({ status: 'rejected', reason: 'Wrong purpose' }) }),
     ).toEqual([{ kind: 'fixCardApplication', href: '/issuingCardApplication', reason: 'Wrong purpose' }]);
+    // A revision request (docs/decisions.d/card-revision.md) asks for a revision, not a re-application.
+    expect(
+      todoItems({ ...base, ...certified, card: card({ status: 'revision_requested', reason: 'Two fixes' }) }),
+    ).toEqual([{ kind: 'reviseCardApplication', href: '/issuingCardApplication', reason: 'Two fixes' }]);
     expect(kinds({ ...certified, card: card({ status: 'under_review' }) })).toEqual([]);
     expect(kinds({ ...certified, card: card({ status: 'approved' }) })).toEqual([]);
     expect(kinds({ ...certified, card: card({ eligibility: 'entityNotSupported' }) })).toEqual([]);

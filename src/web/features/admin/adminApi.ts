@@ -41,11 +41,10 @@ function decisionPath(kind: CaseKind, decision: ReviewDecision['kind']): string 
       declineApproval: AdminPaths.certificationDeclineApproval,
     }[decision];
   }
-  // Card applications have no revision request (the contract offers approve and reject only).
   return {
     approve: AdminPaths.cardApplicationApprove,
     reject: AdminPaths.cardApplicationReject,
-    requestRevision: AdminPaths.cardApplicationReject,
+    requestRevision: AdminPaths.cardApplicationRequestRevision,
     confirmApproval: AdminPaths.cardApplicationConfirmApproval,
     declineApproval: AdminPaths.cardApplicationDeclineApproval,
   }[decision];

@@ -7,6 +7,7 @@ import { useSelector } from '@xstate/react';
 import { INDUSTRY_CATEGORIES, type IndustryCategory } from '../../../contract/options';
 import type { CardApplicationActor } from './cardApplicationActor';
 import { PURPOSE_LABELS } from './purposeLabels';
+import { ReviewerMark } from './ReviewerMark';
 import { StepActions } from './StepActions';
 
 export function PurposeStep({ actor }: { actor: CardApplicationActor }) {
@@ -29,6 +30,7 @@ export function PurposeStep({ actor }: { actor: CardApplicationActor }) {
           ))}
         </SimpleGrid>
       </Radio.Group>
+      <ReviewerMark actor={actor} field="selectBusinessPurpose.businessPurpose" />
       <StepActions
         actor={actor}
         forward={

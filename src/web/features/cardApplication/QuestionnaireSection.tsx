@@ -10,6 +10,7 @@ import type { Question } from '../../../contract/api/card';
 import { messageFor } from '../../../contract/codes';
 import type { Locale } from '../../../contract/envelope';
 import type { CardApplicationActor } from './cardApplicationActor';
+import { ReviewerMark } from './ReviewerMark';
 import { StepActions } from './StepActions';
 
 function QuestionField({
@@ -116,12 +117,14 @@ export function QuestionnaireSection({ actor }: { actor: CardApplicationActor })
         ) : null}
         {!loading && !failed && questionnaire
           ? questionnaire.questions.map((question) => (
-              <QuestionField
-                key={question.id}
-                actor={actor}
-                question={question}
-                showMissing={missing.includes(question.id)}
-              />
+              <Stack key={question.id} gap={4}>
+                <QuestionField
+                  actor={actor}
+                  question={question}
+                  showMissing={missing.includes(question.id)}
+                />
+                <ReviewerMark actor={actor} field={`questionnaire.${question.id}`} />
+              </Stack>
             ))
           : null}
         <StepActions

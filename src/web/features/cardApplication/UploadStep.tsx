@@ -9,6 +9,7 @@ import { Limits } from '../../../contract/limits';
 import { UploadStatus } from '../uploads/UploadField';
 import { cardUploadOf, type CardApplicationActor } from './cardApplicationActor';
 import { QuestionnaireSection } from './QuestionnaireSection';
+import { ReviewerMark } from './ReviewerMark';
 import { StepActions } from './StepActions';
 
 const ACCEPT = Limits.upload.extensions.map((ext) => `.${ext}`).join(',');
@@ -101,6 +102,7 @@ export function UploadStep({ actor }: { actor: CardApplicationActor }) {
             </Paper>
           )}
           {upload && uploading ? <UploadStatus actor={upload} label={t`Relevant documents`} /> : null}
+          <ReviewerMark actor={actor} field="uploadRelevantInfo.fileId" />
         </Stack>
       </section>
       {onQuestionnaire ? (

@@ -73,7 +73,7 @@ export function BusinessEntries({ state, loading }: { state: AccountState; loadi
             {status.label}
           </Badge>
         </Group>
-        {card?.status === 'rejected' && card.reason ? (
+        {(card?.status === 'rejected' || card?.status === 'revision_requested') && card.reason ? (
           <Text c="red" size="sm">
             <Trans>Reason: {card.reason}</Trans>
           </Text>

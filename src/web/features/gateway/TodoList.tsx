@@ -18,6 +18,8 @@ function TodoText({ item }: { item: TodoItem }) {
       return <Trans>Continue your saved card application</Trans>;
     case 'fixCardApplication':
       return <Trans>Card application rejected: fix it and re-apply</Trans>;
+    case 'reviseCardApplication':
+      return <Trans>Card application: revise the marked fields and submit again</Trans>;
   }
 }
 

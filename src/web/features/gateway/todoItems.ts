@@ -9,7 +9,8 @@ export type TodoKind =
   | 'fixCertification'
   | 'startCardApplication'
   | 'continueCardApplication'
-  | 'fixCardApplication';
+  | 'fixCardApplication'
+  | 'reviseCardApplication';
 
 export interface TodoItem {
   kind: TodoKind;
@@ -51,6 +52,9 @@ export function todoItems(state: AccountState): TodoItem[] {
       items.push({ kind: 'continueCardApplication', href: CARD_APPLICATION, reason: null });
     if (card.status === 'rejected')
       items.push({ kind: 'fixCardApplication', href: CARD_APPLICATION, reason: card.reason });
+    // A revision request (docs/decisions.d/card-revision.md): the reviewer's comment is the reason.
+    if (card.status === 'revision_requested')
+      items.push({ kind: 'reviseCardApplication', href: CARD_APPLICATION, reason: card.reason });
   }
   return items;
 }

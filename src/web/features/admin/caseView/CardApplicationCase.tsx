@@ -1,33 +1,46 @@
 // A card-application case on one screen (issue 8 §3–4, issue 21 §1): business purpose and the
-// questionnaire as asked on the left, the supporting document in the viewer on the right, the
-// decision (approve, or reject with a reason), and the history below.
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Stack, Table, Title } from '@mantine/core';
+// questionnaire as asked on the left, the supporting document in the viewer on the right, a flag and
+// a comment per field and question, the decision (approve, reject with a reason, or request a
+// revision of the flagged items; docs/decisions.d/card-revision.md), and the history below.
+import { Trans } from '@lingui/react/macro';
+import { Stack, Title } from '@mantine/core';
 import type { CardApplicationCaseView } from '../../../../contract/api/admin';
-import { useLocale } from '../../auth/shared/messages';
 import { adminApi } from '../adminApi';
 import { AdminPagePaths } from '../adminPaths';
+import { useMay } from '../backOfficeAccess';
 import { CaseFields } from './CaseFields';
 import { CaseLayout } from './CaseLayout';
 import { DocumentViewer } from './DocumentViewer';
+import { sendFieldFlag } from './fieldCommentsApi';
 import { LoadedCase } from './LoadedCase';
+import { QuestionnaireAnswers, questionComments } from './QuestionnaireAnswers';
 import { useCaseDecision } from './useCaseDecision';
 import { useCaseDocuments } from './useCaseDocuments';
+import { commentsOf, openFlagsOf, useFieldFlags } from './useFieldFlags';
 
 const NO_DOCUMENTS: [] = [];
 
 function CardApplicationCaseBody({ view, reload }: { view: CardApplicationCaseView; reload: () => void }) {
-  const { t } = useLingui();
-  const locale = useLocale();
-  const actor = useCaseDecision('cardApplication', view, reload);
   const steps = view.steps.filter((step) => step.stepId !== 'questionnaire');
   const docs = useCaseDocuments(steps, view.document ? [view.document] : NO_DOCUMENTS);
+  // As on a certification: each flag step recorded as it happens, reopened from the timeline.
+  const flagControl = useFieldFlags((request) => {
+    void sendFieldFlag('cardApplication', view.id, request).then((outcome) => {
+      if (outcome.kind === 'ok') reload();
+    });
+  }, openFlagsOf(view.history));
+  const actor = useCaseDecision('cardApplication', view, reload, () => [
+    ...commentsOf(docs.sections, flagControl.flagged, flagControl.comments),
+    ...questionComments(view.questionnaire, flagControl),
+  ]);
+  const mayFlag = useMay('cases.decide') && view.allowedDecisions.includes('requestRevision');
+  const flags = mayFlag ? flagControl : null;
   return (
     <CaseLayout
       view={view}
       reason={view.reason}
       actor={actor}
-      flagged={[]}
+      flagged={flagControl.list}
       shortcuts={{
         nextDocument: () => docs.go(docs.index + 1),
         previousDocument: () => docs.go(docs.index - 1),
@@ -37,29 +50,14 @@ function CardApplicationCaseBody({ view, reload }: { view: CardApplicationCaseVi
           <CaseFields
             sections={docs.sections}
             documents={docs.byId}
-            flags={null}
+            flags={flags}
             active={docs.active}
             onOpenDocument={docs.open}
           />
           <Title order={3}>
             <Trans>Questionnaire</Trans>
           </Title>
-          <Table aria-label={t`Questionnaire`} withRowBorders fz="sm">
-            <Table.Tbody>
-              {view.questionnaire.map((answer) => (
-                <Table.Tr key={answer.questionId}>
-                  <Table.Th w="40%">{answer.title[locale]}</Table.Th>
-                  <Table.Td>
-                    {answer.answerLabels.length
-                      ? answer.answerLabels.map((label) => label[locale]).join(', ')
-                      : Array.isArray(answer.answer)
-                        ? answer.answer.join(', ')
-                        : (answer.answer ?? '—')}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <QuestionnaireAnswers questionnaire={view.questionnaire} flags={flags} />
         </Stack>
       }
       documents={

@@ -48,7 +48,7 @@ function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; 
   // Each flag step is recorded as it happens; the history below reloads to show it. The flags open
   // as the timeline left them, so a reload or another reviewer finds them.
   const flagControl = useFieldFlags((request) => {
-    void sendFieldFlag(view.id, request).then((outcome) => {
+    void sendFieldFlag('certification', view.id, request).then((outcome) => {
       if (outcome.kind === 'ok') reload();
     });
   }, openFlagsOf(view.history));

@@ -3,13 +3,14 @@
 // page-handled: a refusal comes back as an outcome the decision panel explains like the decision's.
 import type { ApiOutcome } from '../../../../../machines/accountOutcome';
 import { adminPath } from '../../../../contract/api/admin';
+import type { CaseKind } from '../adminApi';
 import {
-  FIELD_COMMENTS_PATH,
+  FIELD_COMMENTS_PATHS,
   type FieldComment,
   type FieldCommentsResult,
 } from '../../../../contract/api/fieldComments';
 import {
-  FIELD_FLAG_PATH,
+  FIELD_FLAG_PATHS,
   type FieldFlagRequest,
   type FieldFlagResult,
 } from '../../../../contract/api/fieldFlags';
@@ -19,12 +20,13 @@ import { api } from '../../../api/api';
 const pageHandled = { isPageHandle: true } as const;
 
 export async function sendFieldComments(
+  kind: CaseKind,
   caseId: string,
   comments: readonly FieldComment[],
 ): Promise<ApiOutcome<FieldCommentsResult>> {
   return outcomeOf(
     await api.post<FieldCommentsResult, typeof pageHandled>(
-      adminPath(FIELD_COMMENTS_PATH, { id: caseId }),
+      adminPath(FIELD_COMMENTS_PATHS[kind], { id: caseId }),
       { comments },
       pageHandled,
     ),
@@ -33,12 +35,13 @@ export async function sendFieldComments(
 
 /** One flag, unflag or comment as it happens: a step of the case's timeline (issue 21 §3). */
 export async function sendFieldFlag(
+  kind: CaseKind,
   caseId: string,
   request: FieldFlagRequest,
 ): Promise<ApiOutcome<FieldFlagResult>> {
   return outcomeOf(
     await api.post<FieldFlagResult, typeof pageHandled>(
-      adminPath(FIELD_FLAG_PATH, { id: caseId }),
+      adminPath(FIELD_FLAG_PATHS[kind], { id: caseId }),
       request,
       pageHandled,
     ),

@@ -31,7 +31,7 @@ export function useReviewDecisionActor(options: {
           const { api, kind, caseId, version, fieldComments } = latest.current;
           const comments = input.kind === 'requestRevision' ? (fieldComments?.() ?? []) : [];
           if (comments.length > 0) {
-            const sent = await sendFieldComments(caseId, comments);
+            const sent = await sendFieldComments(kind, caseId, comments);
             if (sent.kind !== 'ok') return sent;
           }
           const outcome = await api.decide(kind, caseId, version, input);

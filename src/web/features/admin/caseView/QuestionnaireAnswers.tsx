@@ -1,0 +1,88 @@
+// A card case's questionnaire as asked, each answer beside its question in the reviewer's language,
+// and, when a revision may be requested, a flag and a comment per question (issue 21 §1; the
+// question is flagged as a whole, "questionnaire.<questionId>", which the applicant's form marks).
+import { useLingui } from '@lingui/react/macro';
+import { Checkbox, Table, TextInput } from '@mantine/core';
+import { Fragment } from 'react';
+import { AdminLimits, type CaseQuestionAnswer } from '../../../../contract/api/admin';
+import type { FieldComment } from '../../../../contract/api/fieldComments';
+import { useLocale } from '../../auth/shared/messages';
+import type { FlagControl } from './CaseFields';
+
+/** The path a question is flagged under. */
+export const questionPath = (answer: Pick<CaseQuestionAnswer, 'questionId'>) =>
+  `questionnaire.${answer.questionId}`;
+
+/** The comments on flagged questions, as the revision request sends them (blank ones left out). */
+export function questionComments(
+  questionnaire: readonly CaseQuestionAnswer[],
+  flags: Pick<FlagControl, 'flagged' | 'comments'>,
+): FieldComment[] {
+  return questionnaire.flatMap((answer) => {
+    const field = questionPath(answer);
+    const comment = flags.comments.get(field)?.trim() ?? '';
+    return flags.flagged.has(field) && comment ? [{ field, comment }] : [];
+  });
+}
+
+export function QuestionnaireAnswers({
+  questionnaire,
+  flags,
+}: {
+  questionnaire: readonly CaseQuestionAnswer[];
+  flags: FlagControl | null;
+}) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  return (
+    <Table aria-label={t`Questionnaire`} withRowBorders fz="sm">
+      <Table.Tbody>
+        {questionnaire.map((answer) => {
+          const path = questionPath(answer);
+          // Named `label` so the messages are CaseFields' own (one translation).
+          const label = answer.title[locale];
+          const flagged = flags?.flagged.has(path) ?? false;
+          return (
+            <Fragment key={answer.questionId}>
+              <Table.Tr data-path={path}>
+                {flags ? (
+                  <Table.Td w={28}>
+                    <Checkbox
+                      size="xs"
+                      aria-label={t`Flag ${label} for revision`}
+                      checked={flagged}
+                      onChange={(event) => flags.toggle([path], event.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                ) : null}
+                <Table.Th w="40%">{label}</Table.Th>
+                <Table.Td>
+                  {answer.answerLabels.length
+                    ? answer.answerLabels.map((label) => label[locale]).join(', ')
+                    : Array.isArray(answer.answer)
+                      ? answer.answer.join(', ')
+                      : (answer.answer ?? '—')}
+                </Table.Td>
+              </Table.Tr>
+              {flags && flagged ? (
+                <Table.Tr>
+                  <Table.Td colSpan={3}>
+                    <TextInput
+                      size="xs"
+                      aria-label={t`Comment on ${label}`}
+                      placeholder={t`What should the applicant fix here? (optional)`}
+                      maxLength={AdminLimits.reasonMaxLength}
+                      value={flags.comments.get(path) ?? ''}
+                      onChange={(event) => flags.comment(path, event.currentTarget.value)}
+                      onBlur={() => flags.commit?.(path, [path])}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Fragment>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
