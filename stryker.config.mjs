@@ -5,7 +5,9 @@
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.stryker.config.ts' },
-  plugins: ['@stryker-mutator/vitest-runner'],
+  plugins: ['@stryker-mutator/vitest-runner', './stryker/specCitationIgnorer.mjs'],
+  // States' spec citations (`meta: { spec }`) are documentation: not mutated (the plugin says why).
+  ignorers: ['spec-citations'],
   mutate: ['machines/**/*.ts', 'src/contract/**/*.ts'],
   coverageAnalysis: 'perTest',
   // A machine's definition is a module-level constant, so most of machines/ is "static" to Stryker:

@@ -5,7 +5,7 @@
 // server decides through the lifecycle chart, so two reviewers racing on one case end with exactly one
 // winner and the other is told ("another reviewer has already decided this case") and reloads.
 import { assign, setup } from 'xstate';
-import type { ApiOutcome } from './accountOutcome';
+import { isOk, refusedWith, type ApiOutcome } from './accountOutcome';
 import { notProvidedAction, notProvidedPromise } from './notProvided';
 import type { StateMeta } from './stateMeta';
 
@@ -41,6 +41,11 @@ export function isCompleteDecision(decision: ReviewDecision): boolean {
   return true;
 }
 
+/** The submission's outcome: the guards below sit only on its onDone, whose event has `output`. */
+function outcomeOf(event: unknown): ApiOutcome<unknown> {
+  return (event as { output: ApiOutcome<unknown> }).output;
+}
+
 export const reviewDecisionMachine = setup({
   types: {} as {
     context: ReviewDecisionContext;
@@ -57,13 +62,10 @@ export const reviewDecisionMachine = setup({
   guards: {
     // Stryker disable next-line ConditionalExpression: equivalent, the guard sits only on user.decide
     'decision is complete': ({ event }) => event.type === 'user.decide' && isCompleteDecision(event.decision),
-    'decided elsewhere': ({ event }) =>
-      // Stryker disable next-line ConditionalExpression: equivalent, the guard sits only on onDone, which has an output
-      'output' in event &&
-      // Stryker disable next-line ConditionalExpression: equivalent, an outcome that is not 'ok' (taken first) is 'refused'
-      (event.output as ApiOutcome<unknown>).kind === 'refused' &&
-      (event.output as { code: string }).code === 'decisionConflict',
-    accepted: ({ event }) => 'output' in event && (event.output as ApiOutcome<unknown>).kind === 'ok',
+    // Both guards sit only on the submission's onDone, whose event carries the outcome; `accepted`
+    // is tried first, so what reaches 'decided elsewhere' is a refusal, and only its code decides.
+    'decided elsewhere': ({ event }) => refusedWith(outcomeOf(event), 'decisionConflict'),
+    accepted: ({ event }) => isOk(outcomeOf(event)),
   },
 }).createMachine({
   id: 'reviewDecision',

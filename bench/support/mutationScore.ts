@@ -3,7 +3,7 @@
 // runtime-error mutants are not valid and do not count, as in Stryker's own summary.
 
 export interface MutationReport {
-  files: Record<string, { mutants: { status: string }[] }>;
+  files: Record<string, { mutants: { status: string; statusReason?: string }[] }>;
 }
 
 const DETECTED = new Set(['Killed', 'Timeout']);
@@ -39,4 +39,21 @@ export function mutationScores(report: MutationReport): { all: number; byFolder:
   for (const [folder, c] of [...counts].sort(([a], [b]) => a.localeCompare(b)))
     byFolder[folder] = score(c.detected, c.undetected);
   return { all: score(total.detected, total.undetected), byFolder };
+}
+
+/** What a score covers: how many files of the scope have results, and how many of their mutants
+ *  were skipped as static (`ignoreStatic`), so the figure never reads as more than was measured. */
+export function mutationCoverage(
+  report: MutationReport,
+  inScope: readonly string[],
+): { measured: number; inScope: number; staticNotRun: number } {
+  const scope = new Set(inScope);
+  let measured = 0;
+  let staticNotRun = 0;
+  for (const [file, { mutants }] of Object.entries(report.files)) {
+    if (!scope.has(file.replaceAll('\\', '/'))) continue;
+    measured++;
+    staticNotRun += mutants.filter((m) => m.status === 'Ignored' && /static/i.test(m.statusReason ?? '')).length;
+  }
+  return { measured, inScope: scope.size, staticNotRun };
 }

@@ -78,6 +78,18 @@ describe('review decision machine', () => {
     actor.send({ type: 'user.reload' });
     expect(reloads()).toBe(1);
     expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().context).toEqual({ decision: null, message: null });
+  });
+
+  it('a refused decision shows as an error, and cancelling it forgets the decision and the message', async () => {
+    const { actor } = start([{ kind: 'refused', code: 'transitionNotAllowed' }]);
+    actor.send({ type: 'user.decide', decision: reject });
+    actor.send({ type: 'user.confirm' });
+    await waitFor(actor, (s) => s.matches('error'));
+    expect(actor.getSnapshot().hasTag('error')).toBe(true);
+    actor.send({ type: 'user.cancel' });
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().context).toEqual({ decision: null, message: null });
   });
 
   it('a refusal or a network failure keeps the decision for a retry', async () => {

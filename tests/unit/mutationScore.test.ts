@@ -1,7 +1,7 @@
 // The bench's mutation score (bench/support/mutationScore.ts) is Stryker's: detected (killed, timed
 // out) over valid (detected, survived, no coverage); errors and ignored mutants do not count.
 import { describe, expect, it } from 'vitest';
-import { folderOf, mutationScores } from '../../bench/support/mutationScore';
+import { folderOf, mutationCoverage, mutationScores } from '../../bench/support/mutationScore';
 
 const mutants = (...statuses: string[]) => ({ mutants: statuses.map((status) => ({ status })) });
 
@@ -38,5 +38,25 @@ describe('mutation score', () => {
     expect(folderOf('src/server/services/verification/sessionLifecycle.ts')).toBe(
       'src/server/services/verification',
     );
+  });
+
+  it('says how many files of the scope were measured and how many static mutants were not run', () => {
+    const report = {
+      files: {
+        'machines/a.ts': {
+          mutants: [
+            { status: 'Killed' },
+            { status: 'Ignored', statusReason: 'Static mutant (and "ignoreStatic" was enabled)' },
+            { status: 'Ignored', statusReason: 'spec citation (documentation, held by the diagram check)' },
+          ],
+        },
+        'machines/outside.ts': mutants('Killed'),
+      },
+    };
+    expect(mutationCoverage(report, ['machines/a.ts', 'machines/b.ts', 'src/contract/c.ts'])).toEqual({
+      measured: 1,
+      inScope: 3,
+      staticNotRun: 1,
+    });
   });
 });
