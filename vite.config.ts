@@ -152,6 +152,10 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
+          // One module graph per worker, as in the server suites: every file imported the server,
+          // Playwright and the test support afresh (about 3 s a file on 2 loaded cores). Each file
+          // still starts its own portal, database and Chromium (suite.ts) and mocks no module.
+          isolate: false,
           globalSetup: ['tests/support/globalSetup.ts', 'tests/support/browserSetup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -34,8 +34,8 @@ describe('longest files first', () => {
       'tests/paths/pathCoverage.test.ts',
       'tests/server/a.test.ts',
       'tests/server/b.test.ts',
-      'tests/browser/modelBased/certification.test.ts',
       'tests/browser/accessibility.test.ts',
+      'tests/browser/modelBased/certification.test.ts',
       'tests/browser/shell.test.ts',
     ]);
   });
