@@ -4,9 +4,15 @@
 //
 // GET /plat/admin/certifications/:id/changes → CaseRoundChanges | null (a first submission, or an
 // earlier round submitted before rounds were kept) | 404. Every back-office role that reads cases.
+// The same for a card application at /plat/admin/card-applications/:id/changes (its paths as
+// CardApplicationCaseView.steps lists them; docs/decisions.d/card-revision.md).
 
-/** GET path under /plat (`:id` a certification case id). */
-export const CASE_ROUND_CHANGES_PATH = '/admin/certifications/:id/changes';
+/** GET paths under /plat by case kind. */
+export const CASE_ROUND_CHANGES_PATHS = {
+  certification: '/admin/certifications/:id/changes',
+  cardApplication: '/admin/card-applications/:id/changes',
+} as const;
+export const CASE_ROUND_CHANGES_PATH = CASE_ROUND_CHANGES_PATHS.certification;
 
 /** A submitted leaf, as CaseField.value. */
 export type RoundValue = string | number | boolean | null;

@@ -13,6 +13,7 @@ import {
 } from '../../../src/contract/api/admin';
 import type { CardApplicationView } from '../../../src/contract/api/card';
 import { CardPaths } from '../../../src/contract/api/cardPaths';
+import { CASE_ROUND_CHANGES_PATHS, type CaseRoundChanges } from '../../../src/contract/api/caseRounds';
 import { FIELD_COMMENTS_PATHS } from '../../../src/contract/api/fieldComments';
 import { FIELD_FLAG_PATHS } from '../../../src/contract/api/fieldFlags';
 import { Codes } from '../../../src/contract/codes';
@@ -101,6 +102,8 @@ describe('card revision request', () => {
       status: 'revision_requested',
       flaggedFields: [PURPOSE, DOCUMENT],
     });
+    // Rounds are told apart by when they were submitted; the test clock stands still unless moved.
+    t.clock.advance(60_000);
     const resubmitted = await call(t, who, 'POST', CardPaths.submit, {});
     expect(resubmitted.status, JSON.stringify(resubmitted.body)).toBe(200);
     expect(await applicationOf(who)).toMatchObject({
@@ -109,6 +112,27 @@ describe('card revision request', () => {
       flaggedFields: [],
       fieldComments: {},
     });
+
+    // The reviewer reads only what changed since the round before (issue 21 §1): the purpose.
+    const changes = await call<CaseRoundChanges | null>(
+      t,
+      alice,
+      'GET',
+      adminPath(CASE_ROUND_CHANGES_PATHS.cardApplication, { id }),
+    );
+    expect(changes.status).toBe(200);
+    expect(changes.body.data?.changes).toEqual([
+      { path: PURPOSE, kind: 'changed', before: 'advertising', after: 'crossBorderEcommerce' },
+    ]);
+  });
+
+  it('has no round changes for a first submission, and 404 for an unknown case', async () => {
+    const { application } = await submittedCardApplication(t);
+    const path = (id: string) => adminPath(CASE_ROUND_CHANGES_PATHS.cardApplication, { id });
+    const first = await call<CaseRoundChanges | null>(t, alice, 'GET', path(application.id));
+    expect(first.status).toBe(200);
+    expect(first.body.data).toBeNull();
+    expect((await call(t, alice, 'GET', path(randomUUID()))).status).toBe(404);
   });
 
   it('lists revision requests in the queue under their own status', async () => {

@@ -215,6 +215,7 @@ const MATRIX: Record<string, Recipe> = {
   },
   'GET /plat/admin/card-applications': { expect: caseReaders(OK) },
   'GET /plat/admin/card-applications/:id': { expect: caseReaders(OK), param: cardApplication },
+  'GET /plat/admin/card-applications/:id/changes': { expect: caseReaders(OK), param: cardApplication },
   'POST /plat/admin/card-applications/:id/approve': {
     expect: deciders(INVALID),
     param: cardApplication,

@@ -176,4 +176,51 @@ describe('card-application case view', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('checkbox', { name: 'Flag Monthly volume for revision' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Request a revision' })).toBeNull();
   });
+
+  // Issue 21 §1 "a re-submitted case highlights what changed since the last round", for cards.
+  it('a re-submitted case lists and marks what changed since the last round', async () => {
+    const submit = (id: string, at: string) => ({
+      id,
+      source: 'lifecycle' as const,
+      action: 'applicant.submit',
+      fromState: 'saved',
+      toState: 'under_review',
+      actor: null,
+      reason: null,
+      flaggedFields: [],
+      comment: null,
+      at,
+    });
+    server.answer(
+      CASE,
+      envelope(200, {
+        ...VIEW,
+        history: [submit('h1', '2026-01-01T08:00:00.000Z'), submit('h2', '2026-01-03T08:00:00.000Z')],
+      }),
+    );
+    server.answer(
+      `${CASE}/changes`,
+      envelope(200, {
+        previousSubmittedAt: '2026-01-01T08:00:00.000Z',
+        submittedAt: '2026-01-03T08:00:00.000Z',
+        changes: [
+          {
+            path: 'selectBusinessPurpose.businessPurpose',
+            kind: 'changed',
+            before: 'advertising',
+            after: 'crossBorderEcommerce',
+          },
+          { path: 'questionnaire.q1', kind: 'changed', before: 'About 5 000 USD', after: 'About 10 000 USD' },
+        ],
+      }),
+    );
+    renderAdminPage(AdminCardApplicationQueuePage, `/admin/cardApplications?case=${CARD_ID}`);
+    const alert = await screen.findByTestId('round-changes');
+    expect(alert.querySelectorAll('[data-change="changed"]')).toHaveLength(2);
+    const data = screen.getByTestId('case-data');
+    expect(
+      data.querySelector('[data-path="selectBusinessPurpose.businessPurpose"]')?.getAttribute('data-changed'),
+    ).toBe('changed');
+    expect(data.querySelector('[data-path="questionnaire.q1"]')?.getAttribute('data-changed')).toBe('true');
+  });
 });

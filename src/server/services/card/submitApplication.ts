@@ -80,8 +80,12 @@ export async function submitApplication(
       now,
     );
     for (const transition of transitions) {
+      // The submit keeps its round's values, so the next round's case view can show what changed
+      // (issue 21 §1; services/admin/roundChanges.ts).
+      const detail =
+        transition.event === 'applicant.submit' ? { submittedData: application.submittedData } : null;
       if (transition.from !== transition.to)
-        await recordTransition(tx, application, actor.userId, transition, now);
+        await recordTransition(tx, application, actor.userId, transition, now, detail);
     }
     return { company: record.company, application };
   });

@@ -1,7 +1,8 @@
 // A card-application case on one screen (issue 8 §3–4, issue 21 §1): business purpose and the
 // questionnaire as asked on the left, the supporting document in the viewer on the right, a flag and
 // a comment per field and question, the decision (approve, reject with a reason, or request a
-// revision of the flagged items; docs/decisions.d/card-revision.md), and the history below.
+// revision of the flagged items; docs/decisions.d/card-revision.md), what changed since the last
+// round when re-submitted, and the history below.
 import { Trans } from '@lingui/react/macro';
 import { Stack, Title } from '@mantine/core';
 import type { CardApplicationCaseView } from '../../../../contract/api/admin';
@@ -14,6 +15,8 @@ import { DocumentViewer } from './DocumentViewer';
 import { sendFieldFlag } from './fieldCommentsApi';
 import { LoadedCase } from './LoadedCase';
 import { QuestionnaireAnswers, questionComments } from './QuestionnaireAnswers';
+import { RoundChanges } from './RoundChanges';
+import { useRoundChanges } from './useRoundChanges';
 import { useCaseDecision } from './useCaseDecision';
 import { useCaseDocuments } from './useCaseDocuments';
 import { commentsOf, openFlagsOf, useFieldFlags } from './useFieldFlags';
@@ -33,6 +36,7 @@ function CardApplicationCaseBody({ view, reload }: { view: CardApplicationCaseVi
     ...commentsOf(docs.sections, flagControl.flagged, flagControl.comments),
     ...questionComments(view.questionnaire, flagControl),
   ]);
+  const rounds = useRoundChanges(view.id, view.version, view.history, 'cardApplication');
   const mayFlag = useMay('cases.decide') && view.allowedDecisions.includes('requestRevision');
   const flags = mayFlag ? flagControl : null;
   return (
@@ -47,17 +51,19 @@ function CardApplicationCaseBody({ view, reload }: { view: CardApplicationCaseVi
       }}
       fields={
         <Stack gap="md">
+          {rounds.changes ? <RoundChanges changes={rounds.changes} sections={docs.sections} /> : null}
           <CaseFields
             sections={docs.sections}
             documents={docs.byId}
             flags={flags}
             active={docs.active}
+            changes={rounds.byPath}
             onOpenDocument={docs.open}
           />
           <Title order={3}>
             <Trans>Questionnaire</Trans>
           </Title>
-          <QuestionnaireAnswers questionnaire={view.questionnaire} flags={flags} />
+          <QuestionnaireAnswers questionnaire={view.questionnaire} flags={flags} changes={rounds.byPath} />
         </Stack>
       }
       documents={

@@ -2,12 +2,12 @@
 // and, when a revision may be requested, a flag and a comment per question (issue 21 §1; the
 // question is flagged as a whole, "questionnaire.<questionId>", which the applicant's form marks).
 import { useLingui } from '@lingui/react/macro';
-import { Checkbox, Table, TextInput } from '@mantine/core';
+import { Badge, Checkbox, Table, TextInput } from '@mantine/core';
 import { Fragment } from 'react';
 import { AdminLimits, type CaseQuestionAnswer } from '../../../../contract/api/admin';
 import type { FieldComment } from '../../../../contract/api/fieldComments';
 import { useLocale } from '../../auth/shared/messages';
-import type { FlagControl } from './CaseFields';
+import type { ChangedPaths, FlagControl } from './CaseFields';
 
 /** The path a question is flagged under. */
 export const questionPath = (answer: Pick<CaseQuestionAnswer, 'questionId'>) =>
@@ -28,9 +28,12 @@ export function questionComments(
 export function QuestionnaireAnswers({
   questionnaire,
   flags,
+  changes,
 }: {
   questionnaire: readonly CaseQuestionAnswer[];
   flags: FlagControl | null;
+  /** What changed since the last round: a question changed when any of its leaves did. */
+  changes?: ChangedPaths;
 }) {
   const { t } = useLingui();
   const locale = useLocale();
@@ -42,9 +45,14 @@ export function QuestionnaireAnswers({
           // Named `label` so the messages are CaseFields' own (one translation).
           const label = answer.title[locale];
           const flagged = flags?.flagged.has(path) ?? false;
+          const changed = [...(changes?.keys() ?? [])].some((p) => p === path || p.startsWith(`${path}.`));
           return (
             <Fragment key={answer.questionId}>
-              <Table.Tr data-path={path}>
+              <Table.Tr
+                data-path={path}
+                data-changed={changed || undefined}
+                style={changed ? { background: 'var(--mantine-color-orange-0)' } : undefined}
+              >
                 {flags ? (
                   <Table.Td w={28}>
                     <Checkbox
@@ -55,7 +63,14 @@ export function QuestionnaireAnswers({
                     />
                   </Table.Td>
                 ) : null}
-                <Table.Th w="40%">{label}</Table.Th>
+                <Table.Th w="40%">
+                  {label}
+                  {changed ? (
+                    <Badge ml={6} size="xs" color="orange.9" variant="light">
+                      {t`Changed`}
+                    </Badge>
+                  ) : null}
+                </Table.Th>
                 <Table.Td>
                   {answer.answerLabels.length
                     ? answer.answerLabels.map((label) => label[locale]).join(', ')

@@ -3,16 +3,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminPath } from '../../../../contract/api/admin';
 import type { CaseHistoryEntry } from '../../../../contract/api/admin';
-import { CASE_ROUND_CHANGES_PATH, type CaseRoundChanges } from '../../../../contract/api/caseRounds';
+import { CASE_ROUND_CHANGES_PATHS, type CaseRoundChanges } from '../../../../contract/api/caseRounds';
+import type { CaseKind } from '../adminApi';
 import { api } from '../../../api/api';
 import type { ChangedPaths } from './CaseFields';
 
-export function useRoundChanges(caseId: string, version: number, history: readonly CaseHistoryEntry[]) {
+export function useRoundChanges(
+  caseId: string,
+  version: number,
+  history: readonly CaseHistoryEntry[],
+  kind: CaseKind = 'certification',
+) {
   const rounds = history.filter((h) => h.action === 'applicant.submit').length;
   const query = useQuery({
-    queryKey: ['adminCaseChanges', caseId, version],
+    queryKey: ['adminCaseChanges', kind, caseId, version],
     queryFn: async () =>
-      (await api.get<CaseRoundChanges | null>(adminPath(CASE_ROUND_CHANGES_PATH, { id: caseId }))) || null,
+      (await api.get<CaseRoundChanges | null>(adminPath(CASE_ROUND_CHANGES_PATHS[kind], { id: caseId }))) ||
+      null,
     enabled: rounds > 1,
     staleTime: Infinity,
   });
