@@ -9,6 +9,9 @@ describe('isValidWebsite', () => {
     'https://shop.example.co.uk:8443/path',
     'HTTPS://EXAMPLE.COM',
     'https://xn--fiqs8s.xn--55qx5d.cn',
+    // The spec's 2048 characters, exactly; a host label of 63 characters, the DNS maximum.
+    `https://example.com/${'a'.repeat(2028)}`,
+    `https://${'a'.repeat(63)}.example.com`,
   ])('accepts %s', (url) => {
     expect(isValidWebsite(url)).toBe(true);
   });
@@ -18,6 +21,12 @@ describe('isValidWebsite', () => {
     ['ftp', 'ftp://example.com'],
     ['javascript', 'javascript:alert(1)'],
     ['credentials', 'https://user:pass@example.com'],
+    ['a user name alone', 'https://user@example.com'],
+    ['a password alone', 'https://:secret@example.com'],
+    ['a scheme that only ends in http', 'xhttps://example.com'],
+    ['a host label of 64 characters', `https://${'a'.repeat(64)}.example.com`],
+    ['a host label starting with a hyphen', 'https://-shop.example.com'],
+    ['a host label ending with a hyphen', 'https://shop-.example.com'],
     ['a bare IP address', 'http://192.168.1.1'],
     ['an intranet name', 'http://intranet'],
     ['localhost', 'http://localhost:3000'],
