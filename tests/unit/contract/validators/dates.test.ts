@@ -19,6 +19,8 @@ describe('calendar dates', () => {
     '20240101',
     '2024-01-01T00:00',
     '',
+    // Date.UTC reads years 0–99 as 1900–1999: the year check alone refuses these.
+    '0099-01-01',
   ])('%s is not a date', (date) => {
     expect(isCalendarDate(date)).toBe(false);
   });
