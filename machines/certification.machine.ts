@@ -4,7 +4,8 @@
 // says the user stopped, and submit. Field rules live in the step forms' schemas (src/contract).
 //
 // Typing is autosaved by a small child chart (draftAutosave, below) so that a retrying autosave
-// does not multiply the wizard's own states; the wizard forwards every edit to it.
+// does not multiply the wizard's own states; the wizard forwards every edit to it, and to a second
+// child (certificationBranches) whose states are step 5's yes/no branch and what step 6 shows.
 import { assign, sendTo, setup, type AnyActorRef } from 'xstate';
 import {
   AUTHORIZER_CHOICES,
@@ -14,6 +15,7 @@ import {
 } from '../src/contract/api/certification';
 import { Limits } from '../src/contract/limits';
 import type { CompanyLocation } from '../src/contract/options';
+import { certificationBranchesMachine } from './certificationBranches.machine';
 import { notProvidedAction, notProvidedPromise } from './notProvided';
 import { qrVerificationMachine, type QrVerificationOutput } from './qrVerification.machine';
 import type { StateMeta } from './stateMeta';
@@ -135,24 +137,16 @@ export function stepsFor(context: Pick<CertificationContext, 'authorizerStepAppl
   return CERTIFICATION_STEPS.filter((s) => s !== 'uploadAuthorizerInfo' || authorizerNeeded(context));
 }
 
-// ---- selectors over the draft the chart holds (views read these, never the rule itself) ----------
-// Every keystroke reaches the chart (`user.edit`), so its draft is what the step's form shows; the
-// branches below follow the same values in the live page and in support's replay of a snapshot.
-
-/** Step 5's yes/no branch (spec §2, DECISIONS.md "Beneficiaries"): anyone holding 25 % or more? */
-export type BeneficiaryBranch = 'unanswered' | 'beneficiaries' | 'seniorManagingOfficial';
-
-export function beneficiaryBranchOf(context: Pick<CertificationContext, 'draft'>): BeneficiaryBranch {
-  const answer = context.draft.uploadBeneficiaryInfo['hasBeneficiaries'];
-  if (answer === true) return 'beneficiaries';
-  if (answer === false) return 'seniorManagingOfficial';
-  return 'unanswered';
-}
+// ---- selectors over the draft the chart holds (lists the views render) --------------------------
+// Every keystroke reaches the chart (`user.edit`), so its draft is what the step's form shows. The
+// branches themselves (step 5's yes/no, what step 6 asks for) are states of the child chart
+// certificationBranches; these compute the lists the views render.
 
 /** The beneficiaries declared on step 5; none when its answer was not "yes". */
 export function declaredBeneficiaryCount(context: Pick<CertificationContext, 'draft'>): number {
-  const list = context.draft.uploadBeneficiaryInfo['beneficiaries'];
-  return beneficiaryBranchOf(context) === 'beneficiaries' && Array.isArray(list) ? list.length : 0;
+  const step = context.draft.uploadBeneficiaryInfo;
+  const list = step['beneficiaries'];
+  return step['hasBeneficiaries'] === true && Array.isArray(list) ? list.length : 0;
 }
 
 /** The authorizer choices this company has (DECISIONS.md "Authorizer step"): "same as a
@@ -160,18 +154,6 @@ export function declaredBeneficiaryCount(context: Pick<CertificationContext, 'dr
 export function authorizerChoicesFor(context: Pick<CertificationContext, 'draft'>): AuthorizerChoice[] {
   const anyBeneficiary = declaredBeneficiaryCount(context) > 0;
   return AUTHORIZER_CHOICES.filter((c) => c !== 'sameAsBeneficiary' || anyBeneficiary);
-}
-
-/** What step 6 asks for after its choice: which beneficiary, or the person, the signed letter and
- *  the QR face verification ("none of these"); nothing more for "same as the director". */
-export type AuthorizerBranch = 'unchosen' | 'sameAsDirector' | 'whichBeneficiary' | 'ownPerson';
-
-export function authorizerBranchOf(context: Pick<CertificationContext, 'draft'>): AuthorizerBranch {
-  const choice = context.draft.uploadAuthorizerInfo['choice'];
-  if (choice === 'sameAsDirector') return 'sameAsDirector';
-  if (choice === 'sameAsBeneficiary' && declaredBeneficiaryCount(context) > 0) return 'whichBeneficiary';
-  if (choice === 'none') return 'ownPerson';
-  return 'unchosen';
 }
 
 /** The step after `step` (the review after the last), for this company. */
@@ -451,6 +433,7 @@ export const certificationMachine = setup({
       'submit application',
     ),
     'draft autosave': draftAutosaveMachine,
+    'certification branches': certificationBranchesMachine,
     // Issue 6's chart, as a child: the wizard's hook provides its effects with qrVerificationMachine.provide().
     'qr verification': qrVerificationMachine,
   },
@@ -571,12 +554,27 @@ export const certificationMachine = setup({
       meta: {
         spec: 'portal-spec.md §2 certification steps: back and next, each step validated before leaving it',
       },
-      invoke: { id: 'autosave', src: 'draft autosave', input: ({ self }) => ({ wizard: self }) },
+      invoke: [
+        { id: 'autosave', src: 'draft autosave', input: ({ self }) => ({ wizard: self }) },
+        {
+          id: 'branches',
+          src: 'certification branches',
+          input: ({ context }) => ({
+            draft: context.draft,
+            authorizerStepApplies: context.authorizerStepApplies,
+          }),
+        },
+      ],
       on: {
         'user.edit': {
           actions: [
             { type: 'keep step values', params: ({ event }) => ({ step: event.step }) },
             sendTo('autosave', ({ event }) => ({
+              type: 'draft.changed' as const,
+              step: event.step,
+              values: event.values,
+            })),
+            sendTo('branches', ({ event }) => ({
               type: 'draft.changed' as const,
               step: event.step,
               values: event.values,

@@ -16,6 +16,7 @@ import { notStartedCardApplication } from './cardApplicationViews';
 import { cardApplicationLifecycleMachine } from './cardApplicationLifecycle.machine';
 import { certificationLifecycleMachine } from './certificationLifecycle.machine';
 import { certificationMachine, draftAutosaveMachine } from './certification.machine';
+import { certificationBranchesMachine } from './certificationBranches.machine';
 import { sessionMachine } from './session.machine';
 import { verificationSessionLifecycleMachine } from './verificationSessionLifecycle.machine';
 import { qrVerificationEntries } from './qrVerification.registry';
@@ -286,6 +287,33 @@ const certificationFlowEntries: readonly MachineRegistryEntry[] = [
     ],
   },
   {
+    id: 'certificationBranches',
+    kind: 'flow',
+    title: 'Certification branches (beneficiaries, authorizer)',
+    machine: certificationBranchesMachine,
+    graphInputs: [
+      { draft: {}, authorizerStepApplies: true },
+      { draft: {}, authorizerStepApplies: false },
+    ],
+    graphEvents: [
+      ...[null, true, false].map((hasBeneficiaries) => ({
+        type: 'draft.changed',
+        step: 'uploadBeneficiaryInfo',
+        values: { hasBeneficiaries, beneficiaries: [{}] },
+      })),
+      {
+        type: 'draft.changed',
+        step: 'uploadBeneficiaryInfo',
+        values: { hasBeneficiaries: true, beneficiaries: [] },
+      },
+      ...['', 'sameAsDirector', 'sameAsBeneficiary', 'none'].map((choice) => ({
+        type: 'draft.changed',
+        step: 'uploadAuthorizerInfo',
+        values: { choice },
+      })),
+    ],
+  },
+  {
     id: 'draftAutosave',
     kind: 'flow',
     title: 'Certification draft autosave',
@@ -352,6 +380,23 @@ const cardApplicationEntry: MachineRegistryEntry = {
       status: 'rejected',
       reason: 'Unreadable file',
     }),
+    // A revision request (docs/decisions.d/card-revision.md) opens at its first flagged stage.
+    ...(
+      [
+        'selectBusinessPurpose.businessPurpose',
+        'uploadRelevantInfo.fileId',
+        'questionnaire.sourceOfFunds',
+      ] as const
+    ).map((field) =>
+      done('loadApplication', {
+        ...cardSaved,
+        lifecycleState: 'revisionRequested',
+        status: 'revision_requested',
+        reason: 'Please fix the marked field',
+        flaggedFields: [field],
+        fieldComments: { [field]: 'Not as on the licence' },
+      }),
+    ),
     failed('loadApplication'),
     { type: 'user.choosePurpose', purpose: 'advertising' },
     { type: 'user.chooseFiles', files: [{ name: 'licence.pdf', size: 2048, content: null }] },

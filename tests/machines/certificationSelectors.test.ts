@@ -1,11 +1,9 @@
-// The certification chart's selectors (issue 19 §3): the wizard's steps, the beneficiary yes/no
-// branch and the authorizer's choices and branch are read from the chart's context by the views,
-// which decide none of them.
+// The certification chart's selectors (issue 19 §3): the lists the views render (the wizard's
+// steps, the declared beneficiaries, the authorizer's choices) are read from the chart's context.
+// The branches themselves are states: certificationBranches.test.ts.
 import { describe, expect, it } from 'vitest';
 import {
-  authorizerBranchOf,
   authorizerChoicesFor,
-  beneficiaryBranchOf,
   declaredBeneficiaryCount,
   emptyDraft,
   stepsFor,
@@ -30,20 +28,7 @@ describe('stepsFor', () => {
   });
 });
 
-describe('beneficiary branch', () => {
-  it('follows the answer the chart holds', () => {
-    expect(beneficiaryBranchOf(draft({}))).toBe('unanswered');
-    expect(beneficiaryBranchOf(draft({ uploadBeneficiaryInfo: { hasBeneficiaries: null } }))).toBe(
-      'unanswered',
-    );
-    expect(beneficiaryBranchOf(draft({ uploadBeneficiaryInfo: { hasBeneficiaries: true } }))).toBe(
-      'beneficiaries',
-    );
-    expect(beneficiaryBranchOf(draft({ uploadBeneficiaryInfo: { hasBeneficiaries: false } }))).toBe(
-      'seniorManagingOfficial',
-    );
-  });
-
+describe('declared beneficiaries', () => {
   it('counts beneficiaries only under "yes" (a list typed before answering "no" does not count)', () => {
     const two = [{}, {}];
     expect(
@@ -59,7 +44,7 @@ describe('beneficiary branch', () => {
   });
 });
 
-describe('authorizer choices and branch', () => {
+describe('authorizer choices', () => {
   const withBeneficiary = { uploadBeneficiaryInfo: { hasBeneficiaries: true, beneficiaries: [{}] } };
   const without = { uploadBeneficiaryInfo: { hasBeneficiaries: false, beneficiaries: [{}] } };
 
@@ -70,16 +55,5 @@ describe('authorizer choices and branch', () => {
       'none',
     ]);
     expect(authorizerChoicesFor(draft(without))).toEqual(['sameAsDirector', 'none']);
-  });
-
-  it('asks for what the choice needs', () => {
-    const choose = (choice: string, steps: Partial<CertificationDraft> = withBeneficiary) =>
-      authorizerBranchOf(draft({ ...steps, uploadAuthorizerInfo: { choice } }));
-    expect(authorizerBranchOf(draft({}))).toBe('unchosen');
-    expect(choose('sameAsDirector')).toBe('sameAsDirector');
-    expect(choose('sameAsBeneficiary')).toBe('whichBeneficiary');
-    expect(choose('none')).toBe('ownPerson');
-    // Step 5 changed to "no" after this choice: there is no beneficiary to pick, so nothing is chosen.
-    expect(choose('sameAsBeneficiary', without)).toBe('unchosen');
   });
 });

@@ -77,6 +77,34 @@ describe('support replay renders the real view read-only', { timeout: 60_000 }, 
     expect(server.requests.slice(requestsBefore)).toEqual([]);
   });
 
+  it('certification: step 5 replays its branch, a state of the branches chart the snapshot keeps', async () => {
+    const text = await snapshotTextOf(
+      'certification',
+      {
+        'load application': {
+          authorizerStepApplies: true,
+          location: 'CN',
+          registeredLocation: 'CN',
+          currentStep: 'uploadBeneficiaryInfo',
+          draft: {
+            selectLocationCompany: { location: 'CN' },
+            uploadBeneficiaryInfo: { hasBeneficiaries: false },
+          },
+          review: null,
+        },
+      },
+      (s) => s.matches({ wizard: 'uploadBeneficiaryInfo' } as never),
+    );
+    renderAdminPage(AdminSupportPage, '/admin/support');
+    await screen.findByLabelText(/Support snapshot/);
+    paste(text);
+    const frame = await replayed();
+    expect(
+      await within(frame).findByRole('heading', { name: 'Senior managing official' }, { timeout: 30_000 }),
+    ).toBeTruthy();
+    expect(within(frame).queryByRole('button', { name: 'Add a beneficiary' })).toBeNull();
+  });
+
   it('card application: the upload step with the file shown by its placeholder name', async () => {
     const file = {
       id: '6a1f0c3e-aaaa-4bbb-8ccc-0000000000f9',

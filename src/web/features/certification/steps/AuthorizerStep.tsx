@@ -8,7 +8,6 @@ import '@mantine/core/styles/Badge.css';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import {
-  authorizerBranchOf,
   authorizerChoicesFor,
   declaredBeneficiaryCount,
 } from '../../../../../machines/certification.machine';
@@ -21,6 +20,7 @@ import { DEFAULT_PREFIX } from '../../../api/client';
 import type { UploadTransport } from '../../uploads/uploadTransport';
 import { useFieldError } from '../fieldMessages';
 import { AUTHORIZER_CHOICE_LABELS } from '../labels';
+import { useBranchTag } from '../useBranchTag';
 import type { CertificationActor } from '../useCertificationActor';
 import { useStepForm } from '../useStepForm';
 import { FormUpload } from './formFields';
@@ -40,9 +40,11 @@ export function AuthorizerStep({
 }) {
   const { t, i18n } = useLingui();
   const fieldError = useFieldError();
-  // What the step offers and asks for follows the chart's draft (selectors in the machine file).
+  // What the step asks for after its choice is a state of the wizard's branches chart; the lists
+  // (the choices, the declared beneficiaries) are selectors over the chart's draft.
   const beneficiaries = useSelector(actor, (s) => declaredBeneficiaryCount(s.context));
-  const branch = useSelector(actor, (s) => authorizerBranchOf(s.context));
+  const asksWhichBeneficiary = useBranchTag(actor, 'authorizerWhichBeneficiary');
+  const asksOwnPerson = useBranchTag(actor, 'authorizerOwnPerson');
   const verificationId = useSelector(actor, (s) => s.context.verificationId);
   const verified = verificationId !== null;
   const referred = useSelector(actor, (s) => s.context.verificationReferred);
@@ -87,7 +89,7 @@ export function AuthorizerStep({
             ))}
           </Stack>
         </Radio.Group>
-        {branch === 'whichBeneficiary' ? (
+        {asksWhichBeneficiary ? (
           <NativeSelect
             label={t`Which beneficiary`}
             data={[
@@ -107,7 +109,7 @@ export function AuthorizerStep({
             error={fieldError(form.errors['beneficiaryIndex'] as string | undefined)}
           />
         ) : null}
-        {branch === 'ownPerson' ? (
+        {asksOwnPerson ? (
           <Stack gap="md">
             <PersonFields form={form} prefix="person" transport={transport} title={t`Authorizer`} />
             <Group gap="xs">

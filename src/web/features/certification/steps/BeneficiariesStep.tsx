@@ -3,12 +3,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Radio.css';
-import { useSelector } from '@xstate/react';
-import { beneficiaryBranchOf } from '../../../../../machines/certification.machine';
 import { Limits } from '../../../../contract/limits';
 import { beneficiariesSchema } from '../../../../contract/schemas/beneficiaries';
 import type { UploadTransport } from '../../uploads/uploadTransport';
 import { useFieldError } from '../fieldMessages';
+import { useBranchTag } from '../useBranchTag';
 import type { CertificationActor } from '../useCertificationActor';
 import { useStepForm } from '../useStepForm';
 import { emptyPerson, PersonFields } from './PersonFields';
@@ -35,9 +34,10 @@ export function BeneficiariesStep({
     },
   });
   const values = form.getValues() as { beneficiaries: unknown[] };
-  // The yes/no branch is read from the chart's draft (every change reaches it), not decided here.
-  const branch = useSelector(actor, (s) => beneficiaryBranchOf(s.context));
-  const answer = branch === 'beneficiaries' ? 'yes' : branch === 'seniorManagingOfficial' ? 'no' : '';
+  // The yes/no branch is a state of the wizard's branches chart (every change reaches it).
+  const yes = useBranchTag(actor, 'beneficiaries');
+  const no = useBranchTag(actor, 'seniorManagingOfficial');
+  const answer = yes ? 'yes' : no ? 'no' : '';
 
   return (
     <form noValidate onSubmit={submit}>
@@ -53,7 +53,7 @@ export function BeneficiariesStep({
             <Radio value="no" label={t`No`} />
           </Group>
         </Radio.Group>
-        {branch === 'beneficiaries' ? (
+        {yes ? (
           <Stack gap="md">
             {values.beneficiaries.map((_, index) => {
               const number = index + 1;
@@ -91,7 +91,7 @@ export function BeneficiariesStep({
             </Button>
           </Stack>
         ) : null}
-        {branch === 'seniorManagingOfficial' ? (
+        {no ? (
           <Paper withBorder p="md">
             <Title order={3} size="h4" mb="sm">
               <Trans>Senior managing official</Trans>
