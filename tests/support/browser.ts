@@ -29,8 +29,12 @@ export const FAILURE_SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../t
  * Launches the system Chromium headless. playwright-core gives every launch a fresh temporary
  * user-data dir and removes it on close(), so no run sees another run's profile.
  */
-export async function launchBrowser(executablePath: string = chromiumPath()): Promise<Browser> {
-  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+export async function launchBrowser(
+  executablePath: string = chromiumPath(),
+  /** More switches, e.g. a fake camera (tests/browser/modelBased/identityVerification.test.ts). */
+  extraArgs: readonly string[] = [],
+): Promise<Browser> {
+  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 function chromiumPath(): string {

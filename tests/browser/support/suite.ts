@@ -32,8 +32,17 @@ export interface BrowserSuite {
   page(context: BrowserContext): Promise<Page>;
 }
 
+export interface BrowserOptions {
+  /**
+   * More Chromium switches for the file's one browser, made once the portal listens (a fake
+   * camera's file, the portal's address under its public name); the launch then waits for them.
+   */
+  args?: (portal: Portal) => Promise<string[]>;
+}
+
 export function useBrowserSuite(
   portalOptions: PortalOptions | (() => Promise<PortalOptions>) = {},
+  browserOptions: BrowserOptions = {},
 ): BrowserSuite {
   let browser: Browser | undefined;
   let portal: Portal | undefined;
@@ -41,7 +50,11 @@ export function useBrowserSuite(
 
   beforeAll(async () => {
     const options = typeof portalOptions === 'function' ? await portalOptions() : portalOptions;
-    [browser, portal] = await Promise.all([launchBrowser(), startPortal(options)]);
+    const { args } = browserOptions;
+    if (args) {
+      portal = await startPortal(options);
+      browser = await launchBrowser(undefined, await args(portal));
+    } else [browser, portal] = await Promise.all([launchBrowser(), startPortal(options)]);
   });
   afterAll(async () => {
     await Promise.allSettled([browser?.close(), portal?.close()]);

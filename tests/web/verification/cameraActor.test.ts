@@ -29,9 +29,9 @@ function guideTaking(ms: number, hint: CaptureHint, lighter?: FaceGuide) {
 }
 
 /** Runs the camera actor under a parent that records what it sends back. */
-function runCamera(guide: FaceGuide) {
+function runCamera(guide: FaceGuide, picture = { videoWidth: 640, videoHeight: 480 }) {
   const screen = createCameraScreen();
-  attachVideo(screen, { videoWidth: 640, videoHeight: 480, srcObject: null } as unknown as HTMLVideoElement);
+  attachVideo(screen, { ...picture, srcObject: null } as unknown as HTMLVideoElement);
   const stream = { getTracks: () => [] } as unknown as MediaStream;
   const media = { getUserMedia: () => Promise.resolve(stream) } as unknown as MediaDevices;
   const received: string[] = [];
@@ -50,7 +50,7 @@ function runCamera(guide: FaceGuide) {
     },
   });
   const actor = createActor(parent).start();
-  return { received, stop: () => actor.stop() };
+  return { received, stop: () => actor.stop(), startChallenge: () => actor.send({ type: 'start' }) };
 }
 
 describe('the camera guidance on a slow phone', () => {
@@ -93,6 +93,29 @@ describe('the camera guidance on a slow phone', () => {
     expect(heavy.looks.count).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(heavy.looks.count).toBe(2);
+    camera.stop();
+  });
+});
+
+describe('the head turn', () => {
+  beforeEach(() => {
+    clock = 0;
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  // The chart's side: tests/machines/identityVerificationCamera.test.ts; the real page cannot be
+  // made to lose its camera (tests/browser/modelBased/support/phonePlan.ts EXCLUDED).
+  it('a head turn whose preview has no picture says the camera is unavailable', async () => {
+    const camera = runCamera(guideTaking(1, 'noFace').guide, { videoWidth: 0, videoHeight: 0 });
+    await vi.advanceTimersByTimeAsync(0);
+    camera.startChallenge();
+    // It waits a moment for a first picture, then gives up on the camera instead of sending nothing.
+    await vi.advanceTimersByTimeAsync(10 * SLOW_LOOK_MS);
+    expect(camera.received).toContain('camera.unavailable');
+    expect(camera.received).not.toContain('camera.captured');
     camera.stop();
   });
 });

@@ -14,7 +14,14 @@ import type { UiModel } from './uiModel';
 /** Stops a machine whose context grows without bound from hanging the search. */
 const SNAPSHOT_LIMIT = 5_000;
 
-export function planDrivablePaths(model: UiModel<never>): PlannedPath[] {
+/**
+ * `adapt`: the registry's payload as this UI's stand-ins really give it (e.g. the camera's hint the
+ * phone page's light guide says), so the oracle states what the page can show.
+ */
+export function planDrivablePaths(
+  model: UiModel<never>,
+  adapt: (event: EventObject) => EventObject = (event) => event,
+): PlannedPath[] {
   const entry = registryEntry(model.entryId);
   if (!entry) throw new Error(`no machine '${model.entryId}' in machines/registry.ts`);
   const eventsOf = traversalEvents(entry);
@@ -31,7 +38,7 @@ export function planDrivablePaths(model: UiModel<never>): PlannedPath[] {
       if (seen.size > SNAPSHOT_LIMIT) throw new Error(`${entry.id}: more than ${SNAPSHOT_LIMIT} snapshots`);
       const { snapshot, path } = queue.shift()!;
       if (snapshot.status !== 'active') continue;
-      for (const event of eventsOf(snapshot) as EventObject[]) {
+      for (const event of (eventsOf(snapshot) as EventObject[]).map(adapt)) {
         if (!snapshot.can(event)) continue;
         const [next] = transition(entry.machine, snapshot, event);
         const extended: PlannedPath = {
