@@ -130,11 +130,19 @@ async function arrangeLoad(portal: Portal, user: SeededUser, firstLoad: EventObj
   }
   const questionnaire = await api<CardQuestionnaire>(portal, user, 'GET', CardPaths.questionnaire);
   await api(portal, user, 'POST', CardPaths.submit, { ...body, answers: answersTo(questionnaire) });
-  if (status === 'approved' || status === 'rejected')
-    // As the back office leaves a decided application.
+  if (status === 'approved' || status === 'rejected' || status === 'revision_requested')
+    // As the back office leaves a decided application (a revision with the fields it flagged).
     await portal.app.db
       .update(cardApplications)
-      .set({ state: status, reason: status === 'rejected' ? REASON : null, decidedAt: new Date() })
+      .set({
+        state: status,
+        reason: status === 'approved' ? null : REASON,
+        flaggedFields: (view as { flaggedFields?: string[] }).flaggedFields ?? [],
+        // A revision keeps what the model's answer has (none), so the page's questionnaire gate
+        // agrees with the chart's; the submit above needed complete answers.
+        ...(status === 'revision_requested' ? { answers: {} } : {}),
+        decidedAt: new Date(),
+      })
       .where(eq(cardApplications.companyId, companyId));
 }
 
@@ -203,6 +211,16 @@ function undrivable(path: PlannedPath): string | null {
   const inFlight = inFlightRule(path, BUSY);
   if (inFlight) return inFlight;
   const loads = path.events.filter((e) => isDone(e, 'loadApplication'));
+  // A revision flagged on the questionnaire (docs/decisions.d/card-revision.md) loads the questions
+  // with the page, before anything could cut the call: its fetch failure is driven from the upload
+  // step's "Next" on other paths.
+  const [first, second] = path.events;
+  if (
+    first &&
+    (outputOf(first) as { status?: string } | undefined)?.status === 'revision_requested' &&
+    second?.type === 'xstate.error.actor.loadQuestionnaire'
+  )
+    return 'a revision opening at the questionnaire fetches it with the page load';
   if (loads.length > 1 && JSON.stringify(outputOf(loads[0])) !== JSON.stringify(outputOf(loads.at(-1))))
     return 'a retried load finds the application as the first answer left it';
   for (const event of path.events) {
