@@ -2,7 +2,7 @@
 // "Status codes", "Company locations"): eligibility → selectBusinessPurpose → uploadRelevantInfo
 // (one file) → questionnaire → submitting → submitted; a temporary save from any step; read-only
 // status when under review or approved; the reviewer's reason and re-application when rejected; a
-// revision request reopens the steps at the first flagged field (docs/decisions.d/card-revision.md).
+// revision request reopens the steps at the first flagged field (docs/decisions.md "Card applications: flags, comments and a revision request").
 // The server decides eligibility and enforces the lifecycle (cardApplicationLifecycle.machine.ts);
 // this chart shows only what the server will accept and says why before asking it.
 // Pure: session storage, uploads, API calls and navigation are named effects the web app provides.

@@ -11,7 +11,7 @@ export const LONGEST_FILES = [
   'tests/browser/accessibility.test.ts',
   'tests/browser/modelBased/certification.test.ts',
   'tests/browser/modelBased/qrVerification.test.ts',
-  // Not yet in a CI log: 50–85 s alone here, by the load (docs/decisions.d/phone-page-paths.md).
+  // Not yet in a CI log: 50–85 s alone here, by the load (docs/decisions.md "Generated paths in the real UI: the phone page").
   'tests/browser/modelBased/identityVerification.test.ts',
   'tests/browser/modelBased/registration.test.ts',
   'tests/browser/modelBased/cardApplication.test.ts',
