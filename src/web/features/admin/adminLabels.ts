@@ -5,10 +5,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { CardQueueStatus, CertificationQueueStatus } from '../../../contract/api/admin';
 import type { CompanyLocation } from '../../../contract/options';
 
-export const STATUS_LABELS: Record<
-  CertificationQueueStatus | CardQueueStatus | 'draft' | 'saved',
-  MessageDescriptor
-> = {
+export const STATUS_LABELS: Record<CertificationQueueStatus | 'draft' | 'saved', MessageDescriptor> = {
   underReview: msg`Under review`,
   revisionRequested: msg`Revision requested`,
   rejected: msg`Rejected`,
@@ -16,6 +13,10 @@ export const STATUS_LABELS: Record<
   draft: msg`Draft`,
   saved: msg`Saved`,
 };
+
+// The card queue's statuses are today the same names as the certification queue's (a union of both
+// is refused by lint as a duplicate); this fails the typecheck the day a card status has no label.
+const _cardStatusesLabelled: Record<CardQueueStatus, MessageDescriptor> = STATUS_LABELS;
 
 export const LOCATION_LABELS: Record<CompanyLocation, MessageDescriptor> = {
   CN: msg`Mainland China`,
