@@ -16,7 +16,7 @@ const REPORT = path.join(ROOT, 'reports/mutation/mutation.json');
 const MIN_SCORE = 85;
 
 /** The folders stryker.config.mjs mutates (its `mutate` globs); the server's lifecycle services are
- *  not in the config yet (docs/decisions.d/mutation-scope.md), so they are not counted as scope. */
+ *  not in the config yet (docs/decisions.md "Mutation testing: a feasible scope"), so they are not counted as scope. */
 const SCOPE_FOLDERS = ['machines', 'src/contract'];
 
 function filesInScope(): string[] {
