@@ -156,7 +156,10 @@ export async function runSupervisor(config: AppConfig, options: SupervisorOption
     }
     const workerPid = worker.process.pid;
     if (stopping) {
-      if (code !== 0) cleanExits = false;
+      if (code !== 0) {
+        cleanExits = false;
+        log.warn({ worker: slot.id, workerPid, code, signal }, 'a worker did not stop cleanly');
+      }
       return;
     }
     if (slot.worker !== worker) {

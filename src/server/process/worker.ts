@@ -23,7 +23,13 @@ export async function runWorker(): Promise<void> {
   const drain = createDrain(async () => {
     // A stop asked for while starting waits for the start, so nothing it opens is left behind.
     await starting.catch(() => undefined);
-    await app?.close();
+    try {
+      await app?.close();
+    } catch (err) {
+      // The drain answers only clean or not: the reason a close failed is logged here, or lost.
+      app?.log.error({ err }, 'closing the API failed');
+      throw err;
+    }
   });
 
   installFaultPolicy({
@@ -40,7 +46,7 @@ export async function runWorker(): Promise<void> {
     stopping = true;
     app?.log.info(`${signal}: draining`);
     void drain(SHUTDOWN_GRACE_MS).then((clean) => {
-      if (!clean) app?.log.error(`requests still open after ${SHUTDOWN_GRACE_MS} ms: exiting anyway`);
+      if (!clean) app?.log.error(`not closed cleanly within ${SHUTDOWN_GRACE_MS} ms: exiting anyway`);
       process.exit(clean ? 0 : 1);
     });
   };
