@@ -19,13 +19,17 @@ import { appendAudit } from './auditTrail';
 import { cardQueueStatusOf } from './cardStatus';
 import { applicantOf } from './caseParties';
 import { cardSubmittedFields, unknownFieldsAmong } from './flaggableCase';
-import { lockDecisionCase, type DecisionContext, type DecisionGuard } from './decisionCase';
+import {
+  flaggedFieldsOf,
+  lockDecisionCase,
+  recordedReasonOf,
+  type CaseDecision,
+  type DecisionContext,
+  type DecisionGuard,
+} from './decisionCase';
 import { assertUnchangedSince } from './decisionConflict';
 
-export type CardDecision =
-  | { kind: 'approve' }
-  | { kind: 'reject'; reason: string }
-  | { kind: 'requestRevision'; fields: string[]; comment: string };
+export type CardDecision = CaseDecision;
 type DecisionKind = CardDecision['kind'];
 
 const EVENT_OF = {
@@ -86,14 +90,8 @@ export async function decideCardApplication(
       assertFlaggedFieldsExist(application.submittedData, decision.fields);
     await guard(tx, { reviewer, companyId: company.id });
 
-    const reason =
-      decision.kind === 'reject'
-        ? decision.reason
-        : decision.kind === 'requestRevision'
-          ? decision.comment
-          : null;
-    // Any other decision clears them: the applicant's form marks fields only for a revision.
-    const flaggedFields = decision.kind === 'requestRevision' ? [...new Set(decision.fields)] : [];
+    const reason = recordedReasonOf(decision);
+    const flaggedFields = flaggedFieldsOf(decision);
     const [updated] = await tx
       .update(cardApplications)
       .set({

@@ -20,14 +20,18 @@ import { namesSubmittedField } from './caseFields';
 import { applicantOf } from './caseParties';
 import { submittedSteps } from './certificationSubmission';
 import { certificationQueueStatusOf } from './certificationStatus';
-import { lockDecisionCase, type DecisionContext, type DecisionGuard } from './decisionCase';
+import {
+  flaggedFieldsOf,
+  lockDecisionCase,
+  recordedReasonOf,
+  type CaseDecision,
+  type DecisionContext,
+  type DecisionGuard,
+} from './decisionCase';
 import { assertUnchangedSince } from './decisionConflict';
 import { assignOperatorId } from './operatorId';
 
-export type CertificationDecision =
-  | { kind: 'approve' }
-  | { kind: 'reject'; reason: string }
-  | { kind: 'requestRevision'; fields: string[]; comment: string };
+export type CertificationDecision = CaseDecision;
 
 type DecisionKind = CertificationDecision['kind'];
 
@@ -106,13 +110,8 @@ export async function decideCertification(
       assertFlaggedFieldsExist(application.submittedData, decision.fields);
     await guard(tx, { reviewer, companyId: company.id });
 
-    const reason =
-      decision.kind === 'reject'
-        ? decision.reason
-        : decision.kind === 'requestRevision'
-          ? decision.comment
-          : null;
-    const flaggedFields = decision.kind === 'requestRevision' ? [...new Set(decision.fields)] : [];
+    const reason = recordedReasonOf(decision);
+    const flaggedFields = flaggedFieldsOf(decision);
     const operatorId =
       decision.kind === 'approve' ? (company.operatorId ?? (await assignOperatorId(tx, company.id))) : null;
     const reopenAt = firstFlaggedStep(flaggedFields);

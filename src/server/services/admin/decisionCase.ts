@@ -44,3 +44,21 @@ export async function lockDecisionCase<A>(
  * proposal's confirmation) in the same transaction.
  */
 export type DecisionGuard = (tx: DbOrTx, who: { reviewer: UserRow; companyId: string }) => Promise<void>;
+
+/** A reviewer's decision on either kind of case. */
+export type CaseDecision =
+  | { kind: 'approve' }
+  | { kind: 'reject'; reason: string }
+  | { kind: 'requestRevision'; fields: string[]; comment: string };
+
+/** The text a decision records and mails: a rejection's reason, a revision request's comment. */
+export function recordedReasonOf(decision: CaseDecision): string | null {
+  if (decision.kind === 'reject') return decision.reason;
+  if (decision.kind === 'requestRevision') return decision.comment;
+  return null;
+}
+
+/** The fields the applicant is asked to fix: a revision request's, once each; any other decision clears them. */
+export function flaggedFieldsOf(decision: CaseDecision): string[] {
+  return decision.kind === 'requestRevision' ? [...new Set(decision.fields)] : [];
+}
