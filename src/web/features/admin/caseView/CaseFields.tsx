@@ -25,6 +25,36 @@ export interface FlagControl {
 /** What changed since the last round, by path (a re-submitted case; issue 21 §1). */
 export type ChangedPaths = ReadonlyMap<string, 'changed' | 'added' | 'removed' | 'replaced'>;
 
+/** The reviewer's comment on a flagged row, in a table row of its own under it. */
+export function FieldCommentRow({
+  label,
+  commentKey,
+  paths,
+  flags,
+}: {
+  label: string;
+  commentKey: string;
+  paths: readonly string[];
+  flags: FlagControl;
+}) {
+  const { t } = useLingui();
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={3}>
+        <TextInput
+          size="xs"
+          aria-label={t`Comment on ${label}`}
+          placeholder={t`What should the applicant fix here? (optional)`}
+          maxLength={AdminLimits.reasonMaxLength}
+          value={flags.comments.get(commentKey) ?? ''}
+          onChange={(event) => flags.comment(commentKey, event.currentTarget.value)}
+          onBlur={() => flags.commit?.(commentKey, paths)}
+        />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 function RowFlag({ row, label, flags }: { row: CaseRow; label: string; flags: FlagControl }) {
   const { t } = useLingui();
   const on = row.paths.every((p) => flags.flagged.has(p));
@@ -158,19 +188,12 @@ export function CaseFields({
                           </Table.Td>
                         </Table.Tr>
                         {flags && flagged ? (
-                          <Table.Tr>
-                            <Table.Td colSpan={3}>
-                              <TextInput
-                                size="xs"
-                                aria-label={t`Comment on ${label}`}
-                                placeholder={t`What should the applicant fix here? (optional)`}
-                                maxLength={AdminLimits.reasonMaxLength}
-                                value={flags.comments.get(row.key) ?? ''}
-                                onChange={(event) => flags.comment(row.key, event.currentTarget.value)}
-                                onBlur={() => flags.commit?.(row.key, row.paths)}
-                              />
-                            </Table.Td>
-                          </Table.Tr>
+                          <FieldCommentRow
+                            label={label}
+                            commentKey={row.key}
+                            paths={row.paths}
+                            flags={flags}
+                          />
                         ) : null}
                       </Fragment>
                     );

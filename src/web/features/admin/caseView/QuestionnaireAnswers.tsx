@@ -2,12 +2,12 @@
 // and, when a revision may be requested, a flag and a comment per question (issue 21 §1; the
 // question is flagged as a whole, "questionnaire.<questionId>", which the applicant's form marks).
 import { useLingui } from '@lingui/react/macro';
-import { Badge, Checkbox, Table, TextInput } from '@mantine/core';
+import { Badge, Checkbox, Table } from '@mantine/core';
 import { Fragment } from 'react';
-import { AdminLimits, type CaseQuestionAnswer } from '../../../../contract/api/admin';
+import type { CaseQuestionAnswer } from '../../../../contract/api/admin';
 import type { FieldComment } from '../../../../contract/api/fieldComments';
 import { useLocale } from '../../auth/shared/messages';
-import type { ChangedPaths, FlagControl } from './CaseFields';
+import { FieldCommentRow, type ChangedPaths, type FlagControl } from './CaseFields';
 
 /** The path a question is flagged under. */
 export const questionPath = (answer: Pick<CaseQuestionAnswer, 'questionId'>) =>
@@ -80,19 +80,7 @@ export function QuestionnaireAnswers({
                 </Table.Td>
               </Table.Tr>
               {flags && flagged ? (
-                <Table.Tr>
-                  <Table.Td colSpan={3}>
-                    <TextInput
-                      size="xs"
-                      aria-label={t`Comment on ${label}`}
-                      placeholder={t`What should the applicant fix here? (optional)`}
-                      maxLength={AdminLimits.reasonMaxLength}
-                      value={flags.comments.get(path) ?? ''}
-                      onChange={(event) => flags.comment(path, event.currentTarget.value)}
-                      onBlur={() => flags.commit?.(path, [path])}
-                    />
-                  </Table.Td>
-                </Table.Tr>
+                <FieldCommentRow label={label} commentKey={path} paths={[path]} flags={flags} />
               ) : null}
             </Fragment>
           );
