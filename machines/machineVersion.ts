@@ -1,6 +1,6 @@
 // A machine's version, derived from its definition (issue 19 §5): a stable hash of its states,
 // transitions (events, targets, guard and action names), delays (their names are in the `after`
-// events), invoked actors and tags. An edited machine gets another version by itself, so a support
+// events), invoked actors, tags and the names of its context's fields. An edited machine gets another version by itself, so a support
 // snapshot or a tab's kept snapshot of the old shape is refused instead of replayed wrongly.
 // Documentation (`meta`, `description`) is left out: a corrected spec citation does not change what
 // a snapshot means. Inline functions count as "a function here", not by their text, so a minified
@@ -14,11 +14,20 @@ function nameOf(value: unknown): string {
   return typeof type === 'string' ? type : 'ƒ';
 }
 
-/** An invoked actor by its name, or by its machine's id when it is inline logic. */
-function sourceName(src: unknown): string {
-  if (typeof src === 'string') return src;
-  const id = (src as { config?: { id?: unknown } } | null)?.config?.id;
-  return typeof id === 'string' ? `logic:${id}` : 'logic';
+/** The actors a chart names in `setup({ actors })`. */
+type Actors = Record<string, unknown>;
+
+/**
+ * An invoked actor by its name. A chart that invokes another chart (the wizard's branches) also
+ * counts the child's version: the parent's snapshot holds the child's, so a changed child changes
+ * what a kept snapshot means. Promise logic counts by name only (the web app provides it).
+ * Inline logic appears in a definition under a generated name (`xstate.invoke.0.…`): its place.
+ */
+function sourceName(src: unknown, actors: Actors): string {
+  const name = String(src);
+  const logic = actors[name];
+  const isChart = typeof logic === 'object' && logic !== null && 'definition' in logic;
+  return isChart ? `${name}@${machineVersion(logic as AnyStateMachine)}` : name;
 }
 
 interface DefinitionTransition {
@@ -50,7 +59,7 @@ const targets = (list: unknown[] | undefined) =>
   });
 
 /** What a snapshot's meaning depends on, per state node: no documentation, no run-time values. */
-function summary(node: DefinitionNode): unknown {
+function summary(node: DefinitionNode, actors: Actors): unknown {
   return {
     key: node.key,
     type: node.type,
@@ -61,7 +70,7 @@ function summary(node: DefinitionNode): unknown {
     tags: (node.tags ?? []).map(String),
     invoke: (node.invoke ?? []).map((i) => ({
       id: i.id ?? null,
-      src: sourceName(i.src),
+      src: sourceName(i.src, actors),
       systemId: i.systemId ?? null,
     })),
     on: Object.fromEntries(
@@ -76,7 +85,7 @@ function summary(node: DefinitionNode): unknown {
       ]),
     ),
     states: Object.fromEntries(
-      Object.entries(node.states ?? {}).map(([key, child]) => [key, summary(child)]),
+      Object.entries(node.states ?? {}).map(([key, child]) => [key, summary(child, actors)]),
     ),
   };
 }
@@ -103,9 +112,39 @@ function fnv1a64(text: string): string {
   return hash.toString(16).padStart(16, '0');
 }
 
+type ContextFactory = (args: { input: unknown; self: unknown; spawn: unknown }) => unknown;
+
+/** An input that has every field, at any depth (each is this input again), so a context factory that
+ *  reads `input.draft.step` builds its fields without a real input. */
+const anyInput: unknown = new Proxy(
+  {},
+  { get: (_target, key) => (typeof key === 'symbol' ? undefined : anyInput) },
+);
+
+/**
+ * The names of the context's fields: a snapshot whose context has other fields than the machine's
+ * would be restored into a shape the actions and views do not expect. A context built from input
+ * is built here from `anyInput` (only the names count); one that cannot be built so is 'ƒ'.
+ */
+export function contextFieldNames(machine: AnyStateMachine): string[] | 'ƒ' {
+  const context = (machine.config as { context?: unknown }).context;
+  let value: unknown = context;
+  if (typeof context === 'function') {
+    try {
+      value = (context as ContextFactory)({ input: anyInput, self: undefined, spawn: () => undefined });
+    } catch {
+      return 'ƒ';
+    }
+  }
+  return value !== null && typeof value === 'object' ? Object.keys(value).sort() : [];
+}
+
 /** The text a machine's version is the hash of (tests and tools read it). */
 export function machineDefinitionText(machine: AnyStateMachine): string {
-  return canonical(summary(machine.definition as unknown as DefinitionNode));
+  return canonical({
+    context: contextFieldNames(machine),
+    root: summary(machine.definition as unknown as DefinitionNode, machine.implementations.actors),
+  });
 }
 
 const versions = new WeakMap<AnyStateMachine, string>();
@@ -113,6 +152,7 @@ const versions = new WeakMap<AnyStateMachine, string>();
 /** Twelve hex digits naming the machine's definition; the same definition, the same version. */
 export function machineVersion(machine: AnyStateMachine): string {
   let version = versions.get(machine);
+  // Stryker disable next-line ConditionalExpression: the memo only saves time; computing again gives the same version
   if (!version) {
     version = fnv1a64(machineDefinitionText(machine)).slice(0, 12);
     versions.set(machine, version);
