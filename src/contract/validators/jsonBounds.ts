@@ -36,6 +36,7 @@ export function jsonTextWithin(text: string, bounds: Pick<JsonBounds, 'maxDepth'
   let members = 0;
   // Right after '[' or an array's ',': the next value is one more item.
   let awaitingItem = false;
+  // Stryker disable next-line EqualityOperator: one step past the end reads NaN, which counts only when the text ends right after '[' or an array's ',', text that does not parse (not judged here)
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (isSpace(c)) continue;
@@ -45,6 +46,7 @@ export function jsonTextWithin(text: string, bounds: Pick<JsonBounds, 'maxDepth'
     }
     if (c === QUOTE) {
       // Skip the string: an escaped character never ends it.
+      // Stryker disable next-line EqualityOperator: past the end of an unclosed string both ends leave the outer loop at once, nothing is counted
       for (i++; i < text.length; i++) {
         const s = text.charCodeAt(i);
         if (s === BACKSLASH) i++;

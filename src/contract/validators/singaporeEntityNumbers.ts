@@ -20,24 +20,24 @@ const OTHER_ENTITY_TYPES: ReadonlySet<string> = new Set(
 const ACRA_ENTITY_TYPES = new Set(['LP', 'LL', 'FC', 'PF']);
 const CENTURY_BY_PREFIX: Record<string, number> = { R: 1800, S: 1900, T: 2000 };
 
-type UenFormat = 'business' | 'localCompany' | 'other';
-
+/** What this portal reads of a well-formed UEN: whether ACRA (not another agency) issued it. */
 interface ParsedUen {
-  format: UenFormat;
-  entityType?: string;
+  byAcra: boolean;
 }
 
 function parseUen(value: string, today: Date): ParsedUen | undefined {
   const thisYear = today.getUTCFullYear();
-  if (BUSINESS_UEN.test(value)) return { format: 'business' };
+  // Formats A and B are ACRA's own registers.
+  if (BUSINESS_UEN.test(value)) return { byAcra: true };
   const local = LOCAL_COMPANY_UEN.exec(value);
-  if (local) return Number(local[1]) <= thisYear ? { format: 'localCompany' } : undefined;
+  if (local) return Number(local[1]) <= thisYear ? { byAcra: true } : undefined;
   const other = OTHER_UEN.exec(value);
   if (!other) return undefined;
+  // Stryker disable next-line StringLiteral: the three groups always take part in a match, so the fallbacks are never read
   const [, prefix = '', yy = '', entityType = ''] = other;
   const year = (CENTURY_BY_PREFIX[prefix] ?? 0) + Number(yy);
   if (year > thisYear || !OTHER_ENTITY_TYPES.has(entityType)) return undefined;
-  return { format: 'other', entityType };
+  return { byAcra: ACRA_ENTITY_TYPES.has(entityType) };
 }
 
 export function isValidUen(value: string, today: Date = new Date()): boolean {
@@ -46,7 +46,5 @@ export function isValidUen(value: string, today: Date = new Date()): boolean {
 
 /** An ACRA registration number: a UEN that ACRA (not another agency) issued. */
 export function isValidAcraNumber(value: string, today: Date = new Date()): boolean {
-  const parsed = parseUen(value, today);
-  if (!parsed) return false;
-  return parsed.format !== 'other' || ACRA_ENTITY_TYPES.has(parsed.entityType ?? '');
+  return parseUen(value, today)?.byAcra === true;
 }

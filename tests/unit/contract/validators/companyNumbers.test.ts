@@ -39,6 +39,9 @@ describe('Singapore UEN', () => {
     ['S16FC0121D', 'format C: foreign company of 2016'],
     ['T09SS0001A', 'format C: society of 2009'],
     ['R99CC1234Z', 'format C: 1899'],
+    // "Issued" means up to this year (TODAY is in 2025), this year included.
+    ['202512345K', 'format B issued this year'],
+    ['T25LL0001B', 'format C issued this year'],
   ])('accepts %s (%s)', (uen) => {
     expect(isValidUen(uen, TODAY)).toBe(true);
   });
@@ -52,6 +55,12 @@ describe('Singapore UEN', () => {
     ['U08LL0001B', 'format C with prefix U'],
     ['T08LL001B', 'format C with 3 digits'],
     ['t08ll0001b', 'lowercase'],
+    // The whole value is the number: nothing before or after it.
+    ['53312345DA', 'format A with a trailing letter'],
+    ['A197401143C', 'format B with a leading letter'],
+    ['197401143C1', 'format B with a trailing digit'],
+    ['1T08LL0001B', 'format C with a leading digit'],
+    ['T08LL0001BA', 'format C with a trailing letter'],
     ['', 'empty'],
   ])('refuses %s (%s)', (uen) => {
     expect(isValidUen(uen, TODAY)).toBe(false);
@@ -68,6 +77,7 @@ describe('Singapore UEN', () => {
     expect(isValidAcraNumber('T09SS0001A', TODAY)).toBe(false);
     expect(isValidAcraNumber('T09CC0001A', TODAY)).toBe(false);
     expect(isValidAcraNumber('5331234D', TODAY)).toBe(false);
+    expect(isValidAcraNumber('202612345K', TODAY)).toBe(false);
   });
 });
 

@@ -18,6 +18,10 @@ describe('calendar dates', () => {
     '2024-1-1',
     '20240101',
     '2024-01-01T00:00',
+    ' 2024-01-01',
+    '12024-01-01',
+    '2024-01-99',
+    '2024-13-31',
     '',
     // Date.UTC reads years 0–99 as 1900–1999: the year check alone refuses these.
     '0099-01-01',
@@ -102,8 +106,17 @@ describe('checkInstantRange (the server side of the one-year filter) agrees with
     });
   }
 
-  it('refuses a range ending before it starts', () => {
+  it('refuses a range ending before it starts; an end equal to the start is not before it', () => {
     const from = new Date('2025-01-01T00:00:00+08:00');
     expect(checkInstantRange(from, new Date(from.getTime() - 1))).toBe('endBeforeStart');
+    expect(checkInstantRange(from, from)).toBe('ok');
+  });
+
+  it("allows the whole days up to the first day's anniversary plus one hour (a daylight-saving shift), to the millisecond", () => {
+    // `to` is the last millisecond of the range: the range is to + 1 − from long.
+    const from = new Date('2025-01-01T00:00:00Z');
+    const allowedMs = 365 * 24 * 60 * 60 * 1000 + 60 * 60 * 1000;
+    expect(checkInstantRange(from, new Date(from.getTime() + allowedMs - 1))).toBe('ok');
+    expect(checkInstantRange(from, new Date(from.getTime() + allowedMs))).toBe('tooLong');
   });
 });

@@ -39,6 +39,17 @@ describe('JSON bounds', () => {
     expect(jsonTextWithin('\t[\n1,\r2 ]', bounds)).toBe(true);
   });
 
+  it('text: JSON whitespace (space, tab, line feed, carriage return) is no member, even in an empty array', () => {
+    // Four empty arrays are four members whatever whitespace they hold (RFC 8259 §2: ws).
+    expect(jsonTextWithin('[[ ],[\t],[\n],[\r]]', bounds)).toBe(true);
+    expect(jsonTextWithin('[ ]', { maxDepth: 1, maxMembers: 0 })).toBe(true);
+  });
+
+  it('text: closing an object gives its level back, as closing an array does', () => {
+    expect(jsonTextWithin('[{},{},{},{}]', { maxDepth: 2, maxMembers: 4 })).toBe(true);
+    expect(jsonTextWithin('{"a":{},"b":{},"c":{}}', { maxDepth: 2, maxMembers: 3 })).toBe(true);
+  });
+
   it('parsed: depth, members and string lengths up to each bound are within, one more is not', () => {
     expect(jsonValueWithin([[[]]], bounds)).toBe(true);
     expect(jsonValueWithin([[[[]]]], bounds)).toBe(false);
@@ -53,6 +64,17 @@ describe('JSON bounds', () => {
     expect(jsonValueWithin({ abcde: null }, bounds)).toBe(true);
     expect(jsonValueWithin('abcdef', bounds)).toBe(false);
     expect(jsonValueWithin(42, bounds)).toBe(true);
+  });
+
+  it('parsed: only containers count as levels, a number or a boolean in the deepest container is within', () => {
+    expect(jsonValueWithin([[[1, true]]], bounds)).toBe(true);
+    expect(jsonValueWithin({ a: { b: { c: false } } }, bounds)).toBe(true);
+  });
+
+  it("parsed: an array's items have no keys, so only object keys are held to the string length", () => {
+    const noStrings = { maxDepth: 1, maxMembers: 2, maxStringLength: 0 };
+    expect(jsonValueWithin([1, 2], noStrings)).toBe(true);
+    expect(jsonValueWithin({ k: 1 }, noStrings)).toBe(false);
   });
 
   it('parsed: the default bounds are the spec values', () => {

@@ -30,6 +30,8 @@ describe('isValidMainlandIdCardNumber', () => {
     ['990101199001010019', 'province code 99, check digit right'],
     ['11010519491231002', '17 characters'],
     ['1101051949123100212', '19 characters'],
+    // The whole value is the number: a valid number with a digit appended is not one.
+    ['4403081999010100120', '19 characters, the first 18 a valid number'],
     ['110105491231002', 'old 15-digit card'],
     ['', 'empty'],
   ])('refuses %s (%s)', (number) => {
@@ -45,10 +47,18 @@ describe('isValidMainlandIdCardNumber', () => {
     );
   });
 
+  it('accepts a birth year of 1900, the earliest', () => {
+    const first17 = '11010119000101001';
+    expect(isValidMainlandIdCardNumber(first17 + idCardCheckCharacter(first17), TODAY)).toBe(true);
+  });
+
   it('computes the ISO 7064 MOD 11-2 check character', () => {
     expect(idCardCheckCharacter('11010519491231002')).toBe('X');
     expect(idCardCheckCharacter('44030819990101001')).toBe('2');
     expect(idCardCheckCharacter('4403081999010100')).toBeUndefined();
+    // Only the first 17 characters, all digits, have a check character.
+    expect(idCardCheckCharacter('440308199901010012')).toBeUndefined();
+    expect(idCardCheckCharacter('X4403081999010100')).toBeUndefined();
   });
 
   it('detects every single-digit substitution', () => {

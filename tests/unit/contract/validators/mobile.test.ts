@@ -21,6 +21,7 @@ const cases: Record<(typeof AREA_CODES)[number], { valid: string[]; invalid: [st
       ['starts with 2 (fixed line)', '21234567'],
       ['7 digits', '5123456'],
       ['9 digits', '512345678'],
+      ['9 digits, the last 8 a mobile number', '351234567'],
     ],
   },
   '+65': {
@@ -31,6 +32,7 @@ const cases: Record<(typeof AREA_CODES)[number], { valid: string[]; invalid: [st
       ['starts with 1', '11234567'],
       ['7 digits', '8123456'],
       ['9 digits', '812345678'],
+      ['9 digits, the last 8 a mobile number', '181234567'],
     ],
   },
   '+1': {
@@ -44,6 +46,7 @@ const cases: Record<(typeof AREA_CODES)[number], { valid: string[]; invalid: [st
       ['N11 exchange', '2129111234'],
       ['9 digits', '212555123'],
       ['11 digits with the leading 1', '12125551234'],
+      ['11 digits, the first 10 a valid number', '21255512345'],
     ],
   },
   '+44': {

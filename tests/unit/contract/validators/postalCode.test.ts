@@ -25,10 +25,12 @@ const cases = {
       'CR2 6XH',
       'DN55 1PT',
       'GIR 0AA',
+      'GIR0AA',
       'SW1A1AA',
       'sw1a 1aa',
     ],
-    invalid: ['Q1 1AA', 'SW1A 1CA', 'SW1A', '12345', 'SW1A 1AAA', 'V1 1AA', ''],
+    // The whole value is the postcode: '1SW1A 1AA' ends in one but is not one.
+    invalid: ['Q1 1AA', 'SW1A 1CA', 'SW1A', '12345', 'SW1A 1AAA', 'V1 1AA', '1SW1A 1AA', ''],
   },
   HK: { valid: [''], invalid: ['999077', '000000'] },
 } as const;

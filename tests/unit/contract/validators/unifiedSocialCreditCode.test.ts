@@ -35,6 +35,8 @@ describe('isValidUnifiedSocialCreditCode', () => {
     ['91350100m000100y43', 'lowercase letters'],
     ['91350100M000100Y4', '17 characters'],
     ['91350100M000100Y433', '19 characters'],
+    // The whole value is the code: a valid code with a character appended is not one.
+    ['9144030019220382160', '19 characters, the first 18 a valid code'],
     ['91350100I000100Y43', 'letter I, not in the alphabet'],
     ['91350100O000100Y43', 'letter O, not in the alphabet'],
     ['913501A0M000100Y43', 'letter in the administrative division code'],
@@ -74,6 +76,13 @@ describe('organization code (GB 11714)', () => {
     expect(organizationCodeCheckCharacter(body)).toBe(check);
   });
 
+  it('has a check character only for a body of 8 digits or capital letters', () => {
+    expect(organizationCodeCheckCharacter('M000100Y4')).toBeUndefined();
+    expect(organizationCodeCheckCharacter('-M000100Y')).toBeUndefined();
+    expect(organizationCodeCheckCharacter('m000100y')).toBeUndefined();
+    expect(organizationCodeCheckCharacter('M000100')).toBeUndefined();
+  });
+
   it('maps 11 − (sum mod 11) = 11 to 0 and = 10 to X', () => {
     // weights 3 7 9 10 5 8 4 2: '00000000' sums to 0 → 11 → '0'
     expect(organizationCodeCheckCharacter('00000000')).toBe('0');
@@ -91,6 +100,9 @@ describe('organization code (GB 11714)', () => {
     expect(isValidOrganizationCode('00000030X')).toBe(true);
     expect(isValidOrganizationCode('M000100Y5')).toBe(false);
     expect(isValidOrganizationCode('M000100Y')).toBe(false);
+    // The whole value is the code: a valid code with a character appended is not one.
+    expect(isValidOrganizationCode('M000100Y40')).toBe(false);
+    expect(isValidOrganizationCode('m000100y4')).toBe(false);
   });
 
   it('is derived from positions 9–17 of a valid credit code', () => {

@@ -12,6 +12,9 @@ describe('isValidWebsite', () => {
     // The spec's 2048 characters, exactly; a host label of 63 characters, the DNS maximum.
     `https://example.com/${'a'.repeat(2028)}`,
     `https://${'a'.repeat(63)}.example.com`,
+    // A host label of one character; a top-level domain that is an IDNA A-label (.中国).
+    'https://x.example.com',
+    'https://example.xn--fiqs8s',
   ])('accepts %s', (url) => {
     expect(isValidWebsite(url)).toBe(true);
   });
@@ -27,6 +30,8 @@ describe('isValidWebsite', () => {
     ['a host label of 64 characters', `https://${'a'.repeat(64)}.example.com`],
     ['a host label starting with a hyphen', 'https://-shop.example.com'],
     ['a host label ending with a hyphen', 'https://shop-.example.com'],
+    ['an underscore in a host label', 'https://my_shop.example.com'],
+    ['a digit in the top-level domain', 'https://example.com1'],
     ['a bare IP address', 'http://192.168.1.1'],
     ['an intranet name', 'http://intranet'],
     ['localhost', 'http://localhost:3000'],
