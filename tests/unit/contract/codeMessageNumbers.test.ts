@@ -62,6 +62,26 @@ describe('message numbers follow limits.ts', () => {
     expect(Codes.passwordReused['en-us']).toContain('any of the last five');
   });
 
+  // DECISIONS.md "Numbers in messages": small counts in words (一年 / one year), larger ones in digits.
+  it.each([
+    [0, '零', 'zero years'],
+    [1, '一', 'one year'],
+    [2, '两', 'two years'],
+    [3, '三', 'three years'],
+    [4, '四', 'four years'],
+    [5, '五', 'five years'],
+    [6, '六', 'six years'],
+    [7, '七', 'seven years'],
+    [8, '八', 'eight years'],
+    [9, '九', 'nine years'],
+    [10, '十', 'ten years'],
+    [11, '11', '11 years'],
+  ])('a count of %i reads %s / %s', async (maxYears, zh, en) => {
+    const Codes = await codesWith(() => ({ dateRange: { maxYears } }));
+    expect(Codes.dateRangeTooLong['zh-cn']).toBe(`日期范围限制为${zh}年`);
+    expect(Codes.dateRangeTooLong['en-us']).toBe(`Date range limited to ${en}`);
+  });
+
   it('the date range years', async () => {
     const Codes = await codesWith(() => ({ dateRange: { maxYears: 2 } }));
     expect(Codes.dateRangeTooLong['zh-cn']).toBe('日期范围限制为两年');
