@@ -95,8 +95,10 @@ export function uploadFileProblem(file: { name: string; type: string; size: numb
   return null;
 }
 
+// Stryker disable next-line ConditionalExpression: equivalent, read only on user.pick
 const pickedFile = (event: UploadEvent) => (event.type === 'user.pick' ? event.file : null);
 const resultOf = (event: UploadEvent): UploadResult | null =>
+  // Stryker disable next-line ConditionalExpression: equivalent, read only on upload.finished
   event.type === 'upload.finished' ? event.result : null;
 
 export const uploadMachine = setup({
@@ -113,6 +115,7 @@ export const uploadMachine = setup({
   },
   guards: {
     'file refused in the browser': ({ context }) =>
+      // Stryker disable next-line ConditionalExpression: equivalent, checking is entered only by a pick, which keeps a file
       context.file !== null && uploadFileProblem(context.file) !== null,
     uploaded: ({ event }) => resultOf(event)?.kind === 'uploaded',
     'refused by the server': ({ event }) => resultOf(event)?.kind === 'refused',
@@ -134,6 +137,7 @@ export const uploadMachine = setup({
       target: '.checking',
       actions: assign({
         file: ({ event }) => pickedFile(event),
+        // Stryker disable next-line ConditionalExpression: equivalent, the event is always user.pick
         kind: ({ context, event }) => (event.type === 'user.pick' && event.kind) || context.kind,
         fraction: 0,
         problem: null,
@@ -155,6 +159,7 @@ export const uploadMachine = setup({
           guard: 'file refused in the browser',
           target: 'rejected',
           actions: assign({
+            // Stryker disable next-line ConditionalExpression: equivalent, the guard found a file
             problem: ({ context }) => (context.file ? uploadFileProblem(context.file) : null),
           }),
         },
@@ -191,6 +196,7 @@ export const uploadMachine = setup({
             actions: assign({
               message: ({ event }) => {
                 const result = resultOf(event);
+                // Stryker disable next-line OptionalChaining,ConditionalExpression: equivalent, the guard let only a refusal through
                 return result?.kind === 'refused' ? result.message : null;
               },
               file: null,
@@ -201,6 +207,7 @@ export const uploadMachine = setup({
             actions: assign({
               offline: ({ event }) => {
                 const result = resultOf(event);
+                // Stryker disable next-line OptionalChaining,ConditionalExpression: equivalent, what the first two branches leave is a transport failure
                 return result?.kind === 'transportFailed' && result.offline;
               },
             }),

@@ -46,4 +46,38 @@ describe('change password machine', () => {
     actor.send(submit);
     await waitFor(actor, (s) => s.context.message === 'internal');
   });
+
+  it('starts with no message, and a new submission clears the last one while it is sent', async () => {
+    let answer: (outcome: ApiOutcome<unknown>) => void = () => undefined;
+    const actor = createActor(
+      changePasswordMachine.provide({
+        actors: {
+          'change password': fromPromise<ApiOutcome<unknown>, PasswordChange>(
+            () => new Promise((resolve) => (answer = resolve)),
+          ),
+        },
+      }),
+    ).start();
+    expect(actor.getSnapshot().context).toStrictEqual({ message: null });
+    actor.send(submit);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    answer({ kind: 'refused', code: 'passwordFormat' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(actor.getSnapshot().context.message).toBe('passwordFormat');
+    actor.send(submit);
+    expect(actor.getSnapshot().value).toBe('saving');
+    expect(actor.getSnapshot().context.message).toBeNull();
+    answer({ kind: 'ok', data: null });
+    await waitFor(actor, (s) => s.matches('changed'));
+    expect(actor.getSnapshot().context.message).toBeNull();
+  });
+
+  it('no answer at all: "network abnormal" (internal), and the form may be sent again (§8)', async () => {
+    const { actor, calls } = start([]);
+    actor.send(submit);
+    await waitFor(actor, (s) => !s.hasTag('busy'));
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.message).toBe('internal');
+    expect(calls).toHaveLength(1);
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, setup, toPromise } from 'xstate';
 import {
+  NOT_PROVIDED,
   notProvidedAction,
   notProvidedCallback,
   notProvidedName,
@@ -54,5 +55,37 @@ describe('notProvided placeholders', () => {
     ).start();
     await toPromise(provided);
     expect(provided.getSnapshot().value).toBe('loaded');
+  });
+
+  it('the error names itself, so a log line says what went wrong', () => {
+    const error = new NotProvidedError('sign in');
+    expect(error.name).toBe('NotProvidedError');
+    expect(String(error)).toBe(
+      "NotProvidedError: 'sign in' is not provided; supply it with machine.provide()",
+    );
+    expect(error.implementationName).toBe('sign in');
+  });
+
+  it('the mark is shared by every copy of this module (a registered symbol), and hidden', () => {
+    // The diagrams tool and the path replay may load their own copy of machines/ (a bundle, a second
+    // vite chunk): a placeholder made by any copy is still recognised by its name.
+    const fromAnotherCopy = () => undefined;
+    Object.defineProperty(fromAnotherCopy, Symbol.for('business-portal.machines.notProvided'), {
+      value: 'go home',
+    });
+    expect(notProvidedName(fromAnotherCopy)).toBe('go home');
+    expect(NOT_PROVIDED).toBe(Symbol.for('business-portal.machines.notProvided'));
+    // Hidden: copying or listing the logic's own properties does not carry the mark along.
+    const logic = notProvidedPromise('sign in');
+    expect(Object.getOwnPropertySymbols({ ...logic })).toEqual([]);
+    expect(notProvidedName({ ...logic })).toBeUndefined();
+  });
+
+  it('only a name counts as a mark; anything that is not an object or a function has none', () => {
+    expect(notProvidedName({ [NOT_PROVIDED]: 42 })).toBeUndefined();
+    expect(notProvidedName({ [NOT_PROVIDED]: 'load company' })).toBe('load company');
+    expect(notProvidedName(undefined)).toBeUndefined();
+    expect(notProvidedName('sign in')).toBeUndefined();
+    expect(notProvidedName(0)).toBeUndefined();
   });
 });
