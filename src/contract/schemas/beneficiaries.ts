@@ -35,7 +35,8 @@ function ratiosOf(value: unknown): number[] | undefined {
       ? (item as { shareholdingRatio?: unknown }).shareholdingRatio
       : undefined,
   );
-  return ratios.every((r): r is number => typeof r === 'number' && Number.isFinite(r)) ? ratios : undefined;
+  // Number.isFinite is false for anything that is not a number: no typeof check needed.
+  return ratios.every((r): r is number => Number.isFinite(r)) ? ratios : undefined;
 }
 
 const beneficiaryListSchema = z

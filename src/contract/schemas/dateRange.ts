@@ -4,8 +4,7 @@ import { formObject } from './fields';
 import { checkDateRange } from '../validators/dateRange';
 import { isCalendarDate } from '../validators/calendarDate';
 import type { ValidationMessageId } from '../validationMessages';
-import { whenFieldsValid } from './crossField';
-import { id } from './messageIds';
+import { addIssueAt, id } from './messageIds';
 
 const dateField = z
   .string(id('field.required'))
@@ -17,14 +16,12 @@ const MESSAGE_BY_CHECK: Record<'endBeforeStart' | 'tooLong', ValidationMessageId
   tooLong: 'dateRange.tooLong',
 };
 
-export const dateRangeSchema = formObject({ start: dateField, end: dateField }).superRefine(
-  (range, ctx) => {
-    const check = checkDateRange(range.start, range.end);
-    if (check === 'endBeforeStart' || check === 'tooLong') {
-      ctx.addIssue({ code: 'custom', message: MESSAGE_BY_CHECK[check], path: ['end'], input: range.end });
-    }
-  },
-  { when: whenFieldsValid('start', 'end') },
-);
+// No `when` (crossField.ts): the form has no other fields, and checkDateRange answers 'invalidDate',
+// which adds nothing, until both dates are real.
+export const dateRangeSchema = formObject({ start: dateField, end: dateField }).superRefine((range, ctx) => {
+  const check = checkDateRange(range.start, range.end);
+  if (check === 'endBeforeStart' || check === 'tooLong')
+    addIssueAt(ctx, ['end'], MESSAGE_BY_CHECK[check], range.end);
+});
 
 export type DateRange = z.infer<typeof dateRangeSchema>;

@@ -23,7 +23,9 @@ export const passwordChangeSchema = confirmationMatches(
 ).refine((value) => value.newPassword !== value.currentPassword, {
   error: 'password.sameAsCurrent',
   path: ['newPassword'],
-  when: whenFieldsValid('currentPassword', 'newPassword'),
+  // Only the new password's state matters: a current password with an issue is empty, which a valid
+  // new password never equals.
+  when: whenFieldsValid('newPassword'),
 });
 
 export type PasswordResetForm = z.infer<typeof passwordResetSchema>;

@@ -69,36 +69,41 @@ type PersonShape = ReturnType<typeof personFields>;
 
 /** The rules that read more than one field, for every kind of person. */
 function withPersonRules(schema: z.ZodObject<PersonShape>) {
-  return schema
-    .superRefine(
-      (person, ctx) => {
-        const { type, number } = person.document;
-        if (!isValidDocumentNumber(type, person.nationality, number)) {
-          const mainland = type === 'idCard' && person.nationality === MAINLAND_CHINA;
-          const message = mainland
-            ? 'idCard.format'
-            : type === 'passport'
-              ? 'passport.format'
-              : 'documentNumber.format';
-          addIssueAt(ctx, ['document', 'number'], message, number);
-        }
-      },
-      { when: whenFieldsValid('nationality', 'document') },
-    )
-    .superRefine(
-      (person, ctx) => {
-        // Mainland nationals carry a Chinese name on their documents: it is required for them.
-        if (person.nationality !== MAINLAND_CHINA) return;
-        if (isEmpty(person.surnameChinese))
-          addIssueAt(ctx, ['surnameChinese'], 'field.required', person.surnameChinese);
-        if (isEmpty(person.givenNameChinese))
-          addIssueAt(ctx, ['givenNameChinese'], 'field.required', person.givenNameChinese);
-      },
-      { when: whenFieldsValid('nationality', 'surnameChinese', 'givenNameChinese') },
-    )
-    .superRefine((person, ctx) => checkMobileAgainstAreaCode(person, ctx, 'mobileAreaCode', 'mobile'), {
-      when: whenFieldsValid('mobileAreaCode', 'mobile'),
-    });
+  return (
+    schema
+      .superRefine(
+        (person, ctx) => {
+          const { type, number } = person.document;
+          if (!isValidDocumentNumber(type, person.nationality, number)) {
+            const mainland = type === 'idCard' && person.nationality === MAINLAND_CHINA;
+            const message = mainland
+              ? 'idCard.format'
+              : type === 'passport'
+                ? 'passport.format'
+                : 'documentNumber.format';
+            addIssueAt(ctx, ['document', 'number'], message, number);
+          }
+        },
+        { when: whenFieldsValid('nationality', 'document') },
+      )
+      .superRefine(
+        (person, ctx) => {
+          // Mainland nationals carry a Chinese name on their documents: it is required for them.
+          if (person.nationality !== MAINLAND_CHINA) return;
+          if (isEmpty(person.surnameChinese))
+            addIssueAt(ctx, ['surnameChinese'], 'field.required', person.surnameChinese);
+          if (isEmpty(person.givenNameChinese))
+            addIssueAt(ctx, ['givenNameChinese'], 'field.required', person.givenNameChinese);
+        },
+        // Whatever these fields hold: a nationality with an issue is not CN, a Chinese name with an
+        // issue is not empty, so the rule only ever adds "required" to an empty name.
+        { when: whenFieldsValid() },
+      )
+      // A mobile with an issue is empty or not a string, which checkMobileAgainstAreaCode skips itself.
+      .superRefine((person, ctx) => checkMobileAgainstAreaCode(person, ctx, 'mobileAreaCode', 'mobile'), {
+        when: whenFieldsValid('mobileAreaCode'),
+      })
+  );
 }
 
 export function buildPersonSchema(shareholdingRatio: z.ZodType<number>) {

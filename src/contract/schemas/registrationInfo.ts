@@ -45,7 +45,8 @@ const registrationFields = formObject({
 
 export const registrationInfoSchema = confirmationMatches(registrationFields, 'password').superRefine(
   (value, ctx) => checkMobileAgainstAreaCode(value, ctx, 'phoneAreaCode', 'phone'),
-  { when: whenFieldsValid('phoneAreaCode', 'phone') },
+  // A phone with an issue is not a string, which checkMobileAgainstAreaCode skips itself.
+  { when: whenFieldsValid('phoneAreaCode') },
 );
 
 export type RegistrationInfoForm = z.infer<typeof registrationInfoSchema>;

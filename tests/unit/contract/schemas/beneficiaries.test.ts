@@ -68,6 +68,17 @@ describe('beneficiariesSchema', () => {
       });
     });
 
+    it('says "please fill in" for an entry that is not a person yet, and no total while a ratio is unknown', () => {
+      const list = {
+        hasBeneficiaries: true,
+        beneficiaries: [undefined, validPerson({ shareholdingRatio: 120 })],
+      };
+      expect(fieldMessages(beneficiariesSchema, list)).toEqual({
+        'beneficiaries.0': 'form.incomplete',
+        'beneficiaries.1.shareholdingRatio': 'shareholding.range',
+      });
+    });
+
     it('checks each beneficiary as a person', () => {
       const list = { hasBeneficiaries: true, beneficiaries: [passportHolder({ mobileAreaCode: '+86' })] };
       expect(fieldMessages(beneficiariesSchema, list)).toEqual({ 'beneficiaries.0.mobile': 'mobile.format' });

@@ -160,6 +160,27 @@ describe('companyInfoSchema', () => {
       },
     );
 
+    it.each(['HK', 'SG', 'US', 'GB'] as const)(
+      '%s: the Chinese registered address is optional but checked when given',
+      (location) => {
+        expect(
+          fieldMessages(companyInfoSchema, companyWith(location, { registeredAddressChinese: '' })),
+        ).toEqual({});
+        expect(
+          fieldMessages(
+            companyInfoSchema,
+            companyWith(location, { registeredAddressChinese: '88 Jianguo Road' }),
+          ),
+        ).toEqual({ registeredAddressChinese: 'address.chineseFormat' });
+        expect(
+          fieldMessages(
+            companyInfoSchema,
+            companyWith(location, { registeredAddressChinese: '北'.repeat(301) }),
+          ),
+        ).toEqual({ registeredAddressChinese: 'field.tooLong' });
+      },
+    );
+
     it.each([
       ['companyNameEnglish', '艾克美贸易有限公司', 'companyName.englishFormat'],
       ['companyNameEnglish', '', 'field.required'],

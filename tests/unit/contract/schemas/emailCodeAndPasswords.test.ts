@@ -38,6 +38,12 @@ describe('passwordResetSchema', () => {
       confirmPassword: 'password.mismatch',
     });
   });
+
+  it('asks for the confirmation, and says nothing of a mismatch while it is empty', () => {
+    expect(fieldMessages(passwordResetSchema, { newPassword: 'N3w-Passw0rd', confirmPassword: '' })).toEqual({
+      confirmPassword: 'password.confirmRequired',
+    });
+  });
 });
 
 describe('passwordChangeSchema', () => {
@@ -57,6 +63,11 @@ describe('passwordChangeSchema', () => {
     expect(fieldMessages(passwordChangeSchema, { ...valid, currentPassword: 'N3w-Passw0rd' })).toEqual({
       newPassword: 'password.sameAsCurrent',
     });
+  });
+
+  it('reports only the format while the new password breaks the rule, even when it equals the current one', () => {
+    const same = { currentPassword: 'password', newPassword: 'password', confirmPassword: 'password' };
+    expect(fieldMessages(passwordChangeSchema, same)).toEqual({ newPassword: 'password.format' });
   });
 
   it('refuses a confirmation that differs, while the current password is still empty', () => {

@@ -94,6 +94,40 @@ describe('personSchema', () => {
       });
     });
 
+    it('a mainland national with a passport is checked as a passport holder', () => {
+      const passport = {
+        type: 'passport',
+        number: 'E12',
+        photoPageFileId: FILE_IDS.a,
+        signaturePageFileId: FILE_IDS.b,
+      };
+      expect(fieldMessages(personSchema, validPerson({ document: passport }))).toEqual({
+        'document.number': 'passport.format',
+      });
+      expect(
+        fieldMessages(personSchema, validPerson({ document: { ...passport, number: 'E12345678' } })),
+      ).toEqual({});
+    });
+
+    it('a number longer than 20 characters is too long, and nothing else is said of it', () => {
+      const passport = {
+        type: 'passport',
+        number: 'E'.repeat(21),
+        photoPageFileId: FILE_IDS.a,
+        signaturePageFileId: FILE_IDS.b,
+      };
+      expect(fieldMessages(personSchema, passportHolder({ document: passport }))).toEqual({
+        'document.number': 'field.tooLong',
+      });
+    });
+
+    it('does not judge the number while the nationality it depends on is missing', () => {
+      const hkCard = { type: 'idCard', number: 'A12', frontFileId: FILE_IDS.a, backFileId: FILE_IDS.b };
+      expect(fieldMessages(personSchema, passportHolder({ nationality: null, document: hkCard }))).toEqual({
+        nationality: 'field.select',
+      });
+    });
+
     it('requires the number', () => {
       const document = {
         type: 'passport',
@@ -108,6 +142,19 @@ describe('personSchema', () => {
   });
 
   describe('names', () => {
+    it('a mainland national gives the name in Chinese, even while another field is still missing', () => {
+      expect(
+        fieldMessages(
+          personSchema,
+          validPerson({ surnameChinese: '', givenNameChinese: null, residenceAddress: undefined }),
+        ),
+      ).toEqual({
+        surnameChinese: 'field.required',
+        givenNameChinese: 'field.required',
+        residenceAddress: 'field.required',
+      });
+    });
+
     it('a mainland national gives the name in Chinese', () => {
       expect(
         fieldMessages(personSchema, validPerson({ surnameChinese: '', givenNameChinese: null })),
@@ -152,6 +199,12 @@ describe('personSchema', () => {
       });
     });
 
+    it('checks the number against its area code even while another field is still missing', () => {
+      expect(
+        fieldMessages(personSchema, validPerson({ mobileAreaCode: '+65', proofOfAddressFileId: undefined })),
+      ).toEqual({ mobile: 'mobile.format', proofOfAddressFileId: 'file.required' });
+    });
+
     it('requires both parts', () => {
       expect(fieldMessages(personSchema, validPerson({ mobile: '' }))).toEqual({ mobile: 'mobile.required' });
       expect(fieldMessages(personSchema, validPerson({ mobileAreaCode: null }))).toEqual({
@@ -169,6 +222,8 @@ describe('personSchema', () => {
       [-1, 'shareholding.range'],
       [100.01, 'shareholding.range'],
       [33.333, 'shareholding.range'],
+      // A hundred-billionth of a percent: far more than two decimals, at the float tolerance exactly.
+      [1.0000000000000001e-11, 'shareholding.range'],
       [Number.NaN, 'shareholding.required'],
       ['', 'shareholding.required'],
       ['30', 'shareholding.required'],

@@ -115,6 +115,19 @@ describe('registrationInfoSchema (spec §3, §5)', () => {
     });
   });
 
+  it('accepts an area code and a phone both cleared to "" (an HTML form clears to "")', () => {
+    expect(fieldMessages(registrationInfoSchema, withChange({ phoneAreaCode: '', phone: '' }))).toEqual({});
+  });
+
+  it('checks the phone against its area code even while another field is still missing', () => {
+    expect(
+      fieldMessages(
+        registrationInfoSchema,
+        withChange({ phoneAreaCode: '+852', phone: '13800138000', position: undefined }),
+      ),
+    ).toEqual({ phone: 'mobile.format', position: 'field.select' });
+  });
+
   it('checks the phone against the chosen area code', () => {
     expect(
       fieldMessages(registrationInfoSchema, withChange({ phoneAreaCode: '+852', phone: '13800138000' })),
