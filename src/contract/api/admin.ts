@@ -150,7 +150,8 @@ function queueQuery<const S extends readonly [string, ...string[]]>(statuses: S)
     from: z.iso.datetime({ offset: true, error: 'date.format' }).optional(),
     to: z.iso.datetime({ offset: true, error: 'date.format' }).optional(),
     q: z.string().trim().max(AdminLimits.searchMaxLength, 'field.tooLong').optional(),
-    assignee: z.union([z.enum(QUEUE_ASSIGNEES), z.uuid()], 'field.invalid').optional(),
+    // zod reports a string that is neither through the uuid option's own issue, so it carries the id too.
+    assignee: z.union([z.enum(QUEUE_ASSIGNEES), z.uuid('field.invalid')], 'field.invalid').optional(),
     companyType: z.enum(COMPANY_TYPES, 'field.select').optional(),
     minAgeDays: z.coerce
       .number()
@@ -330,6 +331,7 @@ export type FaceOverrideReasonProblem = 'reasonRequired' | 'reasonTooShort' | 'r
 export const faceOverrideReason = z
   .string('reasonRequired' satisfies FaceOverrideReasonProblem)
   .trim()
+  // Stryker disable next-line StringLiteral: without its own message the issue takes the string's ('reasonRequired')
   .min(1, 'reasonRequired' satisfies FaceOverrideReasonProblem)
   .min(Limits.face.overrideReasonMinLength, 'reasonTooShort' satisfies FaceOverrideReasonProblem)
   .max(Limits.face.overrideReasonMaxLength, 'reasonTooLong' satisfies FaceOverrideReasonProblem);
