@@ -70,9 +70,9 @@ export const qrSessionLiveMachine = setup({
     /** Hands the update to whoever follows the session (the dialog's chart: sendParent). */
     'report update': notProvidedAction('report update'),
     'count failure': assign({ streamFailures: ({ context }) => context.streamFailures + 1 }),
+    // Only on the session.* updates (the chart's one handler for them).
     'note version': assign({
-      version: ({ context, event }) =>
-        'version' in event ? Math.max(context.version, event.version) : context.version,
+      version: ({ context, event }) => Math.max(context.version, (event as SessionUpdateEvent).version),
     }),
   },
   guards: {

@@ -67,26 +67,29 @@ export interface QrVerificationContext {
 
 export type QrVerificationTag = 'busy' | 'codeVisible' | 'verifying' | 'rescanRequired';
 
+// The guard and 'record update' sit only on the session.* updates, in `active`, where a code is shown.
 const isCurrentSession = ({
   context,
   event,
 }: {
   context: QrVerificationContext;
   event: QrVerificationEvent;
-}) => 'sessionId' in event && event.sessionId === context.code?.sessionId;
+}) =>
+  // Stryker disable next-line OptionalChaining: equivalent, `active` always has a code
+  (event as SessionUpdateEvent).sessionId === context.code?.sessionId;
 
 function recordUpdate(
   context: QrVerificationContext,
-  event: QrVerificationEvent,
+  update: SessionUpdateEvent,
 ): Partial<QrVerificationContext> {
-  if (!('sessionId' in event) || !context.code) return {};
+  const code = context.code as ShownCode; // `active` always has a code
   const scan =
     context.scan ??
-    (event.validForMs === null ? null : { seenAt: event.seenAt, validForMs: event.validForMs });
+    (update.validForMs === null ? null : { seenAt: update.seenAt, validForMs: update.validForMs });
   return {
-    code: { ...context.code, version: Math.max(context.code.version, event.version) },
+    code: { ...code, version: Math.max(code.version, update.version) },
     scan,
-    outcomeReason: event.outcomeReason,
+    outcomeReason: update.outcomeReason,
   };
 }
 
@@ -114,7 +117,7 @@ export const qrVerificationMachine = setup({
     'follow session': followSession,
   },
   actions: {
-    'record update': assign(({ context, event }) => recordUpdate(context, event)),
+    'record update': assign(({ context, event }) => recordUpdate(context, event as SessionUpdateEvent)),
     'copy link': notProvidedAction('copy link') as (_: unknown, params: { link: string }) => void,
   },
   guards: {
@@ -125,6 +128,7 @@ export const qrVerificationMachine = setup({
   },
   delays: {
     // §4 / §9: a new code after 120 seconds, counted by the server from when it made the code.
+    // Stryker disable next-line OptionalChaining: equivalent, the countdown runs only in `active`, which always has a code
     qrRegenerateAfter: ({ context }) => context.code?.regenerateInMs ?? Limits.qr.regenerateAfterMs,
     // §4 / §9: valid 10 minutes after the scan, by the server's clock (what is left of them).
     qrValidAfterScan: ({ context }) => context.scan?.validForMs ?? Limits.qr.validAfterScanMs,
@@ -157,6 +161,7 @@ export const qrVerificationMachine = setup({
             guard: 'answered ok',
             target: 'active',
             actions: assign({
+              // Stryker disable next-line ConditionalExpression: equivalent, 'answered ok' let only an ok answer through (the EqualityOperator mutant still checks the kind)
               code: ({ event }) => (event.output.kind === 'ok' ? event.output.data : null),
               message: null,
             }),
@@ -164,6 +169,7 @@ export const qrVerificationMachine = setup({
           {
             target: 'creationFailed',
             actions: assign({
+              // Stryker disable next-line ConditionalExpression: equivalent, the answers that reach here are refusals (the EqualityOperator mutant still checks the kind)
               message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null),
             }),
           },
@@ -185,7 +191,9 @@ export const qrVerificationMachine = setup({
         id: 'followSession',
         src: 'follow session',
         input: ({ context }) => ({
+          // Stryker disable next-line OptionalChaining,StringLiteral: equivalent, `active` always has a code
           sessionId: context.code?.sessionId ?? '',
+          // Stryker disable next-line OptionalChaining: equivalent, `active` always has a code
           afterVersion: context.code?.version ?? 0,
         }),
       },
@@ -197,6 +205,7 @@ export const qrVerificationMachine = setup({
           actions: [
             'record update',
             assign({
+              // Stryker disable next-line OptionalChaining: equivalent, `active` always has a code
               verifiedSessionId: ({ context }) => context.code?.sessionId ?? null,
               outcome: 'verified',
             }),
@@ -208,6 +217,7 @@ export const qrVerificationMachine = setup({
           actions: [
             'record update',
             assign({
+              // Stryker disable next-line OptionalChaining: equivalent, `active` always has a code
               verifiedSessionId: ({ context }) => context.code?.sessionId ?? null,
               outcome: 'referred',
             }),
@@ -229,7 +239,11 @@ export const qrVerificationMachine = setup({
           on: {
             // The provided action copies and confirms (a toast): nothing for the chart to keep.
             'user.copyLink': {
-              actions: { type: 'copy link', params: ({ context }) => ({ link: context.code?.link ?? '' }) },
+              actions: {
+                type: 'copy link',
+                // Stryker disable next-line OptionalChaining,StringLiteral: equivalent, a code is always shown here
+                params: ({ context }) => ({ link: context.code?.link ?? '' }),
+              },
             },
             'user.close': '#qrVerification.closing',
             'session.scanned': { guard: 'is current session', target: 'scanned', actions: 'record update' },
@@ -308,12 +322,14 @@ export const qrVerificationMachine = setup({
       invoke: {
         id: 'regenerateSession',
         src: 'regenerate session',
+        // Stryker disable next-line OptionalChaining,StringLiteral: equivalent, entered only from `active`, which always has a code
         input: ({ context }) => ({ sessionId: context.code?.sessionId ?? '' }),
         onDone: [
           {
             guard: 'answered ok',
             target: 'active',
             actions: assign({
+              // Stryker disable next-line ConditionalExpression: equivalent, 'answered ok' let only an ok answer through (the EqualityOperator mutant still checks the kind)
               code: ({ context, event }) => (event.output.kind === 'ok' ? event.output.data : context.code),
               scan: null,
               message: null,
@@ -325,6 +341,7 @@ export const qrVerificationMachine = setup({
             target: 'active',
             actions: assign({
               code: ({ context, event }) =>
+                // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, a code is shown and 'refused: too soon to renew' let only a tooSoon answer through (the EqualityOperator mutant still checks the kind)
                 context.code && event.output.kind === 'tooSoon'
                   ? { ...context.code, regenerateInMs: event.output.retryInMs }
                   : context.code,
@@ -335,6 +352,7 @@ export const qrVerificationMachine = setup({
             // The old session moved on meanwhile (scanned, cancelled): the stream tells which.
             target: 'active',
             actions: assign({
+              // Stryker disable next-line ConditionalExpression: equivalent, the answers that reach here are refusals (the EqualityOperator mutant still checks the kind)
               message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null),
             }),
           },
@@ -350,6 +368,7 @@ export const qrVerificationMachine = setup({
       invoke: {
         id: 'closeSession',
         src: 'close session',
+        // Stryker disable next-line OptionalChaining,StringLiteral: equivalent, entered only from `active`, which always has a code
         input: ({ context }) => ({ sessionId: context.code?.sessionId ?? '' }),
         onDone: [
           { guard: 'answered ok', target: 'closed' },
@@ -357,6 +376,7 @@ export const qrVerificationMachine = setup({
             // The phone started verifying just now: the server refuses the close, the dialog stays.
             target: 'active',
             actions: assign({
+              // Stryker disable next-line ConditionalExpression: equivalent, the answers that reach here are refusals (the EqualityOperator mutant still checks the kind)
               message: ({ event }) => (event.output.kind === 'refused' ? event.output.code : null),
             }),
           },
@@ -403,6 +423,7 @@ export const qrVerificationMachine = setup({
   },
   output: ({ context }) =>
     context.verifiedSessionId !== null
-      ? { result: context.outcome ?? 'verified', sessionId: context.verifiedSessionId }
+      ? // Stryker disable next-line StringLiteral: equivalent, the outcome is set with the verified session's id
+        { result: context.outcome ?? 'verified', sessionId: context.verifiedSessionId }
       : { result: 'closed' },
 });
