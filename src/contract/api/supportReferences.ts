@@ -32,7 +32,8 @@ export function normalizeSupportReference(typed: string): string | null {
   const compact = typed.toUpperCase().replace(/[\s-]/g, '');
   const body = compact.startsWith('SR') && compact.length === 10 ? compact.slice(2) : compact;
   const reference = `SR-${body.slice(0, 4)}-${body.slice(4)}`;
-  return body.length === 8 && SUPPORT_REFERENCE_PATTERN.test(reference) ? reference : null;
+  // The pattern's two groups of four leave no other length.
+  return SUPPORT_REFERENCE_PATTERN.test(reference) ? reference : null;
 }
 
 /** The support envelope { machine, version, appVersion, at, snapshot }, size-limited. */
