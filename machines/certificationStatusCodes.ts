@@ -28,11 +28,12 @@ export interface StoredCertification {
 
 function statePathOf(value: StateValue): string {
   if (typeof value === 'string') return value;
-  const entries = Object.entries(value);
-  const [key, child] = entries[0] ?? [];
-  if (entries.length !== 1 || key === undefined || child === undefined) {
+  const [entry, ...others] = Object.entries(value);
+  if (entry === undefined || others.length > 0) {
     throw new Error(`certification lifecycle has no parallel states: ${JSON.stringify(value)}`);
   }
+  // A region of a state value always holds a value (StateValue's index type says "maybe").
+  const [key, child] = entry as [string, StateValue];
   return `${key}.${statePathOf(child)}`;
 }
 

@@ -122,8 +122,11 @@ describe('certification branches: step 5', () => {
     expect(actor.getSnapshot().hasTag('seniorManagingOfficial')).toBe(false);
     answer(actor, {});
     expect(beneficiaryState(actor)).toBe('unanswered');
+    answer(actor, { hasBeneficiaries: true });
+    // Only a yes/no counts as an answer.
     answer(actor, { hasBeneficiaries: 'yes' });
     expect(beneficiaryState(actor)).toBe('unanswered');
+    expect(actor.getSnapshot().context.hasBeneficiaries).toBeNull();
   });
 
   it('counts the beneficiaries listed, none when the list is missing', () => {

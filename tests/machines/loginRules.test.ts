@@ -124,7 +124,9 @@ describe('login rules', () => {
     const r = start(['network']);
     r.actor.send(solve);
     r.actor.send(submit());
-    await waitFor(r.actor, (s) => !s.hasTag('busy'));
-    expect(r.actor.getSnapshot().context).toMatchObject({ message: 'internal', sliderSolved: false });
+    await waitFor(r.actor, (s) => s.context.message === 'internal');
+    expect(r.actor.getSnapshot().value).toBe('editing');
+    expect(r.actor.getSnapshot().context.sliderSolved).toBe(false);
+    expect(r.log).toEqual(['fresh puzzle']);
   });
 });

@@ -130,5 +130,7 @@ describe('upload rules', () => {
   it('a name without an extension is the wrong type, whatever the browser says', () => {
     expect(uploadFileProblem({ name: 'pdf', type: 'application/pdf', size: 1 })).toBe('wrongType');
     expect(uploadFileProblem({ name: 'scan.', type: 'application/pdf', size: 1 })).toBe('wrongType');
+    // The extension is what follows the last dot, even when nothing comes before it.
+    expect(uploadFileProblem({ name: '.pdf', type: 'application/pdf', size: 1 })).toBeNull();
   });
 });
