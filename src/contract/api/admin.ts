@@ -331,8 +331,8 @@ export type FaceOverrideReasonProblem = 'reasonRequired' | 'reasonTooShort' | 'r
 export const faceOverrideReason = z
   .string('reasonRequired' satisfies FaceOverrideReasonProblem)
   .trim()
-  // Stryker disable next-line StringLiteral: without its own message the issue takes the string's ('reasonRequired')
-  .min(1, 'reasonRequired' satisfies FaceOverrideReasonProblem)
+  // A blank reason reads as missing: the issue takes the string's error, 'reasonRequired'.
+  .min(1)
   .min(Limits.face.overrideReasonMinLength, 'reasonTooShort' satisfies FaceOverrideReasonProblem)
   .max(Limits.face.overrideReasonMaxLength, 'reasonTooLong' satisfies FaceOverrideReasonProblem);
 

@@ -35,7 +35,7 @@ export const ROLE_PERMISSIONS: Record<BackOfficeRole, readonly BackOfficePermiss
 };
 
 export function isBackOfficeRole(value: unknown): value is BackOfficeRole {
-  return typeof value === 'string' && (BACK_OFFICE_ROLES as readonly string[]).includes(value);
+  return (BACK_OFFICE_ROLES as readonly unknown[]).includes(value);
 }
 
 /** Whether an account with `roles` may do `permission`. */
