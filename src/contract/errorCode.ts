@@ -3,8 +3,9 @@
 const PREFIXED_CODE = /^[A-Z](\d{7})$/;
 
 export function normaliseErrorCode(code: string | number): number | string {
-  if (typeof code === 'number') return code;
-  const m = PREFIXED_CODE.exec(code);
+  // A number read as text is all digits (given back as the same number) or no code at all.
+  const text = String(code);
+  const m = PREFIXED_CODE.exec(text);
   if (m) return Number(m[1]);
-  return /^\d+$/.test(code) ? Number(code) : code;
+  return /^\d+$/.test(text) ? Number(text) : code;
 }
