@@ -27,6 +27,8 @@ describe('server lifecycles: where they start and where they end', () => {
   it('end in their final states and nowhere else', () => {
     const finals: Array<[AnyStateMachine, StateValue]> = [
       [certificationLifecycleMachine, 'approved'],
+      // Spec §4: an approved card application is the end (the gateway opens the card system).
+      [cardApplicationLifecycleMachine, 'approved'],
       [accountActivationLifecycleMachine, 'activated'],
       [approvalLifecycleMachine, 'approved'],
       [verificationSessionLifecycleMachine, 'verified'],
@@ -40,6 +42,8 @@ describe('server lifecycles: where they start and where they end', () => {
       [certificationLifecycleMachine, 'underReview'],
       [verificationSessionLifecycleMachine, 'referred'],
       [approvalLifecycleMachine, 'proposed'],
+      // DECISIONS.md: rejected → saved on re-application.
+      [cardApplicationLifecycleMachine, 'rejected'],
     ];
     for (const [machine, value] of open)
       expect(at(machine, value).status, `${machine.id} ${JSON.stringify(value)}`).toBe('active');
