@@ -166,6 +166,7 @@ describe('registration stage 2: the code', () => {
     await sendCode(r);
     expect(codeState(r)).toBe('resendable');
     expect(snap(r).hasTag('codeValid')).toBe(true);
+    expect(snap(r).hasTag('mayResendCode')).toBe(true);
     expect(snap(r).context).toMatchObject({ message: 'rateLimited', codeSentAt: 42 });
   });
 
@@ -318,5 +319,39 @@ describe('registration stage 3: the activation mail', () => {
     r.actor.send({ type: 'user.resendActivation' });
     await waitFor(r.actor, (s) => !s.hasTag('busy'));
     expect(snap(r).context).toMatchObject({ message: 'generic', resendRetry: null });
+  });
+});
+
+describe('registration: stage 3 starts clean', () => {
+  it('a message the code region set while the registration was sent is gone in stage 3', async () => {
+    let registered: (outcome: ApiOutcome<unknown>) => void = () => undefined;
+    const clock = new SimulatedClock();
+    const sends: Array<ApiOutcome<SendCodeResult>> = [
+      { kind: 'ok', data: { sentAt: 0 } },
+      { kind: 'refused', code: 'rateLimited' },
+    ];
+    const actor = createActor(
+      registrationMachine.provide({
+        actors: {
+          'send code': fromPromise<ApiOutcome<SendCodeResult>, SendCodeInput>(async () => sends.shift()!),
+          register: fromPromise<ApiOutcome<unknown>, RegisterInput>(
+            () => new Promise((resolve) => (registered = resolve)),
+          ),
+        },
+        actions: { 'refresh puzzle': () => undefined },
+      }),
+      { clock },
+    ).start();
+    actor.send({ type: 'captcha.solved' });
+    actor.send({ type: 'user.submitInfo', info });
+    actor.send({ type: 'user.sendCode' });
+    await waitFor(actor, (s) => !s.hasTag('busy'));
+    clock.increment(Limits.emailCode.resendAfterMs);
+    actor.send({ type: 'user.submitCode', code: '123456', password: info.password });
+    actor.send({ type: 'user.sendCode' });
+    await waitFor(actor, (s) => s.context.message === 'rateLimited');
+    registered({ kind: 'ok', data: null });
+    await waitFor(actor, (s) => s.matches('activation'));
+    expect(actor.getSnapshot().context.message).toBeNull();
   });
 });
