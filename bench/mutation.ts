@@ -1,23 +1,38 @@
-// Mutation testing as a bench figure (issue 19 §2): runs `npm run test:mutation` (Stryker, see
-// stryker.config.mjs) and reports the mutation score over machines/, src/contract/ and the server's
-// lifecycle services, overall and per folder. Not part of `npm test`: a full run takes hours on 2
-// cores; the committed incremental file (bench/mutation/stryker-incremental.json) makes a later run
-// re-test only the mutants whose code or covering tests changed.
+// Mutation testing as a bench figure (issue 19 §2): runs `npm run test:mutation`'s two Stryker
+// configs (stryker.config.mjs: machines/ and src/contract/ on the lean tests; stryker.server.config.mjs:
+// the server's lifecycle services on their server suites) and reports one mutation score over both,
+// plus one per folder. Not part of `npm test`: a full run takes hours on 2 cores; the committed
+// incremental files (bench/mutation/stryker-incremental*.json) make a later run re-test only the
+// mutants whose code or covering tests changed.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BenchFigure } from './benchFigure';
-import { mutationCoverage, mutationScores, type MutationReport } from './support/mutationScore';
+import {
+  mergeReports,
+  mutationCoverage,
+  mutationScores,
+  splitMutateGlobs,
+  type MutationReport,
+} from './support/mutationScore';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const REPORT = path.join(ROOT, 'reports/mutation/mutation.json');
 /** Issue 19 §2: a mutation score of at least 85 %. */
 const MIN_SCORE = 85;
 
-/** The folders stryker.config.mjs mutates (its `mutate` globs); the server's lifecycle services are
- *  not in the config yet (docs/decisions.md "Mutation testing: a feasible scope"), so they are not counted as scope. */
+/** The folders stryker.config.mjs mutates (its `mutate` globs). */
 const SCOPE_FOLDERS = ['machines', 'src/contract'];
+
+interface StrykerRun {
+  config: string;
+  report: string;
+}
+const MAIN: StrykerRun = { config: 'stryker.config.mjs', report: 'reports/mutation/mutation.json' };
+const SERVER: StrykerRun = {
+  config: 'stryker.server.config.mjs',
+  report: 'reports/mutation-server/mutation.json',
+};
 
 function filesInScope(): string[] {
   return SCOPE_FOLDERS.flatMap((folder) =>
@@ -27,22 +42,48 @@ function filesInScope(): string[] {
   );
 }
 
-/** MUTATION_FILES (comma-separated globs) narrows the run, as `--mutate` does, when the whole is too slow. */
-function strykerArgs(): string[] {
-  const files = process.env.MUTATION_FILES?.trim();
-  return ['stryker', 'run', ...(files ? ['--mutate', files] : [])];
+/** The server config lists its files one by one (docs/decisions.d/mutation-server.md). */
+async function serverFilesInScope(): Promise<string[]> {
+  const config = (await import(pathToFileURL(path.join(ROOT, SERVER.config)).href)) as {
+    default: { mutate: string[] };
+  };
+  return config.default.mutate.filter((file) => !file.startsWith('!'));
+}
+
+function runStryker({ config }: StrykerRun, mutate: string[]): void {
+  const args = ['stryker', 'run', config, ...(mutate.length > 0 ? ['--mutate', mutate.join(',')] : [])];
+  const run = spawnSync('npx', args, { cwd: ROOT, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`stryker run ${config} exited with ${run.status ?? run.signal}`);
+}
+
+function readReport({ report }: StrykerRun): MutationReport {
+  const file = path.join(ROOT, report);
+  // No report yet (e.g. a narrowed run that skipped this config): nothing of its scope is measured.
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as MutationReport) : { files: {} };
 }
 
 export async function measure(): Promise<BenchFigure[]> {
-  const run = spawnSync('npx', strykerArgs(), { cwd: ROOT, stdio: 'inherit' });
-  if (run.status !== 0) throw new Error(`stryker run exited with ${run.status ?? run.signal}`);
-  const report = JSON.parse(readFileSync(REPORT, 'utf8')) as MutationReport;
+  // MUTATION_FILES (comma-separated globs) narrows the run, as `--mutate` does, when the whole is too
+  // slow; a config none of whose files is named is not run, and its last report is read.
+  const narrowed = process.env.MUTATION_FILES?.split(',')
+    .map((glob) => glob.trim())
+    .filter(Boolean);
+  const globs = narrowed?.length ? splitMutateGlobs(narrowed) : null;
+  if (!globs || globs.main.length > 0) runStryker(MAIN, globs?.main ?? []);
+  if (!globs || globs.server.length > 0) runStryker(SERVER, globs?.server ?? []);
+
+  const report = mergeReports(readReport(MAIN), readReport(SERVER));
   const scores = mutationScores(report);
-  // The unit states what the score covers: the report holds the files this run mutated plus those
-  // the committed incremental file kept from earlier runs; the rest of the scope is not measured yet.
-  const { measured, inScope, staticNotRun } = mutationCoverage(report, filesInScope());
+  // The unit states what the score covers: the reports hold the files the runs mutated plus those
+  // the committed incremental files kept from earlier runs; the rest of the scope is not measured yet.
+  const { measured, inScope, staticNotRun } = mutationCoverage(report, [
+    ...filesInScope(),
+    ...(await serverFilesInScope()),
+  ]);
   const statics = staticNotRun > 0 ? `${staticNotRun} static mutants not run` : 'static mutants included';
-  const scope = `% (${measured} of ${inScope} files of machines/ + src/contract/, ${statics}; lean tests)`;
+  const scope =
+    `% (${measured} of ${inScope} files of machines/ + src/contract/ + the server's lifecycle services, ` +
+    `${statics}; lean tests, server suites for the services)`;
   return [
     { name: 'mutationScore', value: scores.all, unit: scope, budget: { min: MIN_SCORE } },
     ...Object.entries(scores.byFolder).map(([folder, value]) => ({

@@ -57,3 +57,31 @@ export function mutationCoverage(
   }
   return { measured, inScope: scope.size, staticNotRun };
 }
+
+/** One report over both Stryker configs (stryker.config.mjs, stryker.server.config.mjs): their
+ *  mutated files do not overlap, so the union of their files is the whole run. */
+export function mergeReports(...reports: MutationReport[]): MutationReport {
+  const files: MutationReport['files'] = {};
+  for (const report of reports) {
+    for (const [file, result] of Object.entries(report.files)) {
+      if (file in files) throw new Error(`${file} is mutated by two configs`);
+      files[file] = result;
+    }
+  }
+  return { files };
+}
+
+/** MUTATION_FILES split between the two configs: globs under `serverPrefix` go to the server's
+ *  config, the rest to the first. A config that gets none is not run (its last report stands). */
+export function splitMutateGlobs(
+  globs: readonly string[],
+  serverPrefix = 'src/server/',
+): { main: string[]; server: string[] } {
+  const main: string[] = [];
+  const server: string[] = [];
+  for (const glob of globs) {
+    const file = glob.startsWith('!') ? glob.slice(1) : glob;
+    (file.startsWith(serverPrefix) ? server : main).push(glob);
+  }
+  return { main, server };
+}

@@ -1,7 +1,13 @@
 // The bench's mutation score (bench/support/mutationScore.ts) is Stryker's: detected (killed, timed
 // out) over valid (detected, survived, no coverage); errors and ignored mutants do not count.
 import { describe, expect, it } from 'vitest';
-import { folderOf, mutationCoverage, mutationScores } from '../../bench/support/mutationScore';
+import {
+  folderOf,
+  mergeReports,
+  mutationCoverage,
+  mutationScores,
+  splitMutateGlobs,
+} from '../../bench/support/mutationScore';
 
 const mutants = (...statuses: string[]) => ({ mutants: statuses.map((status) => ({ status })) });
 
@@ -57,6 +63,40 @@ describe('mutation score', () => {
       measured: 1,
       inScope: 3,
       staticNotRun: 1,
+    });
+  });
+
+  it('scores both configs as one: the server report adds its files to the first report', () => {
+    const main = {
+      files: { 'machines/a.ts': mutants('Killed', 'Survived'), 'src/contract/b.ts': mutants('Killed') },
+    };
+    const server = {
+      files: { 'src/server/services/admin/approvals.ts': mutants('Killed', 'Killed', 'Killed', 'Survived') },
+    };
+    expect(mutationScores(mergeReports(main, server))).toEqual({
+      // 5 detected of 7 over both reports (not the folders' mean, 75)
+      all: 71.4,
+      byFolder: { machines: 50, 'src/contract': 100, 'src/server/services/admin': 75 },
+    });
+    expect(mergeReports(main, { files: {} })).toEqual(main);
+  });
+
+  it('refuses a file both configs mutated (it would count twice)', () => {
+    const report = { files: { 'machines/a.ts': mutants('Killed') } };
+    expect(() => mergeReports(report, report)).toThrow('machines/a.ts is mutated by two configs');
+  });
+
+  it("sends MUTATION_FILES' server globs to the server config and the rest to the first", () => {
+    expect(
+      splitMutateGlobs([
+        'machines/session.machine.ts',
+        'src/server/services/card/lifecycle.ts:10-20',
+        'src/contract/**/*.ts',
+        '!src/server/services/admin/approvals.ts',
+      ]),
+    ).toEqual({
+      main: ['machines/session.machine.ts', 'src/contract/**/*.ts'],
+      server: ['src/server/services/card/lifecycle.ts:10-20', '!src/server/services/admin/approvals.ts'],
     });
   });
 });
