@@ -1,8 +1,10 @@
 // Issue 8 "Decisions" for card applications: approve / reject with a reason through the lifecycle
 // chart, with history, audit and mail; illegal ones change nothing; parallel decisions → one wins.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardApplicationView } from '../../../src/contract/api/card';
 import { Codes } from '../../../src/contract/codes';
+import { companies } from '../../../src/server/db/schema/accounts';
 import type { SignedIn } from '../../support/sessions';
 import type { TestApp } from '../../support/testApp';
 import * as card from '../card/support';
@@ -58,6 +60,8 @@ describe('card decisions', () => {
     const again = await approve(alice, application.id, res.body.data.version);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe(Codes.transitionNotAllowed.code);
+    // The refusal says where the case stands and what was asked: a new proposal of an approved case.
+    expect(again.body.data).toEqual({ from: 'approved', event: 'reviewer.approve' });
     expect(await cardSnapshot(t.app, who.companyId!)).toEqual(before);
   });
 
@@ -84,6 +88,81 @@ describe('card decisions', () => {
     expect(mails.map((m) => (m.vars as { reason?: string }).reason)).toEqual(['Purpose unclear.']);
   });
 
+  it('records exactly what was decided: the answer, the history row, the audit row and the mail', async () => {
+    // Issue 8 "Decisions": the new state, the history, the audit row and the applicant's mail; a
+    // rejection's reason is on each, an approval has none.
+    const rejected = await submittedCardApplication(t);
+    t.clock.advance(1_000);
+    const res = await reject(alice, rejected.application.id, {
+      version: rejected.application.version,
+      reason: 'Licence expired.',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      id: rejected.application.id,
+      approval: 'awaitingProposal',
+      status: 'rejected',
+      version: rejected.application.version + 1,
+      decidedAt: t.clock.now().toISOString(),
+      operatorId: null,
+    });
+    expect(await card.storedApplication(t.app, rejected.who.companyId!)).toMatchObject({
+      state: 'rejected',
+      reason: 'Licence expired.',
+      flaggedFields: [],
+      decidedAt: t.clock.now(),
+      decidedBy: alice.userId,
+      updatedAt: t.clock.now(),
+    });
+    const history = await cardHistoryOf(t.app, rejected.application.id);
+    expect(history.find((h) => h.action === 'reviewer.reject')).toMatchObject({
+      companyId: rejected.who.companyId,
+      actorId: alice.userId,
+      fromState: 'under_review',
+      toState: 'rejected',
+      detail: { reason: 'Licence expired.' },
+      createdAt: t.clock.now(),
+    });
+    expect(await auditRowsOf(t.app, rejected.application.id)).toMatchObject([
+      {
+        action: 'cardApplication.reject',
+        actorEmail: alice.email,
+        companyId: rejected.who.companyId,
+        reason: 'Licence expired.',
+        detail: null,
+        createdAt: t.clock.now(),
+      },
+    ]);
+    const [company] = await t.app.db
+      .select()
+      .from(companies)
+      .where(eq(companies.id, rejected.who.companyId!));
+    const link = `${t.config.publicUrl}/`;
+    expect((await mailsTo(t.app, rejected.who.email, 'cardApplicationDecision')).map((m) => m.vars)).toEqual([
+      { decision: 'rejected', companyName: company!.name, reason: 'Licence expired.', link },
+    ]);
+
+    const approved = await submittedCardApplication(t);
+    const done = await approve(alice, approved.application.id, approved.application.version);
+    expect(done.body.data).toMatchObject({ approval: 'approved', status: 'approved' });
+    // The confirmation names the proposal it confirmed and who proposed it (issue 21 §3).
+    const confirmation = (await auditRowsOf(t.app, approved.application.id)).find(
+      (a) => a.action === 'cardApplication.confirmApproval',
+    );
+    expect(confirmation?.detail).toEqual({ proposalId: expect.any(String), proposedBy: alice.userId });
+    expect(
+      (await cardHistoryOf(t.app, approved.application.id)).find((h) => h.action === 'reviewer.approve')
+        ?.detail,
+    ).toBeNull();
+    const [approvedCompany] = await t.app.db
+      .select()
+      .from(companies)
+      .where(eq(companies.id, approved.who.companyId!));
+    expect((await mailsTo(t.app, approved.who.email, 'cardApplicationDecision')).map((m) => m.vars)).toEqual([
+      { decision: 'approved', companyName: approvedCompany!.name, link },
+    ]);
+  });
+
   it('deciding a saved (draft) application → 409 transitionNotAllowed, nothing changed', async () => {
     const { company, application } = await seedCardApplication(t.app, {
       status: 'draft',
@@ -96,6 +175,7 @@ describe('card decisions', () => {
       expect(res.status).toBe(409);
       expect(res.body.code).toBe(Codes.transitionNotAllowed.code);
     }
+    expect(r.body.data).toEqual({ from: 'saved', event: 'reviewer.reject' });
     expect(await cardSnapshot(t.app, company.id)).toEqual(before);
   });
 

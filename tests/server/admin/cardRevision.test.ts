@@ -19,7 +19,7 @@ import { FIELD_FLAG_PATHS } from '../../../src/contract/api/fieldFlags';
 import { Codes } from '../../../src/contract/codes';
 import type { SignedIn } from '../../support/sessions';
 import { createTestApp, type TestApp } from '../../support/testApp';
-import { call, cardSnapshot, mailsTo, reviewer, submittedCardApplication } from './support';
+import { call, cardHistoryOf, cardSnapshot, mailsTo, reviewer, submittedCardApplication } from './support';
 
 let t: TestApp;
 let alice: SignedIn;
@@ -167,9 +167,15 @@ describe('card revision request', () => {
     expect(await cardSnapshot(t.app, who.companyId!)).toEqual(before);
 
     expect((await revise(id, application.version, [PURPOSE])).status).toBe(200);
+    // The history row of the request keeps its comment and the fields it flagged.
+    expect(
+      (await cardHistoryOf(t.app, id)).find((h) => h.action === 'reviewer.requestRevision')?.detail,
+    ).toEqual({ reason: 'Please fix the marked items.', flaggedFields: [PURPOSE] });
     const again = await revise(id, application.version + 1, [PURPOSE]);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe(Codes.transitionNotAllowed.code);
+    // The refusal says where the case stands and what was asked.
+    expect(again.body.data).toEqual({ from: 'revision_requested', event: 'reviewer.requestRevision' });
     // Flags and comments only while under review.
     const lateFlag = await call(t, alice, 'POST', adminPath(FIELD_FLAG_PATHS.cardApplication, { id }), {
       step: 'flag',

@@ -156,7 +156,83 @@ describe('reject', () => {
   });
 });
 
+describe('the record of a decision', () => {
+  it('holds exactly what was decided: the answer, the history and audit details, the mail', async () => {
+    // Issue 8 "Decisions": the state and status numbers, the operator id on approval, the history
+    // row, the audit row and the applicant's mail; a rejection's reason is on each.
+    const { caller, application } = await submittedCertification(t, { language: 'en-us' });
+    const companyId = caller.signedIn.companyId!;
+    const { name: companyName } = await companyOf(t.app, companyId);
+    const link = `${t.config.publicUrl}/`;
+    t.clock.advance(1_000);
+    const res = await reject(alice, application.id, {
+      version: application.version,
+      reason: 'Stamp missing.',
+    });
+    expect(res.body.data).toEqual({
+      id: application.id,
+      approval: 'awaitingProposal',
+      status: 'rejected',
+      version: application.version + 1,
+      decidedAt: t.clock.now().toISOString(),
+      operatorId: null,
+    });
+    expect(await certificationOf(t.app, companyId)).toMatchObject({
+      decision: 'rejected',
+      reason: 'Stamp missing.',
+      flaggedFields: [],
+      decidedAt: t.clock.now(),
+      decidedBy: alice.userId,
+      updatedAt: t.clock.now(),
+    });
+    const history = await certificationHistoryOf(t.app, application.id);
+    expect(history.find((h) => h.action === 'reviewer.reject')?.detail).toEqual({
+      reason: 'Stamp missing.',
+      flaggedFields: [],
+      operatorId: null,
+    });
+    expect(await auditRowsOf(t.app, application.id)).toMatchObject([
+      {
+        action: 'certification.reject',
+        actorEmail: alice.email,
+        companyId,
+        reason: 'Stamp missing.',
+        detail: { flaggedFields: [], operatorId: null },
+      },
+    ]);
+    expect((await mailsTo(t.app, caller.signedIn.email, 'certificationDecision')).map((m) => m.vars)).toEqual(
+      [{ decision: 'rejected', companyName, reason: 'Stamp missing.', link }],
+    );
+
+    const next = await submittedCertification(t, { language: 'en-us' });
+    const approved = await approve(alice, next.application.id, next.application.version);
+    expect(approved.body.data).toMatchObject({ approval: 'approved', status: 'approved' });
+    const operatorId = approved.body.data.operatorId;
+    expect(
+      (await auditRowsOf(t.app, next.application.id)).find((a) => a.action === 'certification.approve'),
+    ).toMatchObject({ reason: null, detail: { flaggedFields: [], operatorId } });
+    const nextCompany = await companyOf(t.app, next.caller.signedIn.companyId!);
+    expect(
+      (await mailsTo(t.app, next.caller.signedIn.email, 'certificationDecision')).map((m) => m.vars),
+    ).toEqual([{ decision: 'approved', companyName: nextCompany.name, operatorId, link }]);
+  });
+});
+
 describe('request a revision', () => {
+  it('refuses to flag the location: it is locked once confirmed, not a field the applicant can fix', async () => {
+    // Spec §2: the location is confirmed and locked before the wizard; a revision reopens editable
+    // steps only, so a flag on it names no field the applicant could change (validationFailed).
+    const { application } = await submittedCertification(t, { language: 'en-us' });
+    const res = await requestRevision(alice, application.id, {
+      version: application.version,
+      fields: ['uploadLegalPersonInfo.mobile', 'selectLocationCompany.location'],
+      comment: 'Check these.',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(Codes.validationFailed.code);
+    expect(res.body.data).toEqual([{ path: 'fields.1', message: 'field.invalid' }]);
+  });
+
   it("the applicant's wizard opens at the first flagged step", async () => {
     const { caller, application } = await submittedCertification(t, { language: 'en-us' });
     const res = await requestRevision(alice, application.id, {

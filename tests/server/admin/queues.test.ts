@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminPaths,
+  adminPath,
+  type CardApplicationCaseView,
   type CardApplicationQueuePage,
   type CertificationQueuePage,
 } from '../../../src/contract/api/admin';
@@ -167,5 +169,25 @@ describe('card application queue', () => {
     expect((await cardQueue({ q: 'beta_' })).body.data.items.map((i) => i.id)).toEqual([cardIds['middle']]);
     const tooLong = await cardQueue({ from: at(-400).toISOString(), to: at(0).toISOString() });
     expect(tooLong.body.code).toBe(Codes.dateRangeTooLong.code);
+  });
+
+  it("names each case's status after the chart's state; a saved draft's case reads 'saved', with nothing to decide", async () => {
+    // The queue's statuses are the card chart's state names (src/contract/api/admin.ts CardQueueStatus).
+    const all = await cardQueue();
+    expect(all.body.data.items.map((i) => [i.id, i.status])).toEqual([
+      [cardIds['oldest'], 'underReview'],
+      [cardIds['middle'], 'rejected'],
+      [cardIds['approved'], 'approved'],
+      [cardIds['newest'], 'underReview'],
+    ]);
+    // A draft is no case of the queue, but its case view answers (status CardQueueStatus | 'saved').
+    const draft = await call<CardApplicationCaseView>(
+      t,
+      alice,
+      'GET',
+      adminPath(AdminPaths.cardApplicationCase, { id: cardIds['draft']! }),
+    );
+    expect(draft.status).toBe(200);
+    expect(draft.body.data).toMatchObject({ status: 'saved', allowedDecisions: [] });
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardApplicationView } from '../../../src/contract/api/card';
 import { Codes } from '../../../src/contract/codes';
 import { cardApplicationHistory } from '../../../src/server/db/schema/card';
+import { storedFiles } from '../../../src/server/db/schema/files';
 import type { SignedIn } from '../../support/sessions';
 import { createTestApp, type TestApp } from '../../support/testApp';
 import { applicant, call, completeApplication, decide, storedApplication } from './support';
@@ -134,6 +135,8 @@ describe('card application lifecycle', () => {
     }
     expect(await storedApplication(t.app, alice.companyId!)).toEqual(before);
     expect(await history(alice.companyId!)).toEqual(historyBefore);
+    // The refusal says where the application stands and what was asked.
+    expect((await submit(alice)).body.data).toEqual({ from: 'under_review', event: 'applicant.submit' });
   });
 
   it('a double-click submits once: of parallel submits exactly one passes', async () => {
@@ -222,6 +225,36 @@ describe('card application lifecycle', () => {
     expect((await save(alice, { businessPurpose: 'eWallet' })).status).toBe(409);
     expect((await submit(alice)).status).toBe(409);
     expect(await storedApplication(t.app, alice.companyId!)).toEqual(before);
+  });
+
+  it('the view says when it was saved, submitted and decided, and which document it holds', async () => {
+    // CardApplicationView (src/contract/api/card.ts): times as ISO strings, null until they happen;
+    // the document as its id, name, type and size.
+    const alice = await applicant(t.app);
+    const savedAt = t.clock.now().toISOString();
+    const saved = await save(alice, { businessPurpose: 'eWallet' });
+    expect(saved.body.data).toMatchObject({ savedAt, submittedAt: null, decidedAt: null, file: null });
+    t.clock.advance(60_000);
+    const complete = await completeApplication(t, alice);
+    const submitted = await submit(alice, complete);
+    const submittedAt = t.clock.now().toISOString();
+    expect(submitted.body.data).toMatchObject({ savedAt: submittedAt, submittedAt, decidedAt: null });
+    const [stored] = await t.app.db.select().from(storedFiles).where(eq(storedFiles.id, complete.fileId));
+    expect(submitted.body.data.file).toEqual({
+      id: complete.fileId,
+      name: 'licence.png',
+      type: 'image/png',
+      size: stored!.size,
+    });
+    await decide(t.app, alice.companyId!, { state: 'rejected', reason: 'Blurred.' });
+    const row = await storedApplication(t.app, alice.companyId!);
+    expect((await view(alice)).body.data).toMatchObject({
+      decidedAt: row!.decidedAt!.toISOString(),
+      cardSystemUrl: null,
+      // A rejection is no revision request: no fields flagged, no comments.
+      flaggedFields: [],
+      fieldComments: {},
+    });
   });
 
   it('only an applicant may call: signed out 401, a reviewer 403', async () => {

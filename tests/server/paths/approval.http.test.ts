@@ -4,6 +4,7 @@
 // the state is read back from the case view. Every event the chart refuses in a state is sent and
 // must be refused with its code, and the proposer's own confirmation is refused (ownProposal) even
 // for an account that holds the approver role too.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   AdminPaths,
@@ -13,9 +14,10 @@ import {
 } from '../../../src/contract/api/admin';
 import { Codes, type CodeName } from '../../../src/contract/codes';
 import { machineRegistry } from '../../../machines/registry';
+import { approvalProposals } from '../../../src/server/db/schema/backOffice';
 import { signInAs, type SignedIn } from '../../support/sessions';
 import { createTestApp, type TestApp } from '../../support/testApp';
-import { seedCertification } from '../admin/support';
+import { auditRowsOf, seedCertification } from '../admin/support';
 import { describeLifecycleOverHttp, httpCall, type LifecycleHttpModel } from './lifecycleDriver';
 
 const entry = machineRegistry.find((e) => e.id === 'approvalLifecycle')!;
@@ -119,6 +121,85 @@ describeLifecycleOverHttp('four eyes over HTTP (generated paths)', entry, () => 
           ['certification.approve', approverB.userId],
         ]),
       );
+    });
+
+    it('the case view shows the waiting proposal (who, when), then the decline (who, when, why) and no proposer', async () => {
+      // CaseApproval (src/contract/api/admin.ts): `declined` is the last proposal's decline while the
+      // case waits for a new proposal; a proposer is shown only while a proposal waits.
+      const subject = await model.start();
+      expect((await view(subject)).approval).toEqual({
+        state: 'awaitingProposal',
+        proposedBy: null,
+        proposedAt: null,
+        declined: null,
+      });
+      const proposedAt = t.clock.now().toISOString();
+      const { version } = await view(subject);
+      const proposal = await step(subject, reviewerA, AdminPaths.certificationApprove);
+      // A proposal decides nothing yet: the case stays under review, one version on.
+      expect(proposal).toMatchObject({
+        code: 200,
+        data: {
+          id: subject.caseId,
+          status: 'underReview',
+          approval: 'proposed',
+          version: version + 1,
+          decidedAt: proposedAt,
+          operatorId: null,
+        },
+      });
+      expect((await view(subject)).approval).toEqual({
+        state: 'proposed',
+        proposedBy: { userId: reviewerA.userId, email: reviewerA.email },
+        proposedAt,
+        declined: null,
+      });
+      t.clock.advance(60_000);
+      const reason = 'The register lists another director.';
+      const decline = await step(subject, approverB, AdminPaths.certificationDeclineApproval, { reason });
+      expect(decline.code).toBe(200);
+      expect(decline.data).toMatchObject({ approval: 'awaitingProposal', status: 'underReview' });
+      const after = await view(subject);
+      expect(after.approval).toEqual({
+        state: 'awaitingProposal',
+        proposedBy: null,
+        proposedAt: null,
+        declined: {
+          by: { userId: approverB.userId, email: approverB.email },
+          at: t.clock.now().toISOString(),
+          reason,
+        },
+      });
+      // The decline is the approver's step of the case's timeline, with its reason.
+      expect(
+        after.history
+          .filter((h) => h.action === 'certification.declineApproval')
+          .map((h) => [h.actor?.userId, h.reason]),
+      ).toEqual([[approverB.userId, reason]]);
+      // The audit rows name the proposal each step acted on (and the decline, its proposer).
+      const [proposalRow] = await t.app.db
+        .select()
+        .from(approvalProposals)
+        .where(eq(approvalProposals.caseId, subject.caseId));
+      expect(
+        (await auditRowsOf(t.app, subject.caseId)).map((a) => [a.action, a.actorId, a.reason, a.detail]),
+      ).toEqual([
+        ['certification.proposeApproval', reviewerA.userId, null, { proposalId: proposalRow!.id }],
+        [
+          'certification.declineApproval',
+          approverB.userId,
+          reason,
+          { proposalId: proposalRow!.id, proposedBy: reviewerA.userId },
+        ],
+      ]);
+      // After a decline nothing waits: confirming now is refused as with no proposal at all.
+      expect(await step(subject, approverB, AdminPaths.certificationConfirmApproval)).toMatchObject({
+        status: 409,
+        code: Codes.approvalNotProposed.code,
+      });
+      // A new proposal ends the decline's display.
+      expect((await step(subject, reviewerA, AdminPaths.certificationApprove)).code).toBe(200);
+      expect((await view(subject)).approval).toMatchObject({ state: 'proposed', declined: null });
     });
 
     it('a reviewer without the approver role cannot confirm (403 forbidden); a decline needs a reason', async () => {

@@ -22,6 +22,7 @@ import type { DecisionContext, DecisionGuard } from './decisionCase';
 
 type ProposalRow = typeof approvalProposals.$inferSelect;
 
+// Stryker disable next-line BooleanLiteral: equivalent, a read outside a transaction (the case view) holds no lock past its statement, and every writer locks the case rows first
 async function latestProposal(tx: DbOrTx, kind: CaseKind, caseId: string, lock = false) {
   const query = tx
     .select()
@@ -59,6 +60,7 @@ export async function caseApprovalOf(db: DbOrTx, kind: CaseKind, caseId: string)
 /** Reject / request a revision: not while an approval waits for its second person. */
 export function noApprovalWaiting(kind: CaseKind, caseId: string): DecisionGuard {
   return async (tx) => {
+    // Stryker disable next-line BooleanLiteral: equivalent, the case rows are already locked FOR UPDATE in this transaction (lockDecisionCase), which orders every step on the case
     const latest = await latestProposal(tx, kind, caseId, true);
     if (latest?.state === 'proposed') throw new AppError('approvalPending', 409);
   };
@@ -67,6 +69,7 @@ export function noApprovalWaiting(kind: CaseKind, caseId: string): DecisionGuard
 /** Approve = confirm the waiting proposal, by someone other than its proposer (server-enforced). */
 export function confirmWaitingProposal(kind: CaseKind, caseId: string, now: Date): DecisionGuard {
   return async (tx, { reviewer: approver, companyId }) => {
+    // Stryker disable next-line BooleanLiteral: equivalent, the case rows are already locked FOR UPDATE in this transaction (lockDecisionCase), which orders every step on the case
     const latest = await latestProposal(tx, kind, caseId, true);
     if (!latest || latest.state !== 'proposed') throw new AppError('approvalNotProposed', 409);
     const event = {
@@ -119,6 +122,7 @@ export async function proposeApproval(
     const locked = await lockCase(tx, ctx.reviewerId, kind, caseId, lookedAtVersion);
     if (!locked.approvable) throw transitionNotAllowed({ from: locked.state, event: 'reviewer.approve' });
     await guard(tx, locked);
+    // Stryker disable next-line BooleanLiteral: equivalent, the case rows are already locked FOR UPDATE in this transaction (lockDecisionCase), which orders every step on the case
     const latest = await latestProposal(tx, kind, locked.id, true);
     if (!allows(latest, { type: 'reviewer.proposeApproval' })) throw new AppError('approvalPending', 409);
     const [proposal] = await tx
@@ -160,6 +164,7 @@ export async function declineApproval(
   return db.transaction(async (tx) => {
     const locked = await lockCase(tx, ctx.reviewerId, kind, caseId, lookedAtVersion);
     await guard(tx, locked);
+    // Stryker disable next-line BooleanLiteral: equivalent, the case rows are already locked FOR UPDATE in this transaction (lockDecisionCase), which orders every step on the case
     const latest = await latestProposal(tx, kind, locked.id, true);
     if (!latest || !allows(latest, { type: 'approver.declineApproval' }))
       throw new AppError('approvalNotProposed', 409);
