@@ -11,12 +11,7 @@ export default {
   // The registries (machines/registry.ts, machines/*.registry.ts) are the generated tests' inputs
   // (graph events, inputs) and the diagrams' titles: a mutant there changes a test, not a rule
   // (docs/decisions.md "Mutation testing: the whole scope").
-  mutate: [
-    'machines/**/*.ts',
-    'src/contract/**/*.ts',
-    '!machines/registry.ts',
-    '!machines/*.registry.ts',
-  ],
+  mutate: ['machines/**/*.ts', 'src/contract/**/*.ts', '!machines/registry.ts', '!machines/*.registry.ts'],
   coverageAnalysis: 'perTest',
   // A machine's definition is a module-level constant, so most of machines/ is "static" to Stryker:
   // ignoring static mutants left the lifecycle charts untested (n/a). They are tested; the vitest
