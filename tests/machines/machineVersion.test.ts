@@ -95,6 +95,18 @@ describe('machine versions', () => {
     expect(machineDefinitionText(fromInput)).toContain('"context":["saved","step"]');
   });
 
+  it('read no fields from a machine without context, and name a context that cannot be built', () => {
+    expect(contextFieldNames(createMachine({ id: 'bare', initial: 'a', states: { a: {} } }))).toEqual([]);
+    const unbuildable = createMachine({
+      id: 'unbuildable',
+      // Spreading the input needs a real list: the stand-in input has none.
+      context: ({ input }: { input: { items: string[] } }) => ({ items: [...input.items] }),
+      initial: 'a',
+      states: { a: {} },
+    });
+    expect(contextFieldNames(unbuildable)).toBe('ƒ');
+  });
+
   it('know the context fields of every registered machine that has a context', () => {
     for (const { id, machine } of machineRegistry) {
       const names = contextFieldNames(machine);
@@ -167,6 +179,9 @@ describe('machine versions', () => {
       );
       expect(one({ on: { go: { target: 'b', guard: inline(1) } } })).not.toBe(
         one({ on: { go: { target: 'b', guard: 'ready' } } }),
+      );
+      expect(one({ on: { go: { target: 'b', guard: inline(1) } } })).not.toBe(
+        one({ on: { go: { target: 'b' } } }),
       );
       expect(one({ on: { go: { target: 'b', guard: { type: 'ready' } } } })).toBe(
         one({ on: { go: { target: 'b', guard: 'ready' } } }),
