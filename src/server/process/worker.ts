@@ -46,7 +46,13 @@ export async function runWorker(): Promise<void> {
     stopping = true;
     app?.log.info(`${signal}: draining`);
     void drain(SHUTDOWN_GRACE_MS).then((clean) => {
-      if (!clean) app?.log.error(`not closed cleanly within ${SHUTDOWN_GRACE_MS} ms: exiting anyway`);
+      // What still holds the process open (sockets, timers, threads) names the cause next time:
+      // CI saw a replacement worker miss the grace after a fault test (session 10).
+      if (!clean)
+        app?.log.error(
+          { activeResources: process.getActiveResourcesInfo() },
+          `not closed cleanly within ${SHUTDOWN_GRACE_MS} ms: exiting anyway`,
+        );
       process.exit(clean ? 0 : 1);
     });
   };
