@@ -43,6 +43,7 @@ import type {
   SaveCardApplicationRequest,
 } from '../../src/contract/api/card';
 import { allStateNodes } from '../../src/tools/machineGraph/machineStructure';
+import { Held, settleAnswer, type Answer } from './support/scriptedAnswers';
 
 const file: CardApplicationFileView = {
   id: '00000000-0000-4000-8000-00000000000b',
@@ -114,22 +115,10 @@ const revision = (flaggedFields: string[], patch: Partial<CardApplicationView> =
     ...patch,
   });
 
-/** An answer the test releases when it chooses, to look at the chart while it waits. */
-class Held<T> {
-  readonly promise: Promise<T>;
-  release!: (value: T) => void;
-  constructor() {
-    this.promise = new Promise<T>((resolve) => (this.release = resolve));
-  }
-}
-
-type Answer<T> = T | Error | Held<T>;
-
 function answer<T>(queue: Array<Answer<T>> | undefined, what: string): Promise<T> {
   const next = queue?.shift();
   if (next === undefined) return Promise.reject(new Error(`no scripted answer for ${what}`));
-  if (next instanceof Held) return next.promise;
-  return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
+  return settleAnswer(next);
 }
 
 interface Fakes {

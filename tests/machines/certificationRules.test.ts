@@ -26,6 +26,7 @@ import {
 import { NotProvidedError } from '../../machines/notProvided';
 import type { qrVerificationMachine, QrVerificationOutput } from '../../machines/qrVerification.machine';
 import { Limits } from '../../src/contract/limits';
+import { Held, settleAnswer, type Answer } from './support/scriptedAnswers';
 
 const SESSION_ID = '00000000-0000-4000-8000-0000000000c1';
 
@@ -41,23 +42,9 @@ function view(patch: Partial<WizardView> = {}): WizardView {
   };
 }
 
-/** An answer the test releases when it chooses (to look at the chart while it waits). */
-class Held<T> {
-  readonly promise: Promise<T>;
-  release!: (value: T) => void;
-  constructor() {
-    this.promise = new Promise<T>((resolve) => {
-      this.release = resolve;
-    });
-  }
-}
-
-type Answer<T> = T | Error | Held<T>;
-
 function answer<T>(queue: Array<Answer<T>> | undefined, fallback: T): Promise<T> {
   const next = queue?.shift() ?? fallback;
-  if (next instanceof Held) return next.promise;
-  return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
+  return settleAnswer(next);
 }
 
 interface Fakes {

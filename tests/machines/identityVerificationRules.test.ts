@@ -19,25 +19,13 @@ import {
   type PhoneSessionView,
 } from '../../machines/identityVerification.machine';
 import { Limits, MB } from '../../src/contract/limits';
+import { Held, settleAnswer, type Answer } from './support/scriptedAnswers';
 
 type Outcome = ApiOutcome<PhoneSessionView>;
 
-/** An answer the test releases when it chooses (to look at the chart while it waits). */
-class Held<T> {
-  readonly promise: Promise<T>;
-  release!: (value: T) => void;
-  constructor() {
-    this.promise = new Promise<T>((resolve) => {
-      this.release = resolve;
-    });
-  }
-}
-type Answer<T> = T | Error | Held<T>;
-
 function reply<T>(queue: Array<Answer<T>> | undefined, fallback: T): Promise<T> {
   const next = queue?.shift() ?? fallback;
-  if (next instanceof Held) return next.promise;
-  return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
+  return settleAnswer(next);
 }
 
 const CONSENT_AT = '2026-03-04T05:06:07.000Z';

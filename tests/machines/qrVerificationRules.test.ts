@@ -24,23 +24,11 @@ import {
   type ShownCode,
 } from '../../machines/qrVerification.machine';
 import { Limits } from '../../src/contract/limits';
-
-/** An answer the test releases when it chooses (to look at the chart while it waits). */
-class Held<T> {
-  readonly promise: Promise<T>;
-  release!: (value: T) => void;
-  constructor() {
-    this.promise = new Promise<T>((resolve) => {
-      this.release = resolve;
-    });
-  }
-}
-type Answer<T> = T | Error | Held<T>;
+import { Held, settleAnswer, type Answer } from './support/scriptedAnswers';
 
 function reply<T>(queue: Array<Answer<T>> | undefined, fallback: () => T): Promise<T> {
   const next = queue?.shift() ?? fallback();
-  if (next instanceof Held) return next.promise;
-  return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
+  return settleAnswer(next);
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
