@@ -47,6 +47,7 @@ function captureOf(faces: FacesFixture, frames: string[], n: number): FaceVerifi
     consentAt: new Date(),
     frames: frames.map((p) => ({ path: p, contentType: 'image/jpeg' })),
     source: 'camera',
+    challenge: null,
     reference: { path: faces.idPhoto, contentType: 'image/jpeg', fileId: 'bench-id-a' },
   };
 }

@@ -108,11 +108,48 @@ export const FACE_OUTCOME_REASONS = [
   'referenceHasNoFace',
   'noReference',
   'fileFallback',
+  'presentationAttack',
+  'challengeNotSeen',
   'providerError',
   'reviewerConfirmed',
   'reviewerRejected',
 ] as const;
 export type FaceOutcomeReason = (typeof FACE_OUTCOME_REASONS)[number];
+
+/**
+ * The head movement a capture must show (issue 28 §3). The server chooses one for every attempt,
+ * stores it with the session and the phone's guidance asks for it; frames that do not show that
+ * movement in that order fail with 'challengeNotSeen'. Directions are the person's own: "left" is
+ * the authorizer's left (the phone's preview is mirrored, the frames sent are not).
+ */
+export const FACE_CHALLENGES = ['leftThenRight', 'rightThenLeft', 'downThenUp', 'upThenDown'] as const;
+export type FaceChallenge = (typeof FACE_CHALLENGES)[number];
+
+/**
+ * What the presentation-attack checks measured on a capture (issue 28 §1–§4), stored with the
+ * session's outcome and shown to reviewers beside the frames. Each figure carries the threshold it
+ * was held against; `decides` says whether that figure may fail a capture on its own (a measured
+ * separation) or is evidence only.
+ */
+export interface FaceAttackEvidence {
+  /** The movement asked for and what the frames showed, in order (e.g. ['left', 'right']). */
+  challenge: { asked: FaceChallenge; seen: string[]; passed: boolean } | null;
+  /** RMS of what one plane projective transform (homography) leaves unexplained between frames,
+   *  in face widths: a flat picture stays near 0, a turning head shows parallax. */
+  planeResidual: { value: number; threshold: number; passed: boolean } | null;
+  /** How close the capture is to the ID photo itself: engine similarity and the perceptual-hash
+   *  distance of the aligned face crops (0 = same pixels). Reuse fails when both say "the same". */
+  idReuse: {
+    similarity: number;
+    similarityThreshold: number;
+    hashDistance: number;
+    hashThreshold: number;
+    reused: boolean;
+  } | null;
+  /** The engine's own models (Human's antispoof and liveness), 0..1, higher = more real. */
+  antispoof: { score: number; threshold: number; decides: boolean } | null;
+  livenessModel: { score: number; threshold: number; decides: boolean } | null;
+}
 
 export const VERIFICATION_PURPOSES = ['authorizer'] as const;
 export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
@@ -238,6 +275,8 @@ export interface PhoneVerificationView {
   outcomeReason: string | null;
   /** Face checks left with this scan (0 in 'failedFinal'). */
   attemptsLeft: number;
+  /** The movement the next capture must show (issue 28 §3); null when no capture is expected. */
+  challenge: FaceChallenge | null;
   serverTime: string;
 }
 

@@ -135,6 +135,7 @@ describe('the built-in provider', () => {
       return {
         frames: [{ contentType: saved.contentType, path: `${t.app.storage.dir}/${saved.storageKey}` }],
         source: 'camera' as const,
+        challenge: null,
         reference: null,
         sessionId: 'x',
       };

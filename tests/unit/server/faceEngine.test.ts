@@ -39,6 +39,7 @@ function input(frames: string[], extra: Partial<FaceVerificationInput> = {}): Fa
     consentAt: new Date('2026-11-25T10:00:00Z'),
     frames: frames.map(jpeg),
     source: 'camera',
+    challenge: null,
     reference: { ...jpeg(faces.idPhoto), fileId: 'id-a' },
     ...extra,
   };

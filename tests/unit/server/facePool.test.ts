@@ -28,6 +28,7 @@ const input = (): FaceVerificationInput => ({
   consentAt: new Date(),
   frames: [{ path: frame, contentType: 'image/png' }],
   source: 'camera',
+  challenge: null,
   reference: null,
 });
 

@@ -26,6 +26,7 @@ async function verifyJpeg(width: number, height: number) {
     consentAt,
     frames: [{ path: file, contentType: 'image/jpeg' }],
     source: 'camera',
+    challenge: null,
     reference: null,
   });
 }

@@ -66,6 +66,7 @@ export function phoneView(state: VerificationSessionState, consentAt: string | n
     consentAt,
     outcomeReason: null,
     attemptsLeft: 3,
+    challenge: null,
     serverTime: iso(0),
     phoneKey: PHONE_KEY,
   };

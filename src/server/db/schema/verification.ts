@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { FaceAttackEvidence, FaceChallenge } from '../../../contract/api/verification';
 import { companies, users } from './accounts';
 import { storedFiles } from './files';
 
@@ -62,6 +63,10 @@ export const verificationSessions = pgTable(
       pitchRangeDeg: number;
       frames: number;
     }>(),
+    /** What the presentation-attack checks measured on the last decided capture (issue 28). */
+    attackEvidence: jsonb('attack_evidence').$type<FaceAttackEvidence>(),
+    /** The movement the next capture must show, chosen by the server for every attempt (issue 28 §3). */
+    challenge: text('challenge').$type<FaceChallenge>(),
     engineName: text('engine_name'),
     engineVersion: text('engine_version'),
     /** The authorizer's ID photo the capture was compared with (null: none in the draft). */

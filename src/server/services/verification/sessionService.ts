@@ -368,6 +368,7 @@ export async function captureFace(
         consentAt: row.consentAt,
         frames: files.map((f, i) => ({ path: paths[i] ?? '', contentType: f.contentType })),
         source: capture.source,
+        challenge: capture.source === 'camera' ? (row.challenge ?? null) : null,
         reference: reference
           ? { fileId: reference.fileId, path: paths[files.length] ?? '', contentType: reference.contentType }
           : null,

@@ -65,6 +65,7 @@ export function phoneView(
     consentAt: view.consentAt,
     outcomeReason: row.outcomeReason,
     attemptsLeft: attemptsLeft(row),
+    challenge: row.challenge ?? null,
     serverTime: now.toISOString(),
   };
 }

@@ -23,6 +23,8 @@ export const FACE_REASON_TEXT: Record<FaceOutcomeReason, MessageDescriptor> = {
   referenceHasNoFace: msg`No face was found in the identity document photo: a reviewer will compare the photos.`,
   noReference: msg`No identity document photo to compare with yet: a reviewer will compare the photos.`,
   fileFallback: msg`A chosen photo is checked by a reviewer.`,
+  presentationAttack: msg`This looks like a photo or a screen, not a live face. Verify in person, in front of the camera.`,
+  challengeNotSeen: msg`The movement asked for was not seen. Follow the arrows in the order shown.`,
   providerError: msg`The face check could not run. Please try again.`,
   reviewerConfirmed: msg`A reviewer confirmed the face.`,
   reviewerRejected: msg`A reviewer rejected the face.`,

@@ -1,12 +1,20 @@
 // The types of a face-verification provider (how one plugs in: ../faceProvider.ts). On their own so
 // that the providers in this folder, which ../faceProvider.ts imports, can name them without
 // importing it back (no import cycles; issue 19 §6).
+import type { FaceAttackEvidence, FaceChallenge } from '../../../../contract/api/verification';
 import type { FaceEngineConfig } from './engineConfig';
 
 export type FaceQualityReason =
   'noFace' | 'multipleFaces' | 'faceTooSmall' | 'faceCutOff' | 'tooDark' | 'blurred' | 'notFrontal';
 export type FaceFailReason =
-  FaceQualityReason | 'noMatch' | 'noLiveness' | 'consentMissing' | 'notAnImage' | 'imageTooSmall';
+  | FaceQualityReason
+  | 'noMatch'
+  | 'noLiveness'
+  | 'presentationAttack'
+  | 'challengeNotSeen'
+  | 'consentMissing'
+  | 'notAnImage'
+  | 'imageTooSmall';
 export type FaceReferReason = 'greyBand' | 'referenceHasNoFace' | 'noReference' | 'fileFallback';
 
 export interface FaceImageRef {
@@ -20,6 +28,9 @@ export interface FaceVerificationInput {
   /** Frames from the phone camera during the motion challenge, in order (one when the file fallback is used). */
   frames: FaceImageRef[];
   source: 'camera' | 'file';
+  /** The movement the server asked this capture to show (camera only; null: none asked, e.g. a
+   *  session made before challenges existed, or the file picker). */
+  challenge: FaceChallenge | null;
   /** The authorizer's ID front or passport photo page from the certification wizard; null when none. */
   reference: (FaceImageRef & { fileId: string }) | null;
 }
@@ -30,6 +41,8 @@ export interface FaceVerificationResult {
   /** Similarity to the reference, 0..1 (the lowest across frames), when compared. */
   score?: number;
   liveness?: { passed: boolean; yawRangeDeg: number; pitchRangeDeg: number; frames: number };
+  /** What the presentation-attack checks measured (issue 28), when the engine got that far. */
+  attack?: FaceAttackEvidence;
   engine: { name: string; version: string };
 }
 
