@@ -311,6 +311,12 @@ export const Codes = {
     '该账号不能认领案件',
     'That account cannot take cases (disabled, or neither reviewer nor approver)',
   ),
+  // Issue 28 §5: the authorizer's face check is referred; a reviewer decides the face first.
+  faceReviewPending: c(
+    450013,
+    '授权人的人脸核验待人工确认，请先在人脸核验处确认后再批准',
+    "The authorizer's face check is referred to review; confirm the face first, then approve",
+  ),
 
   // ---- config management 4600xx --------------------------------------------------------------
   linkInvalid: c(460001, '链接无效，请访问最新地址', 'Link invalid; visit the latest address'),
