@@ -317,6 +317,12 @@ export const Codes = {
     '授权人的人脸核验待人工确认，请先在人脸核验处确认后再批准',
     "The authorizer's face check is referred to review; confirm the face first, then approve",
   ),
+  /** A reviewer rejected the authorizer's face: the case may be rejected or sent back, not approved. */
+  faceRejected: c(
+    450014,
+    '授权人的人脸核验已被审核员驳回，该案件不能批准，请驳回或要求补充修改',
+    "A reviewer rejected the authorizer's face check; this case cannot be approved (reject it or request a revision)",
+  ),
 
   // ---- config management 4600xx --------------------------------------------------------------
   linkInvalid: c(460001, '链接无效，请访问最新地址', 'Link invalid; visit the latest address'),
