@@ -1,5 +1,5 @@
 // Mutation testing (issue 19 §2): `npm run test:mutation`. Decisions in
-// docs/decisions.md "Mutation testing". The incremental file is committed so a later run only
+// docs/decisions/mutation-testing.md "Mutation testing". The incremental file is committed so a later run only
 // re-tests mutants whose code or covering tests changed.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -10,7 +10,7 @@ export default {
   ignorers: ['spec-citations'],
   // The registries (machines/registry.ts, machines/*.registry.ts) are the generated tests' inputs
   // (graph events, inputs) and the diagrams' titles: a mutant there changes a test, not a rule
-  // (docs/decisions.md "Mutation testing: the whole scope").
+  // (docs/decisions/mutation-testing.md "Mutation testing: the whole scope").
   mutate: ['machines/**/*.ts', 'src/contract/**/*.ts', '!machines/registry.ts', '!machines/*.registry.ts'],
   coverageAnalysis: 'perTest',
   // A machine's definition is a module-level constant, so most of machines/ is "static" to Stryker:

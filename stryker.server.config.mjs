@@ -1,6 +1,6 @@
 // Mutation testing of the server's lifecycle services (issue 19 §2): the second half of
 // `npm run test:mutation` (the first is stryker.config.mjs: machines/ and src/contract/). Scope, the
-// tests that judge and the measured rate: docs/decisions.md "Mutation testing of the server's lifecycle services".
+// tests that judge and the measured rate: docs/decisions/mutation-testing.md "Mutation testing of the server's lifecycle services".
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',

@@ -112,7 +112,7 @@ export default defineConfig({
           // One module graph per worker, not per file: each file imported the server afresh, and
           // imports were a third of the suite's time (143 of 461 s). The server suites build their
           // own apps, clocks and databases and mock no module, so nothing they share by import is
-          // state a test relies on (docs/decisions.md "Session 9").
+          // state a test relies on (docs/decisions/ci-time.md "CI time: shared module graphs").
           isolate: false,
           globalSetup: ['tests/support/globalSetup.ts'],
           testTimeout: 60_000,
@@ -125,7 +125,7 @@ export default defineConfig({
         // through DATABASE_URL: connections, migrations, transactions and locks, the outbox's
         // SKIP LOCKED, counters and sessions, concurrent submits. The rest of the server suite
         // speaks to PostgreSQL through the same pool and queries, so a second run of it repeated
-        // minutes of CI for no new question (docs/decisions.md "CI time").
+        // minutes of CI for no new question (docs/decisions/ci-time.md "CI time").
         extends: true,
         test: {
           name: 'server-external-pg',

@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   define: { __APP_BUILD__: JSON.stringify({ version: 'mutation', commit: 'mutation' }) },
   test: {
-    // The lean set (docs/decisions.md "Mutation testing: a feasible scope"): the machine and contract tests, ~3 s of
+    // The lean set (docs/decisions/mutation-testing.md "Mutation testing: a feasible scope"): the machine and contract tests, ~3 s of
     // tests for all 53 files. The path suites (pathCoverage 11 s, noSecretsInContext 5 s,
     // diagramCheck 2.6 s) replay each chart on itself or check its documentation; with them each
     // surviving static mutant of a chart costs ~19 s more. MUTATION_PATH_TESTS=1 adds them back.

@@ -1,5 +1,5 @@
 // The test runs Stryker uses to judge the server's lifecycle services (issue 19 §2,
-// stryker.server.config.mjs; decisions in docs/decisions.md "Mutation testing of the server's lifecycle services"): the server suites that
+// stryker.server.config.mjs; decisions in docs/decisions/mutation-testing.md "Mutation testing of the server's lifecycle services"): the server suites that
 // reach those services through the real API, on the server project's PostgreSQL (vite.config.ts
 // `server`). Only these files: each starts a real server, and every server suite is "related" to every
 // service (they all import the app), so the list is what keeps a survivor's run short.

@@ -17,7 +17,7 @@
 //   - faceFalseAccepts / faceFalseRejects / faceGreyBandPairs: every frame and variant of persons A,
 //     B and C against every ID photo, at the configured threshold: another person at or above it,
 //     the same person below it, and pairs of either kind inside the grey band (referred). Counts,
-//     not rates: there are only three people — see docs/decisions.md "Face engine", face-rest.md.
+//     not rates: there are only three people — see docs/decisions/face.md "Face engine", face-rest.md.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';

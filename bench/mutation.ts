@@ -57,7 +57,7 @@ async function filesInScope(): Promise<string[]> {
   );
 }
 
-/** The server config lists its files one by one (docs/decisions.md "Mutation testing of the server's lifecycle services"). */
+/** The server config lists its files one by one (docs/decisions/mutation-testing.md "Mutation testing of the server's lifecycle services"). */
 async function serverFilesInScope(): Promise<string[]> {
   return (await mutateGlobsOf(SERVER)).filter((file) => !file.startsWith('!'));
 }

@@ -3,7 +3,7 @@
 // never confirm their own proposal. Pure, like the other lifecycle charts: the server asks it
 // (machines/lifecycle.ts) whether a step exists, and only a confirmed proposal moves the case's own
 // lifecycle (certification or card application) through 'reviewer.approve'. Rejections and revision
-// requests need one person (docs/decisions.md "Back office: roles, four eyes"): they are not here.
+// requests need one person (docs/decisions/back-office.md "Back office: roles, four eyes"): they are not here.
 import { setup } from 'xstate';
 import type { StateMeta } from './stateMeta';
 
@@ -29,13 +29,13 @@ export const approvalLifecycleMachine = setup({
   states: {
     awaitingProposal: {
       meta: {
-        spec: 'addition: no approval is waiting (none proposed yet, or the last one was declined) — docs/decisions.md "Back office: roles, four eyes, claims and queues"',
+        spec: 'addition: no approval is waiting (none proposed yet, or the last one was declined) — docs/decisions/back-office.md "Back office: roles, four eyes, claims and queues"',
       },
       on: { 'reviewer.proposeApproval': 'proposed' },
     },
     proposed: {
       meta: {
-        spec: 'addition: an approval is a proposal until a second person confirms it — docs/decisions.md "Back office: roles, four eyes, claims and queues"',
+        spec: 'addition: an approval is a proposal until a second person confirms it — docs/decisions/back-office.md "Back office: roles, four eyes, claims and queues"',
       },
       on: {
         'approver.confirmApproval': { guard: 'someone other than the proposer', target: 'approved' },
@@ -45,7 +45,7 @@ export const approvalLifecycleMachine = setup({
     },
     approved: {
       meta: {
-        spec: 'addition: confirmed by a second person; the case itself is approved — docs/decisions.md "Back office: roles, four eyes, claims and queues"',
+        spec: 'addition: confirmed by a second person; the case itself is approved — docs/decisions/back-office.md "Back office: roles, four eyes, claims and queues"',
       },
       type: 'final',
     },

@@ -2,7 +2,7 @@
 // "Status codes", "Company locations"): eligibility → selectBusinessPurpose → uploadRelevantInfo
 // (one file) → questionnaire → submitting → submitted; a temporary save from any step; read-only
 // status when under review or approved; the reviewer's reason and re-application when rejected; a
-// revision request reopens the steps at the first flagged field (docs/decisions.md "Card applications: flags, comments and a revision request").
+// revision request reopens the steps at the first flagged field (docs/decisions/back-office.md "Card applications: flags, comments and a revision request").
 // The server decides eligibility and enforces the lifecycle (cardApplicationLifecycle.machine.ts);
 // this chart shows only what the server will accept and says why before asking it.
 // Pure: session storage, uploads, API calls and navigation are named effects the web app provides.
@@ -480,7 +480,7 @@ export const cardApplicationMachine = setup({
             },
             uploading: {
               meta: {
-                spec: 'addition: DECISIONS.md Uploads: the server decides the type by content; progress and cancel — docs/decisions.md "Where does an upload\'s life live?", "Cancelled upload"',
+                spec: 'addition: DECISIONS.md Uploads: the server decides the type by content; progress and cancel — docs/decisions/applicant-web.md "Where does an upload\'s life live?", "Cancelled upload"',
               },
               tags: ['busy'],
               invoke: {
@@ -528,7 +528,7 @@ export const cardApplicationMachine = setup({
           states: {
             loadingQuestions: {
               meta: {
-                spec: 'portal-spec.md §2 Card application: a questionnaire on source of funds and payment purpose, served by the API in both languages (docs/decisions.md "Card questionnaire")',
+                spec: 'portal-spec.md §2 Card application: a questionnaire on source of funds and payment purpose, served by the API in both languages (docs/decisions/small-decisions.md "Card questionnaire")',
               },
               tags: ['busy'],
               always: { guard: 'questionnaire loaded', target: 'answering' },

@@ -1,6 +1,6 @@
 // Card business application as the server stores it: spec §4 and DECISIONS.md ("not_started → saved
 // ⇄ saved → under_review → rejected (reason) | approved; rejected → saved on re-application"), and the
-// revision request of issue 21 §1 (docs/decisions.md "Card applications: flags, comments and a revision request"): under_review →
+// revision request of issue 21 §1 (docs/decisions/back-office.md "Card applications: flags, comments and a revision request"): under_review →
 // revision_requested (named fields) ⇄ revision_requested → under_review.
 // `meta.status` is the value stored per state (lifecycleStatusOf / lifecycleStateOf in ./lifecycle).
 // That it needs certification status 2 is a precondition the server checks before asking this chart.
@@ -60,7 +60,7 @@ export const cardApplicationLifecycleMachine = setup({
     },
     revisionRequested: {
       meta: {
-        spec: 'addition: issue 21 §1 flag fields for revision; docs/decisions.md "Card applications: flags, comments and a revision request", row "A state of its own"',
+        spec: 'addition: issue 21 §1 flag fields for revision; docs/decisions/back-office.md "Card applications: flags, comments and a revision request", row "A state of its own"',
         status: 'revision_requested',
       },
       tags: ['applicantMayEdit'],

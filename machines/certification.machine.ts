@@ -316,7 +316,7 @@ export const draftAutosaveMachine = setup({
     },
     conflicted: {
       meta: {
-        spec: 'addition: another tab or device saved a newer draft; this tab never writes over it (the wizard offers to load the latest) — docs/decisions.md "Navigation: two tabs, a second device, and the registration wizard\'s Back/Forward/refresh"',
+        spec: 'addition: another tab or device saved a newer draft; this tab never writes over it (the wizard offers to load the latest) — docs/decisions/applicant-web.md "Navigation: two tabs, a second device, and the registration wizard\'s Back/Forward/refresh"',
       },
       tags: ['conflict'],
       // Tells the wizard, which shows the conflict. Typing is still kept but never sent again:
@@ -357,7 +357,7 @@ interface NextTransition {
  */
 const conflictedStep = {
   meta: {
-    spec: 'addition: the same account in two tabs; a stale tab is refused, says so and offers to load the latest — docs/decisions.md "Navigation: two tabs, a second device, and the registration wizard\'s Back/Forward/refresh"',
+    spec: 'addition: the same account in two tabs; a stale tab is refused, says so and offers to load the latest — docs/decisions/applicant-web.md "Navigation: two tabs, a second device, and the registration wizard\'s Back/Forward/refresh"',
   },
   tags: ['conflict' as const],
   entry: 'clear messages' as const,
@@ -730,7 +730,7 @@ export const certificationMachine = setup({
                 // a check referred to review lets the step go on too (issue 16 §3). Closed without
                 // a result (the child refuses to close mid-verification), the dialog verified
                 // nothing and its new session superseded any earlier one on the server
-                // (docs/decisions.md "QR regenerate"; DECISIONS.md "QR verification": a new code
+                // (docs/decisions/small-decisions.md "QR regenerate"; DECISIONS.md "QR verification": a new code
                 // before submit): an earlier verification no longer counts.
                 onDone: {
                   target: 'editing',
@@ -823,7 +823,7 @@ export const certificationMachine = setup({
     },
     submitConflict: {
       meta: {
-        spec: 'addition: the submit named a stale version; the review offers to load the latest first — docs/decisions.md "Navigation: two tabs, a second device, and the registration wizard\'s Back/Forward/refresh"',
+        spec: 'addition: the submit named a stale version; the review offers to load the latest first — docs/decisions/applicant-web.md "Navigation: two tabs, a second device, and the registration wizard\'s Back/Forward/refresh"',
       },
       tags: ['conflict'],
       entry: 'clear messages',

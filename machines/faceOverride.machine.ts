@@ -65,7 +65,7 @@ export const faceOverrideMachine = setup({
   states: {
     editing: {
       meta: {
-        spec: 'addition: a referred check is overridden only with a written reason — docs/decisions.md "Face evidence in the back office"',
+        spec: 'addition: a referred check is overridden only with a written reason — docs/decisions/face.md "Face evidence in the back office"',
       },
       on: {
         'user.editReason': { actions: 'keep reason' },
@@ -77,7 +77,7 @@ export const faceOverrideMachine = setup({
     },
     submitting: {
       meta: {
-        spec: 'addition: the decision and its reason go to the audit trail — docs/decisions.md "Face evidence in the back office"',
+        spec: 'addition: the decision and its reason go to the audit trail — docs/decisions/face.md "Face evidence in the back office"',
       },
       tags: ['busy'],
       invoke: {
@@ -104,7 +104,7 @@ export const faceOverrideMachine = setup({
     },
     done: {
       meta: {
-        spec: 'addition: decided; the case shows the reviewer, the decision and the reason — docs/decisions.md "Face evidence in the back office"',
+        spec: 'addition: decided; the case shows the reviewer, the decision and the reason — docs/decisions/face.md "Face evidence in the back office"',
       },
       type: 'final',
     },

@@ -293,7 +293,7 @@ export const identityVerificationMachine = setup({
     },
     routing: {
       meta: {
-        spec: 'addition: a reopened link resumes where the session is — docs/decisions.md "Phone key"',
+        spec: 'addition: a reopened link resumes where the session is — docs/decisions/small-decisions.md "Phone key"',
       },
       always: [
         { guard: 'opened verified', target: 'verified' },
@@ -349,7 +349,7 @@ export const identityVerificationMachine = setup({
         },
         recordingConsent: {
           meta: {
-            spec: 'portal-spec.md §2 /identityVerification termsAndPrivacy, agreementDetail: consent recorded on the server with a timestamp (docs/decisions.md "Face verification provider")',
+            spec: 'portal-spec.md §2 /identityVerification termsAndPrivacy, agreementDetail: consent recorded on the server with a timestamp (docs/decisions/small-decisions.md "Face verification provider")',
           },
           tags: ['busy'],
           invoke: {
@@ -385,7 +385,7 @@ export const identityVerificationMachine = setup({
         },
         capture: {
           meta: {
-            spec: 'portal-spec.md §2 Authorizer info: face recognition on the phone; live capture with guidance, the file input stays as the fallback (referred; docs/decisions.md "Face verification outcomes, phone guidance, evidence retention")',
+            spec: 'portal-spec.md §2 Authorizer info: face recognition on the phone; live capture with guidance, the file input stays as the fallback (referred; docs/decisions/face.md "Face verification outcomes, phone guidance, evidence retention")',
           },
           entry: [showPage('home'), assign({ hint: null })],
           invoke: { id: 'camera', src: 'camera' },
@@ -407,7 +407,7 @@ export const identityVerificationMachine = setup({
             },
             guiding: {
               meta: {
-                spec: 'addition: face outline, move closer, more light — before anything is pressed — docs/decisions.md "Face verification outcomes, phone guidance, evidence retention"',
+                spec: 'addition: face outline, move closer, more light — before anything is pressed — docs/decisions/face.md "Face verification outcomes, phone guidance, evidence retention"',
               },
               on: {
                 // Automatically once the face is ready; by the button for keyboards and screen readers.
@@ -417,7 +417,7 @@ export const identityVerificationMachine = setup({
             },
             capturingFrames: {
               meta: {
-                spec: 'addition: turn your head slowly: a few JPEG frames during the turn (liveness) — docs/decisions.md "Face engine"',
+                spec: 'addition: turn your head slowly: a few JPEG frames during the turn (liveness) — docs/decisions/face.md "Face engine"',
               },
               tags: ['busy'],
               entry: [assign({ hint: 'turnHead' }), sendTo('camera', { type: 'camera.startChallenge' })],
@@ -428,14 +428,14 @@ export const identityVerificationMachine = setup({
             },
             fileOnly: {
               meta: {
-                spec: 'portal-spec.md §2 Authorizer info: face recognition on the phone; no camera: the file input (take a photo or choose one; docs/decisions.md "Face engine", File fallback)',
+                spec: 'portal-spec.md §2 Authorizer info: face recognition on the phone; no camera: the file input (take a photo or choose one; docs/decisions/face.md "Face engine", File fallback)',
               },
             },
           },
         },
         uploading: {
           meta: {
-            spec: 'portal-spec.md §4 Identity QR verification: verified or unverified; the frames are stored and checked (referred: docs/decisions.md "Face verification outcomes, phone guidance, evidence retention")',
+            spec: 'portal-spec.md §4 Identity QR verification: verified or unverified; the frames are stored and checked (referred: docs/decisions/face.md "Face verification outcomes, phone guidance, evidence retention")',
           },
           tags: ['busy'],
           invoke: {
@@ -505,14 +505,14 @@ export const identityVerificationMachine = setup({
     },
     referred: {
       meta: {
-        spec: 'addition: verificationResultPage says referred to review; the computer may go on — docs/decisions.md "Face verification outcomes, phone guidance, evidence retention"',
+        spec: 'addition: verificationResultPage says referred to review; the computer may go on — docs/decisions/face.md "Face verification outcomes, phone guidance, evidence retention"',
       },
       entry: showPage('verificationResultPage'),
       type: 'final',
     },
     failedFinal: {
       meta: {
-        spec: 'addition: verificationResultPage says failed with no attempt left: a new code on the computer — docs/decisions.md "Face verification outcomes, phone guidance, evidence retention"',
+        spec: 'addition: verificationResultPage says failed with no attempt left: a new code on the computer — docs/decisions/face.md "Face verification outcomes, phone guidance, evidence retention"',
       },
       entry: showPage('verificationResultPage'),
       type: 'final',

@@ -97,7 +97,7 @@ export const qrSessionLiveMachine = setup({
   states: {
     streaming: {
       meta: {
-        spec: 'addition: live through server-sent events; a reconnect resumes after the last change — docs/decisions.md "Desktop live status"',
+        spec: 'addition: live through server-sent events; a reconnect resumes after the last change — docs/decisions/small-decisions.md "Desktop live status"',
       },
       invoke: {
         id: 'sessionEvents',
@@ -114,7 +114,7 @@ export const qrSessionLiveMachine = setup({
     },
     reconnecting: {
       meta: {
-        spec: 'addition: a lost connection reconnects, with a growing pause, without losing state — docs/decisions.md "Desktop live status"',
+        spec: 'addition: a lost connection reconnects, with a growing pause, without losing state — docs/decisions/small-decisions.md "Desktop live status"',
       },
       after: { streamReconnectBackoff: 'streaming' },
     },

@@ -301,7 +301,7 @@ export const qrVerificationMachine = setup({
             },
             failed: {
               meta: {
-                spec: 'portal-spec.md §4 Identity QR verification: unverified; the phone may retry within the 10 minutes (docs/decisions.md "QR verification: a failed face capture")',
+                spec: 'portal-spec.md §4 Identity QR verification: unverified; the phone may retry within the 10 minutes (docs/decisions/small-decisions.md "QR verification: a failed face capture")',
               },
               on: {
                 'session.verifying': {
@@ -399,7 +399,7 @@ export const qrVerificationMachine = setup({
     },
     failedFinal: {
       meta: {
-        spec: 'addition: the face check failed with no attempt left: the dialog says why and offers a new code — docs/decisions.md "Face verification outcomes, phone guidance, evidence retention"',
+        spec: 'addition: the face check failed with no attempt left: the dialog says why and offers a new code — docs/decisions/face.md "Face verification outcomes, phone guidance, evidence retention"',
       },
       tags: ['rescanRequired'],
       on: { 'user.regenerate': 'creating', 'user.close': 'closed' },
@@ -410,7 +410,7 @@ export const qrVerificationMachine = setup({
     },
     referred: {
       meta: {
-        spec: 'addition: referred to review: certification may go on, a reviewer decides — docs/decisions.md "Face verification outcomes, phone guidance, evidence retention"',
+        spec: 'addition: referred to review: certification may go on, a reviewer decides — docs/decisions/face.md "Face verification outcomes, phone guidance, evidence retention"',
       },
       type: 'final',
     },

@@ -380,7 +380,7 @@ const cardApplicationEntry: MachineRegistryEntry = {
       status: 'rejected',
       reason: 'Unreadable file',
     }),
-    // A revision request (docs/decisions.md "Card applications: flags, comments and a revision request") opens at its first flagged stage.
+    // A revision request (docs/decisions/back-office.md "Card applications: flags, comments and a revision request") opens at its first flagged stage.
     ...(
       [
         'selectBusinessPurpose.businessPurpose',

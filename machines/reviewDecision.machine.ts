@@ -89,7 +89,7 @@ export const reviewDecisionMachine = setup({
     },
     confirming: {
       meta: {
-        spec: 'addition: every decision is confirmed before it is sent — docs/decisions.md "Back-office decisions and concurrency"',
+        spec: 'addition: every decision is confirmed before it is sent — docs/decisions/small-decisions.md "Back-office decisions and concurrency"',
       },
       on: {
         'user.confirm': 'submitting',
@@ -98,7 +98,7 @@ export const reviewDecisionMachine = setup({
     },
     submitting: {
       meta: {
-        spec: 'addition: the decision goes through the lifecycle statechart on the server — docs/decisions.md "Back-office decisions and concurrency"',
+        spec: 'addition: the decision goes through the lifecycle statechart on the server — docs/decisions/small-decisions.md "Back-office decisions and concurrency"',
       },
       tags: ['busy'],
       invoke: {
@@ -129,7 +129,7 @@ export const reviewDecisionMachine = setup({
     },
     conflict: {
       meta: {
-        spec: 'addition: two reviewers at once, exactly one wins, the other is told — docs/decisions.md "Back-office decisions and concurrency"',
+        spec: 'addition: two reviewers at once, exactly one wins, the other is told — docs/decisions/small-decisions.md "Back-office decisions and concurrency"',
       },
       tags: ['error'],
       on: {

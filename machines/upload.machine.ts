@@ -171,7 +171,7 @@ export const uploadMachine = setup({
     },
     uploading: {
       meta: {
-        spec: 'addition: the progress of a slow upload shows, and it can be cancelled — docs/decisions.md "Where does an upload\'s life live?", "Cancelled upload"',
+        spec: 'addition: the progress of a slow upload shows, and it can be cancelled — docs/decisions/applicant-web.md "Where does an upload\'s life live?", "Cancelled upload"',
       },
       tags: ['busy'],
       invoke: {
@@ -242,7 +242,7 @@ export const uploadMachine = setup({
     },
     cancelled: {
       meta: {
-        spec: 'addition: a cancelled upload stores nothing; pick again to upload — docs/decisions.md "Where does an upload\'s life live?", "Cancelled upload"',
+        spec: 'addition: a cancelled upload stores nothing; pick again to upload — docs/decisions/applicant-web.md "Where does an upload\'s life live?", "Cancelled upload"',
       },
       on: { 'user.dismiss': 'idle' },
     },

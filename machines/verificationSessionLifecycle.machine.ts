@@ -116,7 +116,7 @@ export const verificationSessionLifecycleMachine = setup({
         },
         failed: {
           meta: {
-            spec: 'portal-spec.md §4 Identity QR verification: unverified (no match, no liveness, a quality reason), attempts left for this scan (docs/decisions.md "QR verification: a failed face capture")',
+            spec: 'portal-spec.md §4 Identity QR verification: unverified (no match, no liveness, a quality reason), attempts left for this scan (docs/decisions/small-decisions.md "QR verification: a failed face capture")',
             status: 'failed',
           },
           tags: ['desktopMayClose', 'usable'],
@@ -137,7 +137,7 @@ export const verificationSessionLifecycleMachine = setup({
     },
     referred: {
       meta: {
-        spec: 'addition: referred to review (grey band, no usable ID face, no reference, file fallback) — docs/decisions.md "Face verification outcomes, phone guidance, evidence retention"',
+        spec: 'addition: referred to review (grey band, no usable ID face, no reference, file fallback) — docs/decisions/face.md "Face verification outcomes, phone guidance, evidence retention"',
         status: 'referred',
       },
       // Certification may be submitted with it; a reviewer decides it with a written reason (§5).
@@ -149,7 +149,7 @@ export const verificationSessionLifecycleMachine = setup({
     },
     failedFinal: {
       meta: {
-        spec: 'addition: failed with no attempt left for this scan: the desktop shows why, a new code is needed — docs/decisions.md "Face verification outcomes, phone guidance, evidence retention"',
+        spec: 'addition: failed with no attempt left for this scan: the desktop shows why, a new code is needed — docs/decisions/face.md "Face verification outcomes, phone guidance, evidence retention"',
         status: 'failedFinal',
       },
       type: 'final',

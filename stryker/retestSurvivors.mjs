@@ -2,7 +2,7 @@
 // file so the next incremental run tests those mutants again, and keeps every killed or ignored result.
 // Why: a static mutant (a chart's definition is a module-level constant) has no per-test coverage,
 // so Stryker's incremental differ sees no new covering test when a test is added, and reuses the old
-// "Survived" (docs/decisions.md "Mutation testing: a feasible scope"). `--force` re-tests whole files;
+// "Survived" (docs/decisions/mutation-testing.md "Mutation testing: a feasible scope"). `--force` re-tests whole files;
 // this re-tests only what was left, which is what new tests target. Timeouts too: on a loaded
 // machine a mutant whose tests merely ran slowly past Stryker's timeout counts as detected.
 // Usage: node stryker/retestSurvivors.mjs [incremental file] (default bench/mutation/stryker-incremental.json)

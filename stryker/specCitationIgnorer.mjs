@@ -1,4 +1,4 @@
-// Stryker ignorer (issue 19 §2, docs/decisions.md "Mutation testing: a feasible scope"): a state's `meta.spec` is the
+// Stryker ignorer (issue 19 §2, docs/decisions/mutation-testing.md "Mutation testing: a feasible scope"): a state's `meta.spec` is the
 // spec section the state cites for reviewers (diagrams, the back office's chart page). Emptying that
 // text or the `{ spec }` object changes no behaviour: machine versions leave meta out
 // (machines/machineVersion.ts) and no rule reads it; its presence is held by `npm run diagrams --

@@ -55,6 +55,6 @@ export function certificationStandingOf(status: number, audit: number | null): C
 }
 
 /** The status stored per state of machines/cardApplicationLifecycle.machine.ts (its `meta.status`).
- *  'revision_requested': the reviewer named fields to fix (docs/decisions.md "Card applications: flags, comments and a revision request"). */
+ *  'revision_requested': the reviewer named fields to fix (docs/decisions/back-office.md "Card applications: flags, comments and a revision request"). */
 export type CardApplicationStatus =
   'not_started' | 'saved' | 'under_review' | 'revision_requested' | 'rejected' | 'approved';

@@ -77,7 +77,7 @@ const envSchema = z.object({
   FACE_MATCH_THRESHOLD: z.coerce.number().min(0).max(1).default(DEFAULT_FACE_ENGINE_CONFIG.matchThreshold),
   FACE_GREY_BAND_FROM: z.coerce.number().min(0).max(1).default(DEFAULT_FACE_ENGINE_CONFIG.greyBandFrom),
   FACE_MIN_POSE_DEG: z.coerce.number().min(0).max(90).default(DEFAULT_FACE_ENGINE_CONFIG.minPoseRangeDeg),
-  /** Days the face-capture frames are kept after the decision (docs/decisions.md, issue 16 §6). */
+  /** Days the face-capture frames are kept after the decision (docs/decisions/face.md "Retention of frames", issue 16 §6). */
   FACE_FRAME_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** HTTP worker processes under `npm start`'s supervisor (src/server/process/). */
@@ -103,7 +103,43 @@ const envSchema = z.object({
   OVERLOAD_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(5),
   /** Where uploaded files are kept: STORAGE (local | s3) and S3_* (storage/storageConfig.ts). */
   ...storageEnvShape,
+  /** The metrics endpoint (observability/metrics/): its own port ('off': none; 0: any free port). */
+  METRICS_PORT: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).optional(),
+  ),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().min(16, 'must be at least 16 characters').optional())
+    .optional(),
 });
+
+/** The Prometheus exporters' customary port (off in tests, which run many portals side by side). */
+export const DEFAULT_METRICS_PORT = 9464;
+
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)$/;
+
+/** METRICS_* read: null port = no endpoint. Beyond this machine only behind a token. */
+function metricsConfigFrom(e: z.infer<typeof envSchema>): MetricsConfig | { problems: ConfigProblem[] } {
+  const port =
+    e.METRICS_PORT === 'off'
+      ? null
+      : (e.METRICS_PORT ?? (e.APP_ENV === 'test' ? null : DEFAULT_METRICS_PORT));
+  if (port !== null && !e.METRICS_TOKEN && !LOOPBACK.test(e.METRICS_HOST)) {
+    return {
+      problems: [
+        {
+          variable: 'METRICS_TOKEN',
+          message: `required when METRICS_HOST (${e.METRICS_HOST}) is not a loopback address`,
+        },
+      ],
+    };
+  }
+  return { port, host: e.METRICS_HOST, token: e.METRICS_TOKEN };
+}
 
 /** Per-environment base addresses (spec §7): used when the variable is not set. */
 const BASE_ADDRESSES: Record<
@@ -170,10 +206,22 @@ export interface AppConfig {
   /** Password-transport keys from the environment (PEM); undefined: shared through PostgreSQL. */
   transportKeys: { current: string | undefined; previous: string | undefined };
   overload: OverloadConfig;
+  metrics: MetricsConfig;
   baseAddresses: { checkout: string; identity: string; backOffice: string; backOfficeOps: string };
   /** Development aids (dev mailbox, /plat/dev/*) exist everywhere but production. */
   devTools: boolean;
 }
+
+/** Where GET /metrics is served (observability/metrics/server.ts, by the supervisor). */
+export interface MetricsConfig {
+  /** null: not served. */
+  port: number | null;
+  host: string;
+  /** When set, scrapes send `Authorization: Bearer <token>`. */
+  token: string | undefined;
+}
+
+type ConfigProblem = { variable: string; message: string };
 
 export interface OverloadConfig {
   /** Mean event-loop delay over a sample, in ms; 0 = not checked. */
@@ -206,6 +254,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const storage = storageConfigFrom(e);
   if ('problems' in storage) throw new ConfigError(storage.problems);
+  const metrics = metricsConfigFrom(e);
+  if ('problems' in metrics) throw new ConfigError(metrics.problems);
   const defaults = BASE_ADDRESSES[e.APP_ENV];
   return {
     env: e.APP_ENV,
@@ -244,6 +294,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxRssBytes: e.OVERLOAD_MAX_RSS_MB * 1024 * 1024,
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_S,
     },
+    metrics,
     faceFrameRetentionDays: e.FACE_FRAME_RETENTION_DAYS,
     storage: storage.config,
     baseAddresses: {

@@ -432,7 +432,7 @@ describe('the authorizer step (spec §2, §5; DECISIONS.md "Authorizer step"; is
   });
 
   // DECISIONS.md "QR verification": cancelling voids the scan and the desktop must show a new code
-  // before submit; docs/decisions.md "QR regenerate": a new dialog's session supersedes the earlier
+  // before submit; docs/decisions/small-decisions.md "QR regenerate": a new dialog's session supersedes the earlier
   // one on the server (isVerificationSessionVerified then refuses it at submit).
   it('a second verification closed without a result voids the first: the step is locked again', async () => {
     const { actor, stepSaves } = atAuthorizer({

@@ -2,7 +2,7 @@
 // an empty `initial`, a missing initial child or an unknown `#id` target throws there). The imports
 // happen inside the tests on purpose: a module that throws at import makes vitest drop its file's
 // tests instead of failing them, which Stryker's vitest runner reads as "survived" (issue 19 §2,
-// docs/decisions.md "Mutation testing: a feasible scope"). Here such a chart fails a named test.
+// docs/decisions/mutation-testing.md "Mutation testing: a feasible scope"). Here such a chart fails a named test.
 import { describe, expect, it } from 'vitest';
 
 const charts = import.meta.glob<Record<string, unknown>>('../../machines/*.machine.ts');

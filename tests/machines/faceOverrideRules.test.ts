@@ -1,4 +1,4 @@
-// The face override chart, the rules faceOverride.test.ts leaves implicit (issue 16 §5; docs/decisions.md
+// The face override chart, the rules faceOverride.test.ts leaves implicit (issue 16 §5; docs/decisions/face.md
 // "Face evidence in the back office"): the decision sent is the one chosen, and sending it again after
 // a refusal clears the old message.
 import { describe, expect, it } from 'vitest';

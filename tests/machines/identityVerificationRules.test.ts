@@ -1,5 +1,5 @@
 // The phone chart's rules one by one (issue 19 §2, mutation testing): where a reopened link resumes
-// (docs/decisions.md "Phone key"), what each answer of the server leaves in the context (the names,
+// (docs/decisions/small-decisions.md "Phone key"), what each answer of the server leaves in the context (the names,
 // the consent, the outcome and attempts left, the messages the page shows), the page each state
 // shows (spec §2 /identityVerification and its children), the camera's guidance and head-turn
 // challenge and the image checks (issue 16 §4: jpg/png, 10 MB for a chosen photo, the per-frame

@@ -3,7 +3,7 @@
 // session's updates count (only the code on screen: a stale one is ignored in every state), the
 // countdowns (regenerate after 120 s, valid 10 minutes after the scan: spec §4, §9), the ways out of
 // each state, and the live follower's reconnect pauses, its reset on a working stream and its polls
-// (DECISIONS.md "QR verification"; docs/decisions.md "Desktop live status"). qrVerification.test.ts
+// (DECISIONS.md "QR verification"; docs/decisions/small-decisions.md "Desktop live status"). qrVerification.test.ts
 // drives the paths; here every effect is a fake the test answers. Simulated time throughout.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
@@ -326,7 +326,7 @@ describe('closing (spec §4: closing voids the code)', () => {
   });
 });
 
-describe('the live follower (docs/decisions.md "Desktop live status")', () => {
+describe('the live follower (docs/decisions/small-decisions.md "Desktop live status")', () => {
   function follower(
     streams: Array<'lost' | 'connected then lost'>,
     polls: Array<SessionUpdateEvent | null | Error> = [],

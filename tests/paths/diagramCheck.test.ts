@@ -140,6 +140,10 @@ describe('diagram check', () => {
     ['an issue instead of the spec', 'issue 4 §2: the account is locked'],
     ['an addition naming no decision', 'addition: the account is locked'],
     ['a bare section without the spec file', '§8 account locked'],
+    [
+      'an addition citing the decisions index only',
+      'addition: a second tab says so — docs/decisions/ "Navigation"',
+    ],
   ])('reports a state with no spec reference: %s', (_case, spec) => {
     const changed = loginWith((states) => {
       states.locked!.meta = { spec };
@@ -153,7 +157,7 @@ describe('diagram check', () => {
   it('accepts a spec section, and an addition naming its decision', () => {
     for (const spec of [
       'portal-spec.md §8 account locked after multiple failed logins',
-      'addition: a second tab says so — docs/decisions.md "Navigation: two tabs"',
+      'addition: a second tab says so — docs/decisions/applicant-web.md "Navigation: two tabs"',
       'addition: DECISIONS.md Login lockout',
     ]) {
       const changed = loginWith((states) => {

@@ -5,7 +5,7 @@
 // are recognisable values, and a deep scan of each snapshot's context must find none of them. The
 // secrets travel in the event to the invoked actor's input, or stay in the form. A modified copy of
 // the registration chart that keeps the password again proves the scan catches it.
-// Tokens follow the same rule, with no exception (docs/decisions.md "No token in a machine context either"): every
+// Tokens follow the same rule, with no exception (docs/decisions/support.md "No token in a machine context either"): every
 // string under a key named `token` or `…Token` in any event or input is marked (the slider's token
 // as a slider verdict carries it, a session token in a sign-in answer, a link token in an input), and
 // no context may hold one. The slider's token stays with the host that provides the flow's calls, a

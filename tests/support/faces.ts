@@ -26,7 +26,7 @@
 //   noFace, twoFaces, dark, blurred, cutOff, tooSmall   one frame each, showing that problem
 // The head turn is synthetic: each frame maps the face onto a vertical (yaw) or horizontal (pitch)
 // cylinder and rotates it, which moves the landmarks as a turning head does. Same-person pairs are
-// therefore made from one photograph; docs/decisions.md "Face engine" says what that means for the
+// therefore made from one photograph; docs/decisions/face.md "Face engine" says what that means for the
 // measured accuracy.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';

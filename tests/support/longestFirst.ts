@@ -1,7 +1,7 @@
 // The order of test files: within each group, the files known to run longest start first, then the
 // rest in vitest's own order (its timing cache when there is one). A fresh CI checkout has no cache,
 // and vitest then keeps the listing order, so a five-minute file could start last and leave one
-// worker busy alone at the end. The list is measured (docs/decisions.md "CI time"); a file missing
+// worker busy alone at the end. The list is measured (docs/decisions/ci-time.md "CI time"); a file missing
 // from it only loses its head start.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -11,7 +11,7 @@ export const LONGEST_FILES = [
   'tests/browser/accessibility.test.ts',
   'tests/browser/modelBased/certification.test.ts',
   'tests/browser/modelBased/qrVerification.test.ts',
-  // Not yet in a CI log: 50–85 s alone here, by the load (docs/decisions.md "Generated paths in the real UI: the phone page").
+  // Not yet in a CI log: 50–85 s alone here, by the load (docs/decisions/testing.md "Generated paths in the real UI: the phone page").
   'tests/browser/modelBased/identityVerification.test.ts',
   'tests/browser/modelBased/registration.test.ts',
   'tests/browser/modelBased/cardApplication.test.ts',

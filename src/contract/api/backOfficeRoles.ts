@@ -1,6 +1,6 @@
 // Back-office roles (issue 21 §4) and what each may do, once: the server's route guard and the
 // back-office pages read the same table. An account holds several roles (users.back_office_roles);
-// what it may do is the union of its roles' permissions (docs/decisions.md "Back office: roles, four eyes").
+// what it may do is the union of its roles' permissions (docs/decisions/back-office.md "Back office: roles, four eyes").
 
 export const BACK_OFFICE_ROLES = ['reviewer', 'approver', 'support', 'admin'] as const;
 export type BackOfficeRole = (typeof BACK_OFFICE_ROLES)[number];

@@ -5,7 +5,7 @@
 // GET /plat/admin/certifications/:id/changes → CaseRoundChanges | null (a first submission, or an
 // earlier round submitted before rounds were kept) | 404. Every back-office role that reads cases.
 // The same for a card application at /plat/admin/card-applications/:id/changes (its paths as
-// CardApplicationCaseView.steps lists them; docs/decisions.md "Card applications: flags, comments and a revision request").
+// CardApplicationCaseView.steps lists them; docs/decisions/back-office.md "Card applications: flags, comments and a revision request").
 
 /** GET paths under /plat by case kind. */
 export const CASE_ROUND_CHANGES_PATHS = {

@@ -3,7 +3,7 @@
 // the case view records it as it happens, not only in the batch sent with the revision request.
 //
 // POST /plat/admin/certifications/:id/field-flags FieldFlagRequest → FieldFlagResult, and the same
-// for a card application at /plat/admin/card-applications/:id/field-flags (docs/decisions.md "Card applications: flags, comments and a revision request")
+// for a card application at /plat/admin/card-applications/:id/field-flags (docs/decisions/back-office.md "Card applications: flags, comments and a revision request")
 // | validationFailed (400: [{ path: 'fields.<i>' | 'comment', message }]; a field that names no
 // submitted field, a comment step without a comment) | transitionNotAllowed (409: the case is not
 // under review) | 404. The timeline entry: action '<caseKind>.field<Step>', detail

@@ -11,7 +11,7 @@ export const SupportReferencePaths = {
   read: (reference: string) => `/admin/support-references/${encodeURIComponent(reference)}`,
 } as const;
 
-/** Housekeeping deletes a snapshot this long after it was sent (docs/decisions.md "Support by reference"). */
+/** Housekeeping deletes a snapshot this long after it was sent (docs/decisions/support.md "Support by reference"). */
 export const SUPPORT_REFERENCE_RETENTION_DAYS = 30;
 
 /** The JSON of a snapshot may be at most this long: a filled certification is about 10 000. */

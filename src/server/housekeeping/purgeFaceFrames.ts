@@ -1,4 +1,4 @@
-// Face-capture frames are special-category (biometric) data (issue 16 §6; docs/decisions.md): kept
+// Face-capture frames are special-category (biometric) data (issue 16 §6; docs/decisions/face.md "Retention of frames"): kept
 // while someone may still have to look at them, then deleted. A session's frames go once the
 // retention period has passed after its decision:
 //   - used by a submitted certification application: the reviewer's final decision on it

@@ -4,7 +4,7 @@
 // accepting, let what is in flight finish for a bounded time, exit 1. Crash and replace, not
 // swallow and go on: after such a fault nobody knows which state is half-changed (a pool client
 // never released, a lock never freed, a stream never ended), and a fresh process is the only state
-// known to be good. docs/decisions.md "A supervised process" says more.
+// known to be good. docs/decisions/processes-and-resilience.md "A supervised process" says more.
 import type { FastifyInstance } from 'fastify';
 import type { ProcessFaultReporter } from '../observability/faultReporter';
 import { currentRequest } from '../observability/requestContext';

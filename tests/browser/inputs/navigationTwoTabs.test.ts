@@ -2,7 +2,7 @@
 // portal. The tab opened first saves; the other tab, still holding the older version, must not
 // silently write over it: the server refuses its save (409 staleVersion), the tab says the step was
 // changed in another tab or on another device and offers to load the latest version, and what that
-// tab typed stays on screen (unsaved) until the person chooses to load (docs/decisions.md "Navigation: two tabs").
+// tab typed stays on screen (unsaved) until the person chooses to load (docs/decisions/applicant-web.md "Navigation: two tabs").
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { Locale } from '../../../src/contract/envelope';

@@ -211,7 +211,7 @@ function undrivable(path: PlannedPath): string | null {
   const inFlight = inFlightRule(path, BUSY);
   if (inFlight) return inFlight;
   const loads = path.events.filter((e) => isDone(e, 'loadApplication'));
-  // A revision flagged on the questionnaire (docs/decisions.md "Card applications: flags, comments and a revision request") loads the questions
+  // A revision flagged on the questionnaire (docs/decisions/back-office.md "Card applications: flags, comments and a revision request") loads the questions
   // with the page, before anything could cut the call: its fetch failure is driven from the upload
   // step's "Next" on other paths.
   const [first, second] = path.events;

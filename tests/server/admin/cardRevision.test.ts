@@ -1,4 +1,4 @@
-// Issue 21 §1 for card applications (docs/decisions.md "Card applications: flags, comments and a revision request"): a reviewer flags fields of a
+// Issue 21 §1 for card applications (docs/decisions/back-office.md "Card applications: flags, comments and a revision request"): a reviewer flags fields of a
 // card case, comments beside them and requests a revision; the applicant's application reopens with
 // exactly those fields and comments, saves keep the revision open, and the resubmit goes back to
 // review with the marks gone — over a real server and PostgreSQL. Refusals answer their documented

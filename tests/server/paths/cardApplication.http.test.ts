@@ -101,7 +101,7 @@ beforeAll(async () => {
       },
       'reviewer.reject': (s) =>
         decide(s, AdminPaths.cardApplicationReject, { reason: 'The business licence is unreadable.' }),
-      // Issue 21 §1 (docs/decisions.md "Card applications: flags, comments and a revision request"): a revision of named fields with a comment.
+      // Issue 21 §1 (docs/decisions/back-office.md "Card applications: flags, comments and a revision request"): a revision of named fields with a comment.
       'reviewer.requestRevision': (s) =>
         decide(s, AdminPaths.cardApplicationRequestRevision, {
           fields: ['selectBusinessPurpose.businessPurpose'],

@@ -226,7 +226,7 @@ const MATRIX: Record<string, Recipe> = {
     param: cardApplication,
     body: {},
   },
-  // Card revisions (docs/decisions.md "Card applications: flags, comments and a revision request"): the same rules as a certification's.
+  // Card revisions (docs/decisions/back-office.md "Card applications: flags, comments and a revision request"): the same rules as a certification's.
   'POST /plat/admin/card-applications/:id/request-revision': {
     expect: deciders([400, 'reasonRequired']),
     param: cardApplication,

@@ -2,7 +2,7 @@
 // options there: an option without the discriminator throws). The imports happen inside the tests
 // on purpose, as in tests/machines/chartsLoad.test.ts: a module that throws at import makes vitest
 // drop its file's tests instead of failing them, which Stryker's vitest runner reads as "survived"
-// (issue 19 §2, docs/decisions.md "Mutation testing: a feasible scope"). Here it fails a named test.
+// (issue 19 §2, docs/decisions/mutation-testing.md "Mutation testing: a feasible scope"). Here it fails a named test.
 import { describe, expect, it } from 'vitest';
 
 const modules = import.meta.glob<Record<string, unknown>>([

@@ -118,7 +118,7 @@ describe('card-application case view', { timeout: 30_000 }, () => {
     expect(within(screen.getByTestId('case-decision')).getByRole('button', { name: 'Approve' })).toBeTruthy();
   });
 
-  // Issue 21 §1 for cards (docs/decisions.md "Card applications: flags, comments and a revision request"): flag the purpose and a question from
+  // Issue 21 §1 for cards (docs/decisions/back-office.md "Card applications: flags, comments and a revision request"): flag the purpose and a question from
   // where they are shown, comment on the question, request a revision — on the card's own paths.
   it('flags a field and a question with a comment and requests a revision', async () => {
     server.answer(`${CASE}/field-flags`, envelope(200, { recordedAt: '2026-01-02T00:00:00Z' }));

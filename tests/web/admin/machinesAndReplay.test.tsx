@@ -35,7 +35,7 @@ describe('machine diagrams page', { timeout: 60_000 }, () => {
     const review = screen.getByRole('table', { name: 'States of reviewDecision' });
     expect(
       within(review).getByText(
-        'addition: two reviewers at once, exactly one wins, the other is told — docs/decisions.md "Back-office decisions and concurrency"',
+        'addition: two reviewers at once, exactly one wins, the other is told — docs/decisions/small-decisions.md "Back-office decisions and concurrency"',
       ),
     ).toBeTruthy();
   });

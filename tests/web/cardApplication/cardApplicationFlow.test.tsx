@@ -404,7 +404,7 @@ describe('eligibility and review outcomes', { timeout: 30_000 }, () => {
     });
   });
 
-  // Issue 21 §1 (docs/decisions.md "Card applications: flags, comments and a revision request"): a revision request reopens the steps at the
+  // Issue 21 §1 (docs/decisions/back-office.md "Card applications: flags, comments and a revision request"): a revision request reopens the steps at the
   // first flagged field, each flagged field with the reviewer's comment beside it, none elsewhere.
   const revision = {
     ...notStarted,

@@ -51,7 +51,7 @@ describe('gateway to-do items', () => {
     expect(
       todoItems({ ...base, ...certified, card: card({ status: 'rejected', reason: 'Wrong purpose' }) }),
     ).toEqual([{ kind: 'fixCardApplication', href: '/issuingCardApplication', reason: 'Wrong purpose' }]);
-    // A revision request (docs/decisions.md "Card applications: flags, comments and a revision request") asks for a revision, not a re-application.
+    // A revision request (docs/decisions/back-office.md "Card applications: flags, comments and a revision request") asks for a revision, not a re-application.
     expect(
       todoItems({ ...base, ...certified, card: card({ status: 'revision_requested', reason: 'Two fixes' }) }),
     ).toEqual([{ kind: 'reviseCardApplication', href: '/issuingCardApplication', reason: 'Two fixes' }]);

@@ -42,7 +42,7 @@ function lastsLongEnough(trail: TrailPoint[]): boolean {
  *   events, rounded to the millisecond, never keep one interval for a whole drag;
  * - it has no jump across most of the way in one step.
  * A careful script can imitate all of this; the rules only make the cheap scripts fail. What stops
- * the rest is the picture (decoy gaps) and the limits behind the captcha (docs/decisions.md).
+ * the rest is the picture (decoy gaps) and the limits behind the captcha (docs/decisions/security.md "What can the slider puzzle stop?").
  */
 function checkHandMotion(trail: TrailPoint[], x: number): AnswerVerdict {
   if (trail.length < Limits.captcha.minMousePoints) return { ok: false, reason: 'tooFewPoints' };

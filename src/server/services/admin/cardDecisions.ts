@@ -1,5 +1,5 @@
 // Deciding a card application (issue 8 "Decisions"): approve, reject with a reason, or request a
-// revision of named fields with a comment (issue 21 §1; docs/decisions.md "Card applications: flags, comments and a revision request"). One
+// revision of named fields with a comment (issue 21 §1; docs/decisions/back-office.md "Card applications: flags, comments and a revision request"). One
 // transaction with the company and application rows locked: the version check (another reviewer
 // was first → decisionConflict), the lifecycle chart (deciding twice or deciding a saved draft →
 // transitionNotAllowed), then the new state, the history row, the audit row and the applicant's

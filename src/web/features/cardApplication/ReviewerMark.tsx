@@ -1,5 +1,5 @@
 // The reviewer's mark beside a field of a card application under revision (issue 21 §1;
-// docs/decisions.md "Card applications: flags, comments and a revision request"): the field was flagged, with the reviewer's comment if any.
+// docs/decisions/back-office.md "Card applications: flags, comments and a revision request"): the field was flagged, with the reviewer's comment if any.
 // Shown while the revision is open; nothing for a field the reviewer did not flag.
 import { useLingui } from '@lingui/react/macro';
 import { Alert } from '@mantine/core';

@@ -74,7 +74,7 @@ function AutosaveStatus({ actor }: { actor: CertificationActor }) {
 /**
  * Issue 17 §3, two tabs: the server refused this tab's save because another tab or device saved the
  * application since. What this tab typed stays in the form (not saved) until the person loads the
- * latest version; nothing the other tab saved is touched (docs/decisions.md "Navigation: two tabs").
+ * latest version; nothing the other tab saved is touched (docs/decisions/applicant-web.md "Navigation: two tabs").
  */
 function ConflictNotice({ actor }: { actor: CertificationActor }) {
   const { t } = useLingui();

@@ -104,7 +104,7 @@ export function createCertificationApi(api: ApiClient) {
     );
     // Another tab or device saved meanwhile: never resend on top of it (that silently overwrote the
     // other tab's step). The version stays the stale one, so every later save is refused too until
-    // the chart loads the latest version (docs/decisions.md "Navigation: two tabs").
+    // the chart loads the latest version (docs/decisions/applicant-web.md "Navigation: two tabs").
     if (isStale(answer)) return { kind: 'conflict' };
     if (!isOk(answer)) throw new CallFailed(answer);
     version = (answer.data as SaveDraftResult).version;

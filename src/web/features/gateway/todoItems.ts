@@ -52,7 +52,7 @@ export function todoItems(state: AccountState): TodoItem[] {
       items.push({ kind: 'continueCardApplication', href: CARD_APPLICATION, reason: null });
     if (card.status === 'rejected')
       items.push({ kind: 'fixCardApplication', href: CARD_APPLICATION, reason: card.reason });
-    // A revision request (docs/decisions.md "Card applications: flags, comments and a revision request"): the reviewer's comment is the reason.
+    // A revision request (docs/decisions/back-office.md "Card applications: flags, comments and a revision request"): the reviewer's comment is the reason.
     if (card.status === 'revision_requested')
       items.push({ kind: 'reviseCardApplication', href: CARD_APPLICATION, reason: card.reason });
   }

@@ -1,4 +1,4 @@
-// Back-office roles and accounts (issue 21 §4; docs/decisions.md "Back office: roles, four eyes,
+// Back-office roles and accounts (issue 21 §4; docs/decisions/back-office.md "Back office: roles, four eyes,
 // claims and queues": what each role allows, an account holds several roles and may do the union of
 // their permissions) and the account requests, at unit level (issue 19 §2).
 import type { z } from 'zod';

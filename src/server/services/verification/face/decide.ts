@@ -1,10 +1,12 @@
 // The verdict from the engine's analyses: quality of each frame, the motion challenge (liveness),
 // and the match to the ID photo. Pure: the same analyses always give the same result, so the rules
-// are unit tested without the engine. Figures behind each limit: docs/decisions.md "Face engine".
+// are unit tested without the engine. Figures behind each limit: docs/decisions/face.md "Face engine".
 import type { FaceFailReason, FaceQualityReason, FaceReferReason, FaceVerificationResult } from './types';
 import type { FoundFace, ImageAnalysis } from './analysis';
 import type { FaceEngineConfig } from './engineConfig';
 import { faceSimilarity } from './similarity';
+import { DEFAULT_FACE_ENGINE_CONFIG } from './engineConfig';
+import { judgePresentation, type ReferenceFace } from './presentationAttack';
 
 /** Limits of a usable frame (measured on the fixtures of tests/support/faces.ts). */
 export const FRAME_QUALITY = {
@@ -91,18 +93,33 @@ function round(value: number, digits: number): number {
 export interface DecideInput {
   source: 'camera' | 'file';
   frames: ImageAnalysis[];
-  /** undefined: no reference given; null: the reference has no usable face. */
-  reference: number[] | null | undefined;
-  config: Pick<FaceEngineConfig, 'matchThreshold' | 'greyBandFrom' | 'minPoseRangeDeg'>;
+  /** undefined: no reference given; null: the reference has no usable face. An embedding alone
+   *  (older callers, tests) is a reference without its unwrapped face. */
+  reference: ReferenceFace | number[] | null | undefined;
+  config: Pick<FaceEngineConfig, 'matchThreshold' | 'greyBandFrom' | 'minPoseRangeDeg'> &
+    Partial<Pick<FaceEngineConfig, 'attack'>>;
   engine: Engine;
 }
 
+/** The ID photo's face (embedding and unwrapped texture), or null when it shows no usable face. */
+export function referenceFace(image: ImageAnalysis): ReferenceFace | null {
+  const embedding = referenceEmbedding(image);
+  if (!embedding || !image.ok) return null;
+  return { embedding, texture: largestFace(image.faces)?.texture ?? null };
+}
+
+const asReference = (reference: DecideInput['reference']): ReferenceFace | null | undefined =>
+  Array.isArray(reference) ? { embedding: reference, texture: null } : reference;
+
 /**
  * Order: every frame's quality (the phone can act on it) → the same person throughout and as on the
- * ID (a clear mismatch fails) → the motion challenge (camera only) → what a person must look at
- * (no reference, no face on the ID, grey band, file fallback) → verified.
+ * ID (a clear mismatch fails) → the movement (camera only: without it nothing below can be judged)
+ * → presentation attack (the ID portrait reused, a flat picture, the models where they decide) →
+ * what a person must look at (no reference, no face on the ID, grey band, file fallback) → verified.
+ * The attack evidence goes with every outcome reached after the faces were found.
  */
-export function decide({ source, frames, reference, config, engine }: DecideInput): FaceVerificationResult {
+export function decide({ source, frames, reference: given, config, engine }: DecideInput): FaceVerificationResult {
+  const reference = asReference(given);
   const failed = (
     reason: FaceFailReason,
     extra: Partial<FaceVerificationResult> = {},
@@ -130,20 +147,25 @@ export function decide({ source, frames, reference, config, engine }: DecideInpu
     faces.push(quality.face);
   }
 
+  const judged = judgePresentation(faces, reference, config.attack ?? DEFAULT_FACE_ENGINE_CONFIG.attack);
+  const attack = { challenge: null, ...judged.evidence };
+
   // One identity across the frames, whatever the reference: a swap mid-challenge fails.
   const first = faces[0]!;
   const consistency = Math.min(...faces.map((f) => faceSimilarity(first.embedding, f.embedding)));
   const liveness = source === 'camera' ? poseChange(faces, config.minPoseRangeDeg) : undefined;
-  const extra = liveness ? { liveness } : {};
+  const extra = liveness ? { liveness, attack } : { attack };
   if (consistency < config.greyBandFrom) return failed('noMatch', extra);
 
   let score: number | undefined;
   if (reference) {
-    score = round(Math.min(...faces.map((f) => faceSimilarity(reference, f.embedding))), 3);
+    score = round(Math.min(...faces.map((f) => faceSimilarity(reference.embedding, f.embedding))), 3);
     if (score < config.greyBandFrom) return failed('noMatch', { ...extra, score });
   }
   const scored = score === undefined ? extra : { ...extra, score };
   if (liveness && !liveness.passed) return failed('noLiveness', scored);
+  // Never verified, never referred: a picture is not the person, whoever it shows.
+  if (judged.verdict) return failed('presentationAttack', scored);
   if (reference === undefined) return referred('noReference', scored);
   if (reference === null) return referred('referenceHasNoFace', scored);
   if (source === 'file') return referred('fileFallback', scored);

@@ -1,5 +1,7 @@
 // The face engine's knobs, from config (FACE_* variables, src/server/config.ts). Defaults come from
-// the measurements in docs/decisions.md "Face engine" (bench/face.ts reproduces them).
+// the measurements in docs/decisions/face.md "Face engine" (bench/face.ts reproduces them).
+import type { FaceAttackThresholds } from './presentationAttack';
+
 export interface FaceEngineConfig {
   /** Worker threads running the engine (each loads the models once, ~150 MB). */
   workers: number;
@@ -13,6 +15,8 @@ export interface FaceEngineConfig {
   minPoseRangeDeg: number;
   /** Reference (ID photo) descriptors kept in memory, least recently used first out. */
   referenceCacheSize: number;
+  /** Presentation-attack thresholds (issue 28; presentationAttack.ts, measured by bench/face.ts). */
+  attack: FaceAttackThresholds;
 }
 
 export const DEFAULT_FACE_ENGINE_CONFIG: FaceEngineConfig = {
@@ -22,4 +26,11 @@ export const DEFAULT_FACE_ENGINE_CONFIG: FaceEngineConfig = {
   greyBandFrom: 0.45,
   minPoseRangeDeg: 5,
   referenceCacheSize: 200,
+  attack: {
+    planeResidualMin: 0.01,
+    reuseSimilarityMin: 0.9,
+    reuseHashMax: 3,
+    antispoofMin: 0,
+    liveModelMin: 0,
+  },
 };

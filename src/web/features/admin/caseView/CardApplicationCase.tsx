@@ -1,7 +1,7 @@
 // A card-application case on one screen (issue 8 §3–4, issue 21 §1): business purpose and the
 // questionnaire as asked on the left, the supporting document in the viewer on the right, a flag and
 // a comment per field and question, the decision (approve, reject with a reason, or request a
-// revision of the flagged items; docs/decisions.md "Card applications: flags, comments and a revision request"), what changed since the last
+// revision of the flagged items; docs/decisions/back-office.md "Card applications: flags, comments and a revision request"), what changed since the last
 // round when re-submitted, and the history below.
 import { Trans } from '@lingui/react/macro';
 import { Stack, Title } from '@mantine/core';

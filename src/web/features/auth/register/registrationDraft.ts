@@ -1,6 +1,6 @@
 // What a refresh keeps of the registration form (issue 17 §3, navigation): the fields typed so far,
 // in this tab's sessionStorage, never the password or its confirmation (they stay in memory only,
-// as the chart's RegistrationInfo says). Gone when the tab closes (docs/decisions.md "Navigation: two tabs").
+// as the chart's RegistrationInfo says). Gone when the tab closes (docs/decisions/applicant-web.md "Navigation: two tabs").
 import type { RegistrationInfo } from '../../../../../machines/registration.machine';
 
 const KEY = 'registrationDraft';

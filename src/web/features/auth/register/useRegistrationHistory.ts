@@ -4,7 +4,7 @@
 // state): Back from the code stage is the chart's own user.back (the info kept, the slider again);
 // Forward cannot re-enter the code stage (that needs a fresh slider), so it stays on the info;
 // once registered, the activation stage replaces the code stage's entry and Back never reopens it
-// (the account exists: no second registration). The decisions: docs/decisions.md "Navigation: two tabs".
+// (the account exists: no second registration). The decisions: docs/decisions/applicant-web.md "Navigation: two tabs".
 import { useEffect } from 'react';
 import type { RegistrationActorRef } from './useRegistrationActor';
 

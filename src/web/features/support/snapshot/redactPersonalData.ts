@@ -6,7 +6,7 @@
 // value under an unknown key is redacted, so a new context field is private until someone decides
 // otherwise. Only strings directly under a vocabulary key are kept. An empty string stays empty:
 // "left blank" is what support needs to see, and it says nothing about a person
-// (docs/decisions.md "Support by reference").
+// (docs/decisions/support.md "Support by reference").
 
 /** Keys whose string values are ids or enums of the portal, never typed by a person. */
 const VOCABULARY_KEYS: ReadonlySet<string> = new Set([
