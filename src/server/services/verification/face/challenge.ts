@@ -1,0 +1,121 @@
+// The server-chosen head movement (issue 28 §3, docs/decisions/face-challenge.md), checked on the
+// head poses the engine read from a capture's frames, in order. Pure: the same poses always give
+// the same answer, so the rule is unit tested without the engine.
+//
+// Sign convention of the engine's angles (FoundFace.yawDeg / pitchDeg, from Human's
+// face.rotation.angle in engineWorker.ts), measured with the real engine on tests/support/faces.ts's
+// cylinder turns, whose warp moves the face's features toward the IMAGE's right for a positive
+// turn — a person turning to their OWN LEFT, since the phone sends unmirrored frames:
+//   person A, warp +25°/+45°/+60°: yawDeg −4.6/−8.8/−13.8 (frontal −0.3); −25°/−45°/−60°: +5.2/+11.0/+13.1
+//   person B, warp +25°/+45°/+60°: yawDeg −6.3/−11.7/−17.4 (frontal −2.2); −25°/−45°/−60°: +2.5/+6.4/+9.0
+//   person A, pitch warp +30° (features move down: looking down): pitchDeg 9.5; −30° (up): 6.0 (frontal 7.3)
+// and it agrees with Human's own geometry (src/face/angles.ts): yaw is atan2 of the depth step
+// from mesh point 234 (image left) to 454 (image right), pitch of the one from 10 (forehead) to 152
+// (chin). So:
+//   yawDeg < 0  → the person's own LEFT      yawDeg > 0  → the person's own RIGHT
+//   pitchDeg > 0 → looking DOWN              pitchDeg < 0 → looking UP
+// (The cylinder warp reads as a much smaller turn than it is — a 25° warp is ~5° — and barely moves
+// the pitch at all: it changes the texture, not the outline. The test material of real depth is
+// issue 28's 3D set; the thresholds below are for a real head.)
+import type { FaceChallenge } from '../../../../contract/api/verification';
+
+export type ChallengeDirection = 'left' | 'right' | 'up' | 'down';
+
+/** The two movements each challenge asks for, in order (the person's own directions). */
+export const CHALLENGE_MOVES: Readonly<
+  Record<FaceChallenge, readonly [ChallengeDirection, ChallengeDirection]>
+> = {
+  leftThenRight: ['left', 'right'],
+  rightThenLeft: ['right', 'left'],
+  downThenUp: ['down', 'up'],
+  upThenDown: ['up', 'down'],
+};
+
+export interface ChallengeThresholds {
+  /** Yaw away from the first frame's (degrees) at which the head counts as turned left or right. */
+  enterYawDeg: number;
+  /** Pitch away from the first frame's (degrees) at which the head counts as looking down or up. */
+  enterPitchDeg: number;
+  /**
+   * Hysteresis: a direction already reached still holds while the head stays at least this share
+   * of its enter threshold that way, so a frame on the way back, or a tilt of the other axis that
+   * comes with a turn, does not count as a new movement.
+   */
+  holdShare: number;
+}
+
+/** The defaults (the lead's decide.ts passes its own when config says so). */
+export const CHALLENGE_THRESHOLDS: Readonly<ChallengeThresholds> = {
+  enterYawDeg: 8,
+  enterPitchDeg: 8,
+  holdShare: 0.5,
+};
+
+export interface HeadPose {
+  yawDeg: number;
+  pitchDeg: number;
+}
+
+export interface ChallengeSeen {
+  /** The distinct movements the frames showed, in order (a movement repeated after a return to
+   *  the middle is still one: ['left', 'right'], never ['left', 'left', 'right']). */
+  seen: ChallengeDirection[];
+  /** The first two movements seen are the asked ones, in the asked order. */
+  passed: boolean;
+}
+
+/** How far `pose` is toward `direction`, in degrees, from `base` (negative: the other way). */
+function toward(direction: ChallengeDirection, pose: HeadPose, base: HeadPose): number {
+  switch (direction) {
+    case 'left':
+      return base.yawDeg - pose.yawDeg;
+    case 'right':
+      return pose.yawDeg - base.yawDeg;
+    case 'down':
+      return pose.pitchDeg - base.pitchDeg;
+    case 'up':
+      return base.pitchDeg - pose.pitchDeg;
+  }
+}
+
+const isYaw = (direction: ChallengeDirection) => direction === 'left' || direction === 'right';
+
+/** The direction a pose reached beyond its threshold (the axis further past its own), or null. */
+function reached(pose: HeadPose, base: HeadPose, t: ChallengeThresholds): ChallengeDirection | null {
+  const yaw = (pose.yawDeg - base.yawDeg) / t.enterYawDeg;
+  const pitch = (pose.pitchDeg - base.pitchDeg) / t.enterPitchDeg;
+  if (Math.max(Math.abs(yaw), Math.abs(pitch)) < 1) return null;
+  if (Math.abs(yaw) >= Math.abs(pitch)) return yaw < 0 ? 'left' : 'right';
+  return pitch > 0 ? 'down' : 'up';
+}
+
+/**
+ * The movements `poses` show relative to the first (frontal) one, and whether they are `asked`'s
+ * in its order. Only the first two movements count: a recording that turns left, right and left
+ * again fits leftThenRight and nothing else; the frames after the second movement may do anything.
+ * A pose whose angles are not numbers (no face read) counts as the middle.
+ */
+export function challengeSeen(
+  poses: readonly HeadPose[],
+  asked: FaceChallenge,
+  options: Partial<ChallengeThresholds> = {},
+): ChallengeSeen {
+  const t = { ...CHALLENGE_THRESHOLDS, ...options };
+  const seen: ChallengeDirection[] = [];
+  const base = poses[0];
+  if (base && Number.isFinite(base.yawDeg) && Number.isFinite(base.pitchDeg)) {
+    let current: ChallengeDirection | null = null;
+    for (const pose of poses.slice(1)) {
+      if (!Number.isFinite(pose.yawDeg) || !Number.isFinite(pose.pitchDeg)) {
+        current = null;
+        continue;
+      }
+      const enter = (direction: ChallengeDirection) => (isYaw(direction) ? t.enterYawDeg : t.enterPitchDeg);
+      if (current !== null && toward(current, pose, base) >= t.holdShare * enter(current)) continue;
+      current = reached(pose, base, t);
+      if (current !== null && seen[seen.length - 1] !== current) seen.push(current);
+    }
+  }
+  const [first, second] = CHALLENGE_MOVES[asked];
+  return { seen, passed: seen[0] === first && seen[1] === second };
+}
