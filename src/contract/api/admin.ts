@@ -15,6 +15,8 @@ import type { CardApplicationState, LocalizedText, QuestionKind } from './card';
 import type { Locale, Page } from '../envelope';
 import { Limits } from '../limits';
 import type { CaseClaim } from './caseClaims';
+import type { CodeName } from '../codes';
+import type { FaceAttackEvidence } from './verification';
 import { COMPANY_LOCATIONS, COMPANY_TYPES, type CompanyLocation } from '../options';
 
 /** Numbers of the back office. LEAD: move to limits.ts (Limits.admin). */
@@ -44,10 +46,12 @@ export const AdminPaths = {
   /** GET → CertificationCaseView | 404. */
   certificationCase: '/admin/certifications/:id',
   /** POST ApproveRequest → DecisionResult (approval 'proposed': four eyes, issue 21 §3) | decisionConflict (409)
-   *  | transitionNotAllowed (409) | approvalPending (409) | caseClaimedByOther (409) | 404. */
+   *  | transitionNotAllowed (409) | approvalPending (409) | caseClaimedByOther (409)
+   *  | faceReviewPending / faceRejected (409: CertificationApprovalBlock, issue 28 §5) | 404. */
   certificationApprove: '/admin/certifications/:id/approve',
   /** POST ApproveRequest → DecisionResult (approved, operatorId set) | ownProposal (403: the proposer)
-   *  | approvalNotProposed (409) | decisionConflict (409) | transitionNotAllowed (409) | 404. Approvers only. */
+   *  | approvalNotProposed (409) | decisionConflict (409) | transitionNotAllowed (409)
+   *  | faceReviewPending / faceRejected (409) | 404. Approvers only. */
   certificationConfirmApproval: '/admin/certifications/:id/confirm-approval',
   /** POST DeclineApprovalRequest → DecisionResult (approval 'awaitingProposal') | reasonRequired (400)
    *  | approvalNotProposed (409) | decisionConflict (409) | 404. Approvers only. */
@@ -298,6 +302,18 @@ export interface AuthorizerIdentity {
   face: FaceEvidence | null;
 }
 
+/**
+ * Issue 28 §5: the authorizer's face must be decided before a certification is approved. Each is a
+ * code of codes.ts (HTTP 409 on approve and confirm-approval): 'faceReviewPending' while the check
+ * is referred (a reviewer confirms it with the face override first), 'faceRejected' once a reviewer
+ * rejected it (the case is rejected or sent back for a new capture).
+ */
+export const CERTIFICATION_APPROVAL_BLOCKS = [
+  'faceReviewPending',
+  'faceRejected',
+] as const satisfies readonly CodeName[];
+export type CertificationApprovalBlock = (typeof CERTIFICATION_APPROVAL_BLOCKS)[number];
+
 /** What the face engine decided and on what: shown beside the ID photo. */
 export interface FaceEvidence {
   /** 'verified' | 'failed' | 'referred'; null before any check was decided. */
@@ -315,6 +331,9 @@ export interface FaceEvidence {
   /** True when the session is referred and a reviewer may confirm or reject it. */
   overridable: boolean;
   review: { decision: 'confirm' | 'reject'; reason: string; by: CaseReviewer | null; at: string } | null;
+  /** What the presentation-attack checks measured, each figure with its threshold (issue 28 §6);
+   *  null when the capture was checked before those checks existed. */
+  attack: FaceAttackEvidence | null;
 }
 
 /** A reviewer's decision on a referred face check: always with a written reason. */
@@ -392,6 +411,9 @@ export interface CertificationCaseView {
   /** The decisions the chart allows now (the page offers only these; none while an approval waits). */
   allowedDecisions: Array<'approve' | 'reject' | 'requestRevision'>;
   approval: CaseApproval;
+  /** Why no approval may be proposed or confirmed now although the chart allows it (issue 28 §5);
+   *  null when nothing stands in the way. */
+  approvalBlock: CertificationApprovalBlock | null;
   /** Who works the case now and until when (issue 21 §2); null when nobody does. */
   claim: CaseClaim | null;
   company: CaseCompany;

@@ -46,6 +46,7 @@ const FACE: FaceEvidence = {
   framesPurgedAt: null,
   overridable: true,
   review: null,
+  attack: null,
 };
 
 function caseWithFace(face: FaceEvidence) {

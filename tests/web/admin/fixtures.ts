@@ -60,6 +60,7 @@ export function certificationCase(patch: Partial<CertificationCaseView> = {}): C
     version: 3,
     allowedDecisions: ['approve', 'reject', 'requestRevision'],
     approval: { state: 'awaitingProposal', proposedBy: null, proposedAt: null, declined: null },
+    approvalBlock: null,
     claim: null,
     company: { id: 'c-1', name: 'Harbour Trading Ltd', location: 'HK', operatorId: null, creditCode: null },
     applicant: {

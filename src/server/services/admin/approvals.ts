@@ -121,6 +121,7 @@ export async function proposeApproval(
   return db.transaction(async (tx) => {
     const locked = await lockCase(tx, ctx.reviewerId, kind, caseId, lookedAtVersion);
     if (!locked.approvable) throw transitionNotAllowed({ from: locked.state, event: 'reviewer.approve' });
+    await locked.assertMayApprove();
     await guard(tx, locked);
     // Stryker disable next-line BooleanLiteral: equivalent, the case rows are already locked FOR UPDATE in this transaction (lockDecisionCase), which orders every step on the case
     const latest = await latestProposal(tx, kind, locked.id, true);

@@ -1,6 +1,7 @@
 // One case of either kind locked for a back-office step that is not itself a lifecycle decision
 // (proposing or declining an approval, claiming): the rows locked in the decisions' order (company,
-// then application), the version check, and what the case's own chart says about approving it.
+// then application), the version check, and what the case's own chart (and, for a certification,
+// the authorizer's face check) says about approving it.
 import { eq } from 'drizzle-orm';
 import { cardApplications } from '../../db/schema/card';
 import { certificationApplications } from '../../db/schema/certification';
@@ -15,6 +16,7 @@ import { allowedCertificationDecisions } from './certificationDecisions';
 import { certificationQueueStatusOf } from './certificationStatus';
 import { lockDecisionCase } from './decisionCase';
 import { assertUnchangedSince } from './decisionConflict';
+import { assertFaceAllowsApproval } from './faceApprovalGate';
 
 export interface LockedCase {
   kind: CaseKind;
@@ -26,6 +28,8 @@ export interface LockedCase {
   state: string;
   /** Whether the case's own chart allows 'reviewer.approve' now. */
   approvable: boolean;
+  /** What an approval needs beyond the chart (issue 28 §5: a decided face); throws the refusal. */
+  assertMayApprove(): Promise<void>;
   /** Moves the version on: a step others must see before they decide (decisionConflict). */
   bump(now: Date): Promise<number>;
 }
@@ -70,6 +74,7 @@ export async function lockCase(
       version: application.version,
       state,
       approvable: allowedCertificationDecisions(state).includes('approve'),
+      assertMayApprove: () => assertFaceAllowsApproval(tx, company.id, application.submittedData),
       bump: async (now) => {
         await tx
           .update(certificationApplications)
@@ -103,6 +108,8 @@ export async function lockCase(
     version: application.version,
     state: application.state,
     approvable: allowedCardDecisions(application.state).includes('approve'),
+    // A card application has no face check of its own (the certification before it had).
+    assertMayApprove: async () => undefined,
     bump: async (now) => {
       await tx
         .update(cardApplications)

@@ -20,6 +20,7 @@ import { currentState, statePathOf } from '../certification/lifecycleState';
 import { caseDocumentOf, fileById, filesOfCase } from './caseDocuments';
 import { caseHistory } from './caseHistory';
 import { authorizerSessionIdOf, faceEvidenceOf } from './faceEvidence';
+import { certificationApprovalBlock } from './faceApprovalGate';
 import { applicantOf, caseApplicantOf, caseCompanyOf, reviewersById } from './caseParties';
 import { allowedCertificationDecisions } from './certificationDecisions';
 import { certificationQueueStatusOf } from './certificationStatus';
@@ -106,6 +107,7 @@ export async function certificationCase(db: DbOrTx, id: string, now: Date): Prom
     // While an approval waits for its second person, nothing else is decided (approvals.ts).
     allowedDecisions: approval.state === 'proposed' ? [] : allowedCertificationDecisions(state),
     approval,
+    approvalBlock: await certificationApprovalBlock(db, company.id, application.submittedData),
     claim: (await liveClaims(db, 'certification', [application.id], now)).get(application.id) ?? null,
     company: caseCompanyOf(company),
     applicant: caseApplicantOf(await applicantOf(db, company.id, application.submittedBy)),

@@ -3,6 +3,7 @@
 // version check (another reviewer was first → decisionConflict), the lifecycle chart (approving
 // twice or deciding a draft → transitionNotAllowed), then the new state and status numbers, the
 // operator id on approval, the history row, the audit row and the applicant's mail in the outbox.
+// An approval also needs the authorizer's face decided (faceApprovalGate.ts, issue 28 §5).
 // Any refusal throws before anything is written, and the transaction leaves nothing behind.
 import { eq } from 'drizzle-orm';
 import type { DecisionResult } from '../../../contract/api/admin';
@@ -29,6 +30,7 @@ import {
   type DecisionGuard,
 } from './decisionCase';
 import { assertUnchangedSince } from './decisionConflict';
+import { assertFaceAllowsApproval } from './faceApprovalGate';
 import { assignOperatorId } from './operatorId';
 
 export type CertificationDecision = CaseDecision;
@@ -108,6 +110,9 @@ export async function decideCertification(
     const transition = transitionFor(state, EVENT_OF[decision.kind]);
     if (decision.kind === 'requestRevision')
       assertFlaggedFieldsExist(application.submittedData, decision.fields);
+    // Issue 28 §5: no approval on a face nobody decided (before the guard confirms the proposal).
+    if (decision.kind === 'approve')
+      await assertFaceAllowsApproval(tx, company.id, application.submittedData);
     await guard(tx, { reviewer, companyId: company.id });
 
     const reason = recordedReasonOf(decision);

@@ -1,11 +1,13 @@
 // The authorizer's face check as the reviewer sees it (issue 16 §5): the session the certification
-// step names, its outcome, score, liveness, engine and every stored frame, and a reviewer's decision.
+// step names, its outcome, score, liveness, engine and every stored frame, and a reviewer's decision;
+// since issue 28 §6 also what the presentation-attack checks measured, each with its threshold.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FaceEvidence } from '../../../contract/api/admin';
 import { storedFiles } from '../../db/schema/files';
 import { verificationFrames, type VerificationSessionRow } from '../../db/schema/verification';
 import type { DbOrTx } from '../../types';
 import { caseDocumentOf } from './caseDocuments';
+import { attackEvidenceOf } from './faceAttackEvidence';
 import { reviewersById } from './caseParties';
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -73,5 +75,6 @@ export async function faceEvidenceOf(db: DbOrTx, session: VerificationSessionRow
             at: session.reviewedAt.toISOString(),
           }
         : null,
+    attack: attackEvidenceOf(session.attackEvidence),
   };
 }

@@ -1,0 +1,65 @@
+// The presentation-attack evidence as a reviewer reads it (issue 28 §6), from the session's
+// attack_evidence column. The face engine writes it; this reads it defensively, part by part: a part
+// that is missing or not of the contract's shape (an older capture, a future field) shows as "not
+// measured" rather than failing the case view or showing a number without its threshold.
+import {
+  FACE_CHALLENGES,
+  type FaceAttackEvidence,
+  type FaceChallenge,
+} from '../../../contract/api/verification';
+
+type Part<K extends keyof FaceAttackEvidence> = NonNullable<FaceAttackEvidence[K]>;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+
+function challengeOf(value: unknown): Part<'challenge'> | null {
+  if (!isObject(value)) return null;
+  const { asked, seen, passed } = value;
+  if (!FACE_CHALLENGES.includes(asked as FaceChallenge) || !isBoolean(passed)) return null;
+  if (!Array.isArray(seen) || !seen.every((s) => typeof s === 'string')) return null;
+  return { asked: asked as FaceChallenge, seen, passed };
+}
+
+function planeResidualOf(value: unknown): Part<'planeResidual'> | null {
+  if (!isObject(value)) return null;
+  const { value: residual, threshold, passed } = value;
+  return isNumber(residual) && isNumber(threshold) && isBoolean(passed)
+    ? { value: residual, threshold, passed }
+    : null;
+}
+
+function idReuseOf(value: unknown): Part<'idReuse'> | null {
+  if (!isObject(value)) return null;
+  const { similarity, similarityThreshold, hashDistance, hashThreshold, reused } = value;
+  return isNumber(similarity) &&
+    isNumber(similarityThreshold) &&
+    isNumber(hashDistance) &&
+    isNumber(hashThreshold) &&
+    isBoolean(reused)
+    ? { similarity, similarityThreshold, hashDistance, hashThreshold, reused }
+    : null;
+}
+
+function modelScoreOf(value: unknown): Part<'antispoof'> | null {
+  if (!isObject(value)) return null;
+  const { score, threshold, decides } = value;
+  return isNumber(score) && isNumber(threshold) && isBoolean(decides) ? { score, threshold, decides } : null;
+}
+
+/** The stored evidence, each part kept only when whole; null when nothing was measured. */
+export function attackEvidenceOf(stored: unknown): FaceAttackEvidence | null {
+  if (!isObject(stored)) return null;
+  const evidence: FaceAttackEvidence = {
+    challenge: challengeOf(stored['challenge']),
+    planeResidual: planeResidualOf(stored['planeResidual']),
+    idReuse: idReuseOf(stored['idReuse']),
+    antispoof: modelScoreOf(stored['antispoof']),
+    livenessModel: modelScoreOf(stored['livenessModel']),
+  };
+  return Object.values(evidence).some((part) => part !== null) ? evidence : null;
+}
