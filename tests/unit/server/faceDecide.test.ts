@@ -35,6 +35,10 @@ function face(overrides: Partial<FoundFace> = {}): FoundFace {
     sharpness: 700,
     touchesEdge: false,
     embedding: BASE,
+    mesh: [],
+    antispoof: null,
+    liveModel: null,
+    texture: null,
     ...overrides,
   };
 }

@@ -418,6 +418,7 @@ function outcomeChange(
       outcomeReason: decided.outcome === 'verified' ? null : (decided.reason ?? decided.outcome),
       score: decided.score ?? null,
       liveness: decided.liveness ?? null,
+      attackEvidence: decided.attack ?? null,
       engineName: decided.engine.name,
       engineVersion: decided.engine.version,
       decidedAt: now,

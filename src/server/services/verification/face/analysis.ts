@@ -17,6 +17,13 @@ export interface FoundFace {
   /** Whether the face box reaches past the image's edge (landmarks outside the picture). */
   touchesEdge: boolean;
   embedding: number[];
+  /** The 468 mesh landmarks [x, y] in pixels (the flat-picture check compares them across frames). */
+  mesh: [number, number][];
+  /** Human's anti-spoofing and liveness models, 0..1 (higher: more real); null when not run. */
+  antispoof: number | null;
+  liveModel: number | null;
+  /** The face unwrapped onto the mesh's canonical layout, grey 0..255 (faceTexture.ts); null without a mesh. */
+  texture: number[] | null;
 }
 
 export type ImageAnalysis =

@@ -118,7 +118,13 @@ const asReference = (reference: DecideInput['reference']): ReferenceFace | null 
  * what a person must look at (no reference, no face on the ID, grey band, file fallback) → verified.
  * The attack evidence goes with every outcome reached after the faces were found.
  */
-export function decide({ source, frames, reference: given, config, engine }: DecideInput): FaceVerificationResult {
+export function decide({
+  source,
+  frames,
+  reference: given,
+  config,
+  engine,
+}: DecideInput): FaceVerificationResult {
   const reference = asReference(given);
   const failed = (
     reason: FaceFailReason,

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp, { type OutputInfo } from 'sharp';
 import type { AnalyzeAnswer, AnalyzeTask, FoundFace, ImageAnalysis } from './analysis';
+import { unwrapFace } from './faceTexture';
 
 const MAX_SIDE = 720;
 /** Detector confidence below which a box is not a face. */
@@ -45,12 +46,16 @@ interface HumanFace {
   score: number;
   rotation?: { angle: { roll: number; yaw: number; pitch: number } } | null;
   embedding?: number[];
+  mesh?: [number, number, number][];
+  real?: number;
+  live?: number;
 }
 interface HumanInstance {
   version: string;
   tf: {
     tensor3d(values: Uint8Array, shape: [number, number, number], dtype: 'int32'): { dispose(): void };
   };
+  faceUVMap: [number, number][];
   load(): Promise<void>;
   warmup(): Promise<unknown>;
   detect(input: unknown): Promise<{ face: HumanFace[]; error?: string | null }>;
@@ -83,8 +88,9 @@ const human = new Human({
     iris: { enabled: false },
     description: { enabled: true, skipFrames: 0 },
     emotion: { enabled: false },
-    antispoof: { enabled: false },
-    liveness: { enabled: false },
+    // Both scored on every face (issue 28 §4): evidence, and a vote only as far as measured sets allow.
+    antispoof: { enabled: true, skipFrames: 0, skipTime: 0 },
+    liveness: { enabled: true, skipFrames: 0, skipTime: 0 },
     attention: { enabled: false },
   },
   body: { enabled: false },
@@ -180,9 +186,15 @@ async function analyzeOne(file: string): Promise<ImageAnalysis> {
     tensor.dispose();
   }
   const faces: FoundFace[] = [];
+  let greyFull: Buffer | null = null;
   for (const face of found) {
     if (face.score < MIN_FACE_SCORE) continue;
     const measured = await measureFace(data, info.width, info.height, face.box);
+    const mesh = (face.mesh ?? []).map(([x, y]) => [x, y] as [number, number]);
+    greyFull ??= await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
+      .greyscale()
+      .raw()
+      .toBuffer();
     faces.push({
       box: face.box,
       score: face.score,
@@ -191,6 +203,10 @@ async function analyzeOne(file: string): Promise<ImageAnalysis> {
       rollDeg: degrees(face.rotation?.angle.roll),
       ...measured,
       embedding: Array.from(face.embedding ?? []),
+      mesh,
+      antispoof: typeof face.real === 'number' ? face.real : null,
+      liveModel: typeof face.live === 'number' ? face.live : null,
+      texture: unwrapFace(greyFull, info.width, info.height, mesh, human.faceUVMap),
     });
   }
   const grey = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })

@@ -9,7 +9,8 @@ import type {
   FaceVerificationInput,
   FaceVerificationResult,
 } from './types';
-import { decide, referenceEmbedding } from './decide';
+import { decide, referenceFace } from './decide';
+import type { ReferenceFace } from './presentationAttack';
 import { DEFAULT_FACE_ENGINE_CONFIG } from './engineConfig';
 import { EnginePool } from './enginePool';
 import { precheckFrame } from './precheck';
@@ -24,13 +25,13 @@ export interface HumanFaceProvider extends FaceProvider {
   close(): Promise<void>;
   /** Read by tests and the bench: the pool's bound and the reference cache. */
   readonly pool: EnginePool;
-  readonly references: ReferenceCache;
+  readonly references: ReferenceCache<ReferenceFace>;
 }
 
 export function createHumanFaceProvider(deps: FaceProviderDeps): HumanFaceProvider {
   const config = { ...DEFAULT_FACE_ENGINE_CONFIG, ...deps.face };
   const pool = new EnginePool({ workers: config.workers, queue: config.queue, filename: deps.engineWorker });
-  const references = new ReferenceCache(config.referenceCacheSize);
+  const references = new ReferenceCache<ReferenceFace>(config.referenceCacheSize);
   const engine = { name: HUMAN_PROVIDER_NAME, version: PACKAGE_VERSION };
 
   async function check(input: FaceVerificationInput): Promise<FaceVerificationResult> {
@@ -46,11 +47,11 @@ export function createHumanFaceProvider(deps: FaceProviderDeps): HumanFaceProvid
     });
     engine.version = answer.engineVersion;
     const frames = answer.images.slice(0, input.frames.length);
-    let reference: number[] | null | undefined = undefined;
+    let reference: ReferenceFace | null | undefined = undefined;
     if (ref) {
       if (analyseReference) {
         const image = answer.images[input.frames.length];
-        reference = image ? referenceEmbedding(image) : null;
+        reference = image ? referenceFace(image) : null;
         references.set(ref.fileId, reference);
       } else {
         reference = cached;

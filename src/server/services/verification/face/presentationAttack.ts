@@ -1,0 +1,111 @@
+// Presentation-attack detection (issue 28): is what the camera saw a live head, or a picture of one?
+// Pure: the engine's analyses in, the evidence and a verdict out. Three signals, each with the
+// threshold it is held against (the figures behind each: docs/decisions/face-presentation-attack.md):
+//   plane fit   the landmarks' movement between frames explained by one homography = a flat picture
+//               (a print, a screen, the ID card itself), whatever way it was turned (physics, not
+//               the test material: a flat object cannot show parallax);
+//   ID reuse    the capture's face is the ID portrait's own pixels (engine similarity above what two
+//               photographs of one person reach AND the unwrapped faces' perceptual hashes nearly
+//               equal);
+//   models      Human's antispoof and liveness scores: evidence, and a vote only where the measured
+//               sets showed that they separate (FaceAttackThresholds.*Min > 0).
+import type { FaceAttackEvidence } from '../../../../contract/api/verification';
+import type { FoundFace } from './analysis';
+import { hashDistance, textureHash } from './faceTexture';
+import { planeResidual } from './planeFit';
+import { faceSimilarity } from './similarity';
+
+export interface FaceAttackThresholds {
+  /** A capture whose plane-fit residual (face widths) is below this was a flat picture. */
+  planeResidualMin: number;
+  /** ID reuse needs a similarity to the ID photo at or above this … */
+  reuseSimilarityMin: number;
+  /** … and a perceptual-hash distance of the unwrapped faces at or below this (bits of 63). */
+  reuseHashMax: number;
+  /** Human's antispoof / liveness score below which a capture fails; 0: evidence only. */
+  antispoofMin: number;
+  liveModelMin: number;
+}
+
+export interface ReferenceFace {
+  embedding: number[];
+  /** The ID portrait unwrapped (faceTexture.ts); null when the mesh could not place it. */
+  texture: number[] | null;
+}
+
+export type AttackVerdict = 'flatPicture' | 'idReused' | 'modelSpoof' | null;
+
+const round = (value: number, digits = 4) => {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+};
+
+/** The lowest of the faces' scores (null when the model did not run on any). */
+function lowest(values: readonly (number | null)[]): number | null {
+  const scores = values.filter((v): v is number => typeof v === 'number');
+  return scores.length ? Math.min(...scores) : null;
+}
+
+/** The ID-reuse figures: the frame closest to the ID photo decides (one reused frame is enough). */
+function idReuse(
+  faces: readonly FoundFace[],
+  reference: ReferenceFace,
+  t: FaceAttackThresholds,
+): NonNullable<FaceAttackEvidence['idReuse']> | null {
+  if (!reference.texture) return null;
+  const referenceHash = textureHash(reference.texture);
+  let similarity = 0;
+  let distance = 63;
+  for (const face of faces) {
+    similarity = Math.max(similarity, faceSimilarity(reference.embedding, face.embedding));
+    if (face.texture) distance = Math.min(distance, hashDistance(referenceHash, textureHash(face.texture)));
+  }
+  return {
+    similarity: round(similarity, 3),
+    similarityThreshold: t.reuseSimilarityMin,
+    hashDistance: distance,
+    hashThreshold: t.reuseHashMax,
+    reused: similarity >= t.reuseSimilarityMin && distance <= t.reuseHashMax,
+  };
+}
+
+/**
+ * The evidence of one capture (every part that could be measured) and the first attack it shows.
+ * `faces` are the frames' faces in order; the plane fit needs two or more (the camera's frames).
+ */
+export function judgePresentation(
+  faces: readonly FoundFace[],
+  reference: ReferenceFace | null | undefined,
+  thresholds: FaceAttackThresholds,
+): { evidence: Omit<FaceAttackEvidence, 'challenge'>; verdict: AttackVerdict } {
+  const t = thresholds;
+  const meshes = faces.map((f) => f.mesh);
+  const plane =
+    faces.length >= 2 && meshes.every((m) => m.length >= 8)
+      ? (() => {
+          const value = round(planeResidual(meshes).residual, 5);
+          return { value, threshold: t.planeResidualMin, passed: value >= t.planeResidualMin };
+        })()
+      : null;
+  const reuse = reference ? idReuse(faces, reference, t) : null;
+  const spoof = lowest(faces.map((f) => f.antispoof));
+  const live = lowest(faces.map((f) => f.liveModel));
+  const antispoof =
+    spoof === null
+      ? null
+      : { score: round(spoof, 3), threshold: t.antispoofMin, decides: t.antispoofMin > 0 };
+  const livenessModel =
+    live === null ? null : { score: round(live, 3), threshold: t.liveModelMin, decides: t.liveModelMin > 0 };
+  const evidence = { planeResidual: plane, idReuse: reuse, antispoof, livenessModel };
+
+  let verdict: AttackVerdict = null;
+  if (reuse?.reused) verdict = 'idReused';
+  else if (plane && !plane.passed) verdict = 'flatPicture';
+  else if (
+    (antispoof?.decides && spoof! < t.antispoofMin) ||
+    (livenessModel?.decides && live! < t.liveModelMin)
+  ) {
+    verdict = 'modelSpoof';
+  }
+  return { evidence, verdict };
+}
