@@ -65,7 +65,7 @@ export interface FacesFixture {
   tooSmall: string;
 }
 
-interface Raw {
+export interface Raw {
   data: Buffer;
   width: number;
   height: number;
@@ -159,7 +159,8 @@ async function jpegFile(dir: string, name: string, image: Sharp): Promise<string
   return file;
 }
 
-async function idCard(dir: string, name: string, face: Raw | null): Promise<string> {
+/** An ID card (856×540 JPEG) in `dir` with `face` as its photo (resized to 260×260 at (60, 140)). */
+export async function idCard(dir: string, name: string, face: Raw | null): Promise<string> {
   const width = 856;
   const height = 540;
   const lines = [0, 1, 2, 3, 4].map((i) => ({

@@ -7,6 +7,9 @@ export interface Picture {
   data: Uint8Array;
   width: number;
   height: number;
+  /** Coverage per pixel (0–255), when the picture has see-through parts (a print's surroundings
+   *  beside the fingers holding it). */
+  alpha?: Uint8Array;
 }
 
 /** Triangles already projected: screen x/y in pixels, inverse depth (1/Z, bigger is nearer),
@@ -57,6 +60,7 @@ export function drawMesh(canvas: Canvas, mesh: ScreenMesh, texture: Picture, opt
   const tw = texture.width;
   const th = texture.height;
   const tex = texture.data;
+  const texAlpha = texture.alpha;
   const { x, y, invZ, u, v, shade, alpha, triangles } = mesh;
   const depthTest = options.depthTest ?? true;
   const nearest = options.nearest ?? false;
@@ -95,7 +99,11 @@ export function drawMesh(canvas: Canvas, mesh: ScreenMesh, texture: Picture, opt
         const tu = (w0 * ua + w1 * ub + w2 * uc) / iz;
         const tv = (w0 * va + w1 * vb + w2 * vc) / iz;
         const s = w0 * sa + w1 * sb + w2 * sc;
-        const al = w0 * oa + w1 * ob + w2 * oc;
+        let al = w0 * oa + w1 * ob + w2 * oc;
+        if (texAlpha) {
+          const ai = Math.min(th - 1, Math.max(0, Math.floor(tv))) * tw + Math.min(tw - 1, Math.max(0, Math.floor(tu)));
+          al *= texAlpha[ai]! / 255;
+        }
         let r: number, g: number, bl: number; // prettier-ignore
         if (nearest) {
           const i = (Math.min(th - 1, Math.max(0, Math.floor(tv))) * tw + Math.min(tw - 1, Math.max(0, Math.floor(tu)))) * 3; // prettier-ignore
