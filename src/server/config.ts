@@ -7,6 +7,7 @@ import { parseTrustProxy, type TrustProxy } from './process/trustProxy';
 import { parseTransportKeyPem } from './security/transportKeyConfig';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/timeouts';
 import { DEFAULT_FACE_ENGINE_CONFIG, type FaceEngineConfig } from './services/verification/face/engineConfig';
+import { FACE_CHALLENGES, type FaceChallenge } from '../contract/api/verification';
 import { storageConfigFrom, storageEnvShape, type StorageConfig } from './storage/storageConfig';
 
 export const APP_ENVS = ['development', 'test', 'mirr', 'sandbox', 'production'] as const;
@@ -18,6 +19,19 @@ const optionalUrl = z
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.url().optional())
   .optional();
+
+/** FACE_CHALLENGES: the known names, each once, in the order given; a message when one is unknown. */
+export function parseFaceChallenges(value: string | undefined): FaceChallenge[] | string {
+  const names = (value ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (names.length === 0) return [...FACE_CHALLENGES];
+  const unknown = names.filter((name) => !(FACE_CHALLENGES as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    return `unknown challenge ${unknown.join(', ')} (known: ${FACE_CHALLENGES.join(', ')})`;
+  return [...new Set(names)] as FaceChallenge[];
+}
 
 const envSchema = z.object({
   APP_ENV: z.enum(APP_ENVS).default('development'),
@@ -77,6 +91,16 @@ const envSchema = z.object({
   FACE_MATCH_THRESHOLD: z.coerce.number().min(0).max(1).default(DEFAULT_FACE_ENGINE_CONFIG.matchThreshold),
   FACE_GREY_BAND_FROM: z.coerce.number().min(0).max(1).default(DEFAULT_FACE_ENGINE_CONFIG.greyBandFrom),
   FACE_MIN_POSE_DEG: z.coerce.number().min(0).max(90).default(DEFAULT_FACE_ENGINE_CONFIG.minPoseRangeDeg),
+  /** The head movements a capture may be asked for (issue 28 §3), comma-separated; unset: all four.
+   *  One alone pins it (a browser test whose video shows that movement). */
+  FACE_CHALLENGES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseFaceChallenges(v);
+      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+      return typeof parsed === 'string' ? [...FACE_CHALLENGES] : parsed;
+    }),
   /** Days the face-capture frames are kept after the decision (docs/decisions/face.md "Retention of frames", issue 16 §6). */
   FACE_FRAME_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -195,6 +219,8 @@ export interface AppConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   faceProvider: string;
   face: FaceEngineConfig;
+  /** The head movements the server chooses from for each capture (FACE_CHALLENGES). */
+  faceChallenges: FaceChallenge[];
   /** Face-capture frames are deleted this many days after the decision (housekeeping). */
   faceFrameRetentionDays: number;
   /** Where the bytes of uploaded files are kept: DATA_DIR/files (local) or an S3 bucket. */
@@ -296,6 +322,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     metrics,
     faceFrameRetentionDays: e.FACE_FRAME_RETENTION_DAYS,
+    faceChallenges: e.FACE_CHALLENGES,
     storage: storage.config,
     baseAddresses: {
       checkout: e.CHECKOUT_BASE_URL ?? defaults.checkout,

@@ -1,7 +1,9 @@
 // The face engine's configuration (issue 16 §2): FACE_* variables with defaults from the measured
 // figures, bad values stop the start naming the variable, and 'human' is the default provider.
 import { describe, expect, it } from 'vitest';
+import { FACE_CHALLENGES, type FaceChallenge } from '../../../src/contract/api/verification';
 import { ConfigError, loadConfig } from '../../../src/server/config';
+import { chooseChallenge } from '../../../src/server/services/verification/challengeChoice';
 import { selectFaceProvider } from '../../../src/server/services/verification/faceProvider';
 
 describe('face engine configuration', () => {
@@ -63,5 +65,58 @@ describe('face engine configuration', () => {
     await human.close?.();
     expect(selectFaceProvider('builtin').name).toBe('builtin');
     expect(() => selectFaceProvider('nobody')).toThrow(/unknown face provider/);
+  });
+});
+
+describe('FACE_CHALLENGES (issue 28 §3)', () => {
+  it('defaults to all four; a comma list narrows it (spaces and repeats ignored); one pins it', () => {
+    expect(loadConfig({}).faceChallenges).toEqual([...FACE_CHALLENGES]);
+    expect(loadConfig({ FACE_CHALLENGES: '' }).faceChallenges).toEqual([...FACE_CHALLENGES]);
+    expect(loadConfig({ FACE_CHALLENGES: ' downThenUp , leftThenRight,downThenUp' }).faceChallenges).toEqual([
+      'downThenUp',
+      'leftThenRight',
+    ]);
+    expect(loadConfig({ FACE_CHALLENGES: 'rightThenLeft' }).faceChallenges).toEqual(['rightThenLeft']);
+  });
+
+  it('an unknown name stops the start, naming the variable and the known names', () => {
+    try {
+      loadConfig({ FACE_CHALLENGES: 'leftThenRight,spin' });
+      expect.unreachable('loadConfig accepted it');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problem = (error as ConfigError).problems.find((p) => p.variable === 'FACE_CHALLENGES');
+      expect(problem?.message).toBe(`unknown challenge spin (known: ${FACE_CHALLENGES.join(', ')})`);
+    }
+  });
+});
+
+describe('chooseChallenge', () => {
+  it('never the previous one, and every other allowed one in turn (crypto randomness)', () => {
+    let previous: FaceChallenge | null = null;
+    const seen = new Map<FaceChallenge, number>();
+    for (let i = 0; i < 400; i++) {
+      const next = chooseChallenge(FACE_CHALLENGES, previous);
+      expect(next).not.toBe(previous);
+      seen.set(next, (seen.get(next) ?? 0) + 1);
+      previous = next;
+    }
+    // 400 draws over 4: each far above zero (a fixed or biased pick would leave one out).
+    for (const challenge of FACE_CHALLENGES) expect(seen.get(challenge)).toBeGreaterThan(40);
+  });
+
+  it('draws among the allowed ones less the previous, by the given randomness', () => {
+    const asked: number[] = [];
+    const pickLast = (max: number) => (asked.push(max), max - 1);
+    expect(chooseChallenge(['leftThenRight', 'downThenUp', 'upThenDown'], 'downThenUp', pickLast)).toBe(
+      'upThenDown',
+    );
+    expect(asked).toEqual([2]);
+    expect(chooseChallenge(FACE_CHALLENGES, null, () => 0)).toBe('leftThenRight');
+  });
+
+  it('one allowed: that one, even again; none allowed: any of the four', () => {
+    expect(chooseChallenge(['upThenDown'], 'upThenDown')).toBe('upThenDown');
+    expect(FACE_CHALLENGES).toContain(chooseChallenge([], null));
   });
 });

@@ -34,6 +34,7 @@ export function verificationDeps(app: FastifyInstance): VerificationDeps {
     publicUrl: app.config.publicUrl,
     provider,
     localFiles: (keys, use) => app.storage.withLocalFiles(keys, use),
+    challenges: app.config.faceChallenges,
   };
 }
 

@@ -10,7 +10,9 @@ import {
   VERIFICATION_PHONE_PAGE,
   type CaptureSource,
   type CreateVerificationSessionRequest,
+  type FaceChallenge,
   type RegenerateTooSoonData,
+  type VerificationSessionState,
 } from '../../../contract/api/verification';
 import type { VerificationSessionRow } from '../../db/schema/verification';
 import { AppError, notFound, transitionNotAllowed } from '../../errors';
@@ -18,6 +20,7 @@ import type { StoredFile } from '../../db/schema/files';
 import type { ReceivedUpload } from '../../storage/saveUpload';
 import type { Clock, Db, DbOrTx } from '../../types';
 import { FaceEngineBusyError, type FaceProvider, type FaceVerificationResult } from './faceProvider';
+import { chooseChallenge, type RandomBelow } from './challengeChoice';
 import { findFaceReference, type FaceReferenceFile } from './faceReference';
 import {
   chartStateAt,
@@ -51,6 +54,15 @@ export interface VerificationDeps {
    */
   localFiles: <T>(keys: readonly string[], use: (paths: readonly string[]) => Promise<T>) => Promise<T>;
 }
+  /** The head movements a capture may be asked for (config FACE_CHALLENGES); absent: all of them. */
+  challenges?: readonly FaceChallenge[];
+  /** The randomness the challenge is chosen with: node:crypto's randomInt unless a test pins it. */
+  random?: RandomBelow;
+}
+
+/** The next capture's movement (issue 28 §3): never the one just asked, unless config pins one. */
+function nextChallenge(deps: VerificationDeps, previous: FaceChallenge | null): FaceChallenge {
+  return chooseChallenge(deps.challenges ?? [], previous, deps.random);
 
 export interface DesktopOwner {
   userId: string;
@@ -237,7 +249,8 @@ export function scanSession(deps: VerificationDeps, token: string) {
         {
           event: 'phone.scan',
           state: statusOf(to),
-          patch: { phoneKeyHash: hashSecret(phoneKey), scannedAt: now },
+          // The first capture's movement, chosen as the phone arrives: its first view shows it.
+          patch: { phoneKeyHash: hashSecret(phoneKey), scannedAt: now, challenge: nextChallenge(deps, null) },
         },
         now,
       );
@@ -441,7 +454,29 @@ function recordOutcome(
       const { type, patch } = outcomeChange(row, source, result, deps.provider.name, now);
       const to = next(value, type);
       if (to === null) return row;
-      return writeChange(tx, row, { event: type, state: statusOf(to), patch }, now);
+      const state = statusOf(to);
+      return writeChange(
+        tx,
+        row,
+        { event: type, state, patch: { ...patch, ...challengeAfter(deps, row, type, state) } },
+        now,
+      );
     },
   );
+}
+
+/**
+ * The challenge after an answer (issue 28 §3): a decided capture (or an engine fault, whose frames
+ * were seen too) asks the retry for a new movement, so a recording of this attempt does not fit
+ * the next; a decision that ends the checks leaves none. A busy engine decided nothing: the person
+ * sends the same movement again.
+ */
+function challengeAfter(
+  deps: VerificationDeps,
+  row: VerificationSessionRow,
+  type: LifecycleEventType,
+  state: VerificationSessionState,
+): SessionPatch {
+  if (type === 'provider.busy') return {};
+  return { challenge: state === 'failed' ? nextChallenge(deps, row.challenge) : null };
 }

@@ -150,6 +150,7 @@ export type SessionPatch = Partial<
     | 'reviewedBy'
     | 'reviewReason'
     | 'reviewedAt'
+    | 'challenge'
   >
 >;
 

@@ -4,6 +4,7 @@ import { FaceCaptureRules } from '../../../contract/api/verification';
 import type {
   PhoneVerificationView,
   VerificationPurpose,
+  VerificationSessionState,
   VerificationSessionView,
   VerificationStreamEvent,
 } from '../../../contract/api/verification';
@@ -48,6 +49,9 @@ export function sessionView(row: VerificationSessionRow, now: Date): Verificatio
   return { ...view, serverTime: now.toISOString() };
 }
 
+/** The states in which the phone's next (or current) capture has a challenge to show. */
+const CAPTURE_MAY_FOLLOW: readonly VerificationSessionState[] = ['scanned', 'verifying', 'failed'];
+
 export function phoneView(
   row: VerificationSessionRow,
   companyName: string,
@@ -65,7 +69,7 @@ export function phoneView(
     consentAt: view.consentAt,
     outcomeReason: row.outcomeReason,
     attemptsLeft: attemptsLeft(row),
-    challenge: row.challenge ?? null,
+    challenge: CAPTURE_MAY_FOLLOW.includes(view.state) ? (row.challenge ?? null) : null,
     serverTime: now.toISOString(),
   };
 }
