@@ -19,8 +19,8 @@ import { AppError, notFound, transitionNotAllowed } from '../../errors';
 import type { StoredFile } from '../../db/schema/files';
 import type { ReceivedUpload } from '../../storage/saveUpload';
 import type { Clock, Db, DbOrTx } from '../../types';
-import { FaceEngineBusyError, type FaceProvider, type FaceVerificationResult } from './faceProvider';
 import { chooseChallenge, type RandomBelow } from './challengeChoice';
+import { FaceEngineBusyError, type FaceProvider, type FaceVerificationResult } from './faceProvider';
 import { findFaceReference, type FaceReferenceFile } from './faceReference';
 import {
   chartStateAt,
@@ -53,7 +53,6 @@ export interface VerificationDeps {
    * provider can read the capture and the reference whichever store holds them.
    */
   localFiles: <T>(keys: readonly string[], use: (paths: readonly string[]) => Promise<T>) => Promise<T>;
-}
   /** The head movements a capture may be asked for (config FACE_CHALLENGES); absent: all of them. */
   challenges?: readonly FaceChallenge[];
   /** The randomness the challenge is chosen with: node:crypto's randomInt unless a test pins it. */
@@ -63,6 +62,7 @@ export interface VerificationDeps {
 /** The next capture's movement (issue 28 §3): never the one just asked, unless config pins one. */
 function nextChallenge(deps: VerificationDeps, previous: FaceChallenge | null): FaceChallenge {
   return chooseChallenge(deps.challenges ?? [], previous, deps.random);
+}
 
 export interface DesktopOwner {
   userId: string;
