@@ -17,6 +17,7 @@ import { languagePlugin } from './plugins/language';
 import { mailPlugin } from './plugins/mail';
 import { createFaultReporter } from './observability/faultReporter';
 import { loggerOptions } from './observability/logger';
+import { metricsPlugin } from './observability/metrics/httpMetrics';
 import { generateRequestId, requestContextPlugin } from './observability/requestContext';
 import { openApiPlugin } from './plugins/openapi';
 import { overloadPlugin } from './plugins/overload';
@@ -78,6 +79,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // After the language (the 503 is translated), before anything that does work for the request.
   await app.register(overloadPlugin, { overload: config.overload });
   await app.register(dbPlugin);
+  // Times every response (one histogram observation), the pool and the backlog at scrape time.
+  await app.register(metricsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(rateLimitPlugin);
   // After the limits (a retry counts like any request), before the routes whose writes it guards.

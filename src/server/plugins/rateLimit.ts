@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { Pool } from 'pg';
 import type { Clock } from '../types';
 import { AppError } from '../errors';
+import { countRateLimited } from '../observability/metrics/recorders';
 
 const UPSERT = `
   INSERT INTO rate_limit_counters (key, count, reset_at) VALUES ($1, 1, $2::timestamptz + ($3 || ' milliseconds')::interval)
@@ -57,8 +58,10 @@ export const rateLimitPlugin = fp(
       // the request goes on and the fault is logged.
       skipOnError: true,
       // The wait travels in the envelope too, so a page can say when to try again (issue 20 §4).
-      errorResponseBuilder: (_request, context) =>
-        new AppError('rateLimited', 429, { retryAfterMs: context.ttl }),
+      errorResponseBuilder: (request, context) => {
+        countRateLimited(`${request.method} ${request.routeOptions.url ?? ''}`);
+        return new AppError('rateLimited', 429, { retryAfterMs: context.ttl });
+      },
     });
   },
   { name: 'rate-limit', dependencies: ['db'] },

@@ -3,7 +3,9 @@
 // they share the port), each told the database URL. A worker that ends is replaced, at once if it
 // had been running a while, otherwise with a growing delay (backoff.ts). SIGTERM/SIGINT: the workers
 // drain (shutdown.ts), then PostgreSQL stops cleanly, exit 0; a second signal kills them and exits
-// 1. A failed start stops whatever had started and exits 1 with the real cause.
+// 1. A failed start stops whatever had started and exits 1 with the real cause. With METRICS_PORT,
+// it serves GET /metrics on its own port: every worker's figures, asked over the cluster channel and
+// summed (observability/metrics/gather.ts).
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +13,9 @@ import type { AppConfig } from '../config';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
 import { createLineLogger } from '../observability/logger';
+import { createMetricsGatherer, type MetricsPeer } from '../observability/metrics/gather';
+import { startProcessMetrics } from '../observability/metrics/registry';
+import { startMetricsServer, type MetricsServer } from '../observability/metrics/server';
 import { DEFAULT_BACKOFF, planRestart } from './backoff';
 import { describeError, within } from './describeError';
 import { pickFreePort } from './freePort';
@@ -70,6 +75,8 @@ export async function runSupervisor(config: AppConfig, options: SupervisorOption
   let signalled = false;
   let stopping = false;
   let cleanExits = true;
+  const metrics = createMetricsGatherer();
+  let metricsServer: MetricsServer | undefined;
 
   const allExited = () =>
     live.size === 0 ? Promise.resolve(true) : new Promise<boolean>((r) => exitWaiters.push(() => r(true)));
@@ -112,6 +119,9 @@ export async function runSupervisor(config: AppConfig, options: SupervisorOption
   function onMessage(slot: Slot, worker: Worker, message: WorkerMessage) {
     const workerPid = worker.process.pid;
     switch (message.type) {
+      case 'portal:metrics':
+        metrics.receive(message.id, message.registries);
+        return;
       case 'portal:listening':
         if (slot.worker !== worker) return;
         slot.listeningSince = Date.now();
@@ -177,6 +187,34 @@ export async function runSupervisor(config: AppConfig, options: SupervisorOption
     replace(slot);
   }
 
+  /** The workers that listen, each asked for its figures; the first also reads the shared ones. */
+  const metricsPeers = (): MetricsPeer[] =>
+    slots
+      .filter((slot) => slot.listeningSince > 0 && slot.worker?.isConnected())
+      .map((slot, i) => ({ shared: i === 0, send: (request) => void slot.worker?.send(request) }));
+
+  /** A metrics port that cannot be had is logged, not fatal: the portal serves its users without it. */
+  async function serveMetrics() {
+    const { port, host, token } = config.metrics;
+    if (port === null) return;
+    startProcessMetrics('supervisor');
+    try {
+      metricsServer = await startMetricsServer({
+        host,
+        port,
+        token,
+        collect: () => metrics.gather(metricsPeers()),
+        onError: (err) => log.error({ err: describeError(err) }, 'metrics scrape failed'),
+      });
+      console.log(`Metrics on ${metricsServer.url}${token ? ' (bearer token)' : ''}`);
+    } catch (error) {
+      log.error(
+        { host, port },
+        `metrics not served: ${describeError(error)} (METRICS_PORT, METRICS_HOST; 'off' to silence)`,
+      );
+    }
+  }
+
   const startSlot = (slot: Slot) =>
     new Promise<void>((resolve, reject) => {
       slot.initial = {
@@ -195,6 +233,7 @@ export async function runSupervisor(config: AppConfig, options: SupervisorOption
   const stopEverything = async (): Promise<boolean> => {
     stopping = true;
     for (const slot of slots) clearTimeout(slot.timer);
+    await metricsServer?.close();
     for (const worker of live) worker.process.kill('SIGTERM');
     let clean = await within(allExited(), SHUTDOWN_GRACE_MS + STOP_MARGIN_MS, false);
     if (!clean) {
@@ -264,6 +303,7 @@ export async function runSupervisor(config: AppConfig, options: SupervisorOption
     process.exit(1);
   }
   if (signalled) return;
+  await serveMetrics();
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   console.log(`Portal listening on http://${host}:${port}`);
 }

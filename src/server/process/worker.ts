@@ -8,6 +8,7 @@ import { puzzleSource } from '../security/captcha/puzzleSource';
 import { loadConfig } from '../config';
 import { reportEventLoopDelayAtExit } from '../observability/eventLoopDelay';
 import { createProcessFaultReporter } from '../observability/faultReporter';
+import { contributeMetrics } from '../observability/metrics/contribute';
 import { describeError } from './describeError';
 import { installFaultPolicy } from './faultPolicy';
 import { tellSupervisor } from './messages';
@@ -83,5 +84,8 @@ export async function runWorker(): Promise<void> {
     await app?.close().catch(() => undefined);
     process.exit(1);
   }
-  if (!stopping) tellSupervisor({ type: 'portal:listening', port: config.port });
+  if (stopping) return;
+  // Before 'listening': the supervisor asks only workers that listen, and this one then answers.
+  contributeMetrics('worker');
+  tellSupervisor({ type: 'portal:listening', port: config.port });
 }

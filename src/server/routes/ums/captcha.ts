@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { captchaVerifyRequest } from '../../../contract/api/accounts';
 import { ok } from '../../envelope';
+import { countCaptcha } from '../../observability/metrics/recorders';
 import { AppError } from '../../errors';
 import { createCaptchaService } from '../../security/captcha/captchaService';
 import { AccountRateLimits } from './rateLimits';
@@ -15,7 +16,9 @@ export async function captchaRoutes(fastify: FastifyInstance) {
   app.get('/captcha', { config: { rateLimit: AccountRateLimits.captcha } }, async (request, reply) => {
     // A puzzle is answered once: no cache may hand the same one to a second attempt.
     void reply.header('cache-control', 'no-store');
-    return ok(request, await captcha.createChallenge());
+    const challenge = await captcha.createChallenge();
+    countCaptcha('served');
+    return ok(request, challenge);
   });
 
   app.post(
@@ -27,6 +30,7 @@ export async function captchaRoutes(fastify: FastifyInstance) {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
+      countCaptcha(captchaToken ? 'tokenIssued' : 'refused');
       if (!captchaToken) throw new AppError('captchaFailed', 200);
       return ok(request, { captchaToken });
     },

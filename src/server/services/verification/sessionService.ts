@@ -18,6 +18,7 @@ import type { VerificationSessionRow } from '../../db/schema/verification';
 import { AppError, notFound, transitionNotAllowed } from '../../errors';
 import type { StoredFile } from '../../db/schema/files';
 import type { ReceivedUpload } from '../../storage/saveUpload';
+import { startFaceCheck } from '../../observability/metrics/recorders';
 import type { Clock, Db, DbOrTx } from '../../types';
 import { chooseChallenge, type RandomBelow } from './challengeChoice';
 import { FaceEngineBusyError, type FaceProvider, type FaceVerificationResult } from './faceProvider';
@@ -373,6 +374,7 @@ export async function captureFace(
 
   const { row, files, reference } = started;
   let result: FaceVerificationResult | 'busy' | 'fault';
+  const check = startFaceCheck(capture.source);
   try {
     const keys = [...files.map((f) => f.storageKey), ...(reference ? [reference.storageKey] : [])];
     result = await deps.localFiles(keys, (paths) =>
@@ -390,6 +392,7 @@ export async function captureFace(
   } catch (error) {
     result = error instanceof FaceEngineBusyError ? 'busy' : 'fault';
   }
+  check.done(result);
   const recorded = await recordOutcome(deps, row.id, files[0]?.id ?? null, capture.source, result);
   if (result === 'busy' && recorded.state !== 'verifying') throw new AppError('faceEngineBusy', 503);
   return recorded;
