@@ -1,8 +1,8 @@
 // `npm run start:two`: the portal as two instances on one machine, the way it runs on two machines,
 // with nothing to install: one embedded PostgreSQL and one S3-compatible store (s3rver) that both
 // instances share, each instance with its own DATA_DIR and its own `npm start` supervisor, and a
-// round-robin proxy in front (src/tools/roundRobinProxy.ts) on PORT (default 3000). Ctrl-C stops
-// everything, the database last. Everything lives under TWO_DATA_DIR (default ./data-two).
+// round-robin load balancer in front (src/tools/loadBalancer.ts, on http-proxy) on PORT (default
+// 3000). Ctrl-C stops everything, the database last. Everything lives under TWO_DATA_DIR (default ./data-two).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import S3rver from 's3rver';
 import { startEmbeddedPostgres } from '../server/db/embedded';
 import { runMigrations } from '../server/db/migrate';
-import { startRoundRobinProxy } from './roundRobinProxy';
+import { startLoadBalancer } from './loadBalancer';
 
 const root = path.resolve(process.env.TWO_DATA_DIR ?? 'data-two');
 const port = Number(process.env.PORT ?? 3000);
@@ -63,7 +63,7 @@ function startInstance(name: string): Promise<{ child: ChildProcess; url: string
 // One after the other: the first builds the web app when it is stale, the second finds it built.
 const a = await startInstance('a');
 const b = await startInstance('b');
-const proxy = await startRoundRobinProxy([a.url, b.url], { host, port });
+const proxy = await startLoadBalancer([a.url, b.url], { host, port });
 console.log(`Two instances (${a.url}, ${b.url}) behind ${proxy.url}; Ctrl-C stops them.`);
 
 let stopping = false;

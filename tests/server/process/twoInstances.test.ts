@@ -1,10 +1,12 @@
 // Issue 18 §5: two instances of `npm start` (separate processes, separate DATA_DIRs, as on two
-// machines) sharing one PostgreSQL, one S3 bucket and one mail server, behind a small round-robin
-// proxy that tries the other instance when one refuses the connection (what a load balancer does).
-// The applicant's journey crosses them: the desktop on A, the phone on B, the live status from B's
-// capture reaches A's event stream, a file uploaded through A downloads through B, the draft is
-// saved through the proxy; then A dies (every process of it, SIGKILL) and the journey finishes on
-// B: submit, the back office approves on B, the applicant's mail is sent exactly once.
+// machines) sharing one PostgreSQL, one S3 bucket and one mail server, behind a round-robin load
+// balancer built on http-proxy (src/tools/loadBalancer.ts) that tries the other instance when one
+// refuses the connection (what a load balancer's health check achieves). The applicant's journey
+// crosses them: the desktop on A, the phone on B, the live status from B's capture reaches A's event
+// stream and a stream opened through the balancer, a file uploaded through A downloads through B,
+// uploads through the balancer land on both and download from both, the draft is saved through the
+// balancer; then A dies (every process of it, SIGKILL) and the journey finishes on B: submit, the
+// back office approves on B, the applicant's mail is sent exactly once.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPath, AdminPaths } from '../../../src/contract/api/admin';
 import { FaceCaptureRules } from '../../../src/contract/api/verification';
-import { startRoundRobinProxy, type RoundRobinProxy } from '../../../src/tools/roundRobinProxy';
+import { startLoadBalancer, type LoadBalancer } from '../../../src/tools/loadBalancer';
 import {
   openServicesApp,
   portalAsTestApp,
@@ -23,7 +25,7 @@ import { startS3Server, TEST_BUCKET, type S3TestServer } from '../../support/s3S
 import { signInAs, type SignedIn } from '../../support/sessions';
 import { createTestDatabase, type TestDatabase } from '../../support/testDb';
 import { certificationOf } from '../admin/support';
-import { applicant, confirm, saveAll, submit, validCnDraft, view } from '../certification/support';
+import { applicant, confirm, saveAll, submit, upload, validCnDraft, view } from '../certification/support';
 import { startSmtpPeer, waitFor, type SmtpPeer } from '../mail/smtpPeer';
 import { childPids } from './support';
 import { capture, consent, faceImage, openSession, openStream, scan, tokenOf } from '../verification/support';
@@ -32,7 +34,7 @@ let database: TestDatabase;
 let s3: S3TestServer;
 let peer: SmtpPeer;
 let services: FastifyInstance;
-let proxy: RoundRobinProxy;
+let proxy: LoadBalancer;
 let a: FaultPortal;
 let b: FaultPortal;
 const dataDirs: string[] = [];
@@ -60,7 +62,7 @@ beforeAll(async () => {
   a = await startFaultPortal(instance('a'));
   b = await startFaultPortal(instance('b'));
   services = await openServicesApp(instance('services'));
-  proxy = await startRoundRobinProxy([a.url, b.url]);
+  proxy = await startLoadBalancer([a.url, b.url]);
 }, 240_000);
 
 afterAll(async () => {
@@ -82,9 +84,11 @@ describe('two instances behind a proxy', () => {
     const who: SignedIn = caller.signedIn;
     await confirm(onA, caller);
 
-    // The desktop opens the QR code and listens on A; the phone scans, consents and captures on B.
+    // The desktop opens the QR code and listens on A, and once more through the balancer (an event
+    // stream must pass a proxy unbuffered); the phone scans, consents and captures on B.
     const created = await openSession(onA, who, 'Li Na');
     const stream = await openStream(onA, who, created.sessionId);
+    const proxied = await openStream(viaProxy, who, created.sessionId);
     try {
       const scanned = await scan(onB, tokenOf(created.link));
       expect(scanned.status).toBe(200);
@@ -101,8 +105,14 @@ describe('two instances behind a proxy', () => {
         'A to report the verification B did',
         30_000,
       );
+      await waitFor(
+        async () => (await proxied.next(20_000)).data.state === 'verified',
+        'the stream through the balancer to report the verification B did',
+        30_000,
+      );
     } finally {
       stream.close();
+      proxied.close();
     }
 
     // The draft's files are uploaded through A; each downloads through B byte for byte.
@@ -113,6 +123,27 @@ describe('two instances behind a proxy', () => {
     expect([fromA.status, fromB.status]).toEqual([200, 200]);
     expect(Buffer.from(await fromB.arrayBuffer())).toEqual(Buffer.from(await fromA.arrayBuffer()));
     expect(fromB.headers.get('content-disposition')).toMatch(/^attachment/);
+
+    // Uploads through the balancer (multipart bodies streamed through it), one after the other, so
+    // round robin hands them to both instances; each downloads the same through A and through B.
+    const servedBefore = new Map(proxy.served);
+    const throughProxy = [
+      await upload(viaProxy, caller, 'otherDocument'),
+      await upload(viaProxy, caller, 'otherDocument'),
+    ];
+    for (const [upstream, count] of proxy.served)
+      expect(count, upstream).toBeGreaterThan(servedBefore.get(upstream)!);
+    for (const id of throughProxy) {
+      const [bytesA, bytesB] = await Promise.all(
+        [a.url, b.url].map(async (url) => {
+          const answer = await fetch(`${url}/plat/files/${id}`, { headers: caller.headers });
+          expect(answer.status, `${id} from ${url}`).toBe(200);
+          return Buffer.from(await answer.arrayBuffer());
+        }),
+      );
+      expect(bytesA!.length).toBeGreaterThan(0);
+      expect(bytesB).toEqual(bytesA);
+    }
 
     // Saved through the proxy: both instances take part.
     const withRealSession = {
