@@ -3,7 +3,7 @@
 //   1000xx common · 3020xx accounts (ums) · 4100xx certification (kyb) · 4200xx QR verification
 //   4300xx card application · 4400xx files · 4500xx back office · 4600xx config management
 import type { Locale } from './envelope';
-import { Limits, MB, Time } from './limits';
+import { KB, Limits, MB, Time } from './limits';
 
 export interface CodeEntry {
   code: number;
@@ -27,6 +27,7 @@ const lockoutMinutes = Limits.login.lockoutMs / Time.MINUTE;
 const activationHours = Limits.activationLink.validMs / Time.HOUR;
 const regenerateSeconds = Limits.qr.regenerateAfterMs / Time.SECOND;
 const uploadMegabytes = Limits.upload.maxBytes / MB;
+const draftKilobytes = Limits.draft.maxBytes / KB;
 const { historyDepth } = Limits.password;
 const { maxYears } = Limits.dateRange;
 
@@ -172,6 +173,13 @@ export const Codes = {
     410006,
     '草稿已在其他页面更新，请刷新后继续',
     'The draft was changed in another window; reload to continue',
+  ),
+  /** A draft save that would make the stored draft larger than Limits.draft (HTTP 413): nothing
+   *  is stored; the wizard keeps the typing and shows this (issue 29 §4). */
+  draftTooLarge: c(
+    410007,
+    `草稿内容过多（最多${draftKilobytes}KB、${Limits.draft.maxFiles}个文件），未保存，请删减后再试`,
+    `The draft is too large (at most ${draftKilobytes} KB and ${Limits.draft.maxFiles} documents) and was not saved; remove some entries and try again`,
   ),
 
   // ---- QR verification 4200xx ----------------------------------------------------------------

@@ -6,7 +6,8 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-export const MB = 1024 * 1024;
+export const KB = 1024;
+export const MB = 1024 * KB;
 
 export const Limits = {
   password: { minLength: 8, maxLength: 20, historyDepth: 3 },
@@ -19,10 +20,18 @@ export const Limits = {
     /** A resend within this time of the last code needs no new slider, even after that code expired. */
     sliderlessResendWindowMs: 10 * MINUTE,
   },
-  /** remailAfterMs: a registration attempt on an address that waits for activation mails a new
-   *  link only when the last one is older than this (issue 22 §3: not one mail per call). */
-  activationLink: { validMs: 24 * HOUR, remailAfterMs: 10 * MINUTE },
+  activationLink: { validMs: 24 * HOUR },
   resetLink: { validMs: 30 * MINUTE },
+  /** Mail that anyone can make the portal send to an address (issue 29 §2/§3): per address and
+   *  kind, at most `max` within `windowMs`; past that, one more once the newest is `floorMs` old.
+   *  A call over the budget answers exactly as one within it but mails nothing and voids nothing,
+   *  so the newest mail in the inbox still holds a usable code or link: `floorMs` is never longer
+   *  than that code's or link's validity (docs/decisions/abuse-limits.md). */
+  targetMail: {
+    registrationCode: { max: 3, windowMs: 15 * MINUTE, floorMs: 3 * MINUTE },
+    resetPassword: { max: 3, windowMs: 30 * MINUTE, floorMs: 5 * MINUTE },
+    activation: { max: 1, windowMs: 10 * MINUTE, floorMs: 10 * MINUTE },
+  },
   /** minMouse…/maxStepShare: what a mouse or touch drag must look like (issue 22 §2): this many
    *  points at least, over this long, no single step covering more than this share of the way. */
   captcha: {
@@ -34,12 +43,14 @@ export const Limits = {
     maxStepShare: 0.5,
   },
   passwordTransport: { maxAgeMs: 2 * MINUTE },
-  /** Account discovery made slow (issue 22 §3): calls that can tell whether an email has an account
-   *  (send-code, register, forgot) count per target email and against one ceiling for the portal;
-   *  an unknown email's failed logins are remembered as long as this before they start again. */
+  /** Account discovery (issue 22 §3, issue 29 §2): calls that can tell whether an email has an
+   *  account (send-code, register, forgot) are counted per target email and for the whole portal.
+   *  The counts refuse nobody: they are pressure (services/accounts/pressure.ts) that the puzzle's
+   *  proof of work reads; `calm` is the count within one window at which pressure reaches 1. An
+   *  unknown email's failed logins are remembered as long as unknownFailuresKeptMs. */
   discovery: {
-    perEmail: { max: 10, windowMs: 15 * MINUTE },
-    global: { max: 300, windowMs: MINUTE },
+    perEmail: { calm: 10, windowMs: 15 * MINUTE },
+    portal: { calm: 300, windowMs: MINUTE },
     unknownFailuresKeptMs: 30 * 24 * HOUR,
   },
   session: { idleMs: 30 * MINUTE, absoluteMs: 12 * HOUR, tokenBytes: 32 },
@@ -75,6 +86,11 @@ export const Limits = {
     mimeTypes: ['image/jpeg', 'image/png', 'application/pdf'] as const,
   },
   cardApplication: { maxFiles: 1, maxBytes: 10 * MB },
+  /** A saved draft as a whole (issue 29 §4): its values as UTF-8 JSON, and the documents it names.
+   *  Saving step after step once grew a draft to 5.7 MB. The largest valid certification (every
+   *  text at its longest, four beneficiaries, ten other documents) is far below both
+   *  (tests/unit/contract/draftBounds.test.ts). */
+  draft: { maxBytes: 256 * KB, maxFiles: 60 },
   /** Every JSON body and every free-form JSON value (drafts): deeper, wider or longer is refused
    *  with jsonTooComplex before it is parsed into objects, stored or walked (issue 22 §1). Real forms
    *  nest a handful of levels and hold a few hundred members. */

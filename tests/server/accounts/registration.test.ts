@@ -159,9 +159,9 @@ describe('send code', () => {
     expect(once.msg).toBe(
       'Email already registered but not activated: the activation link has been sent, valid for 24 hours',
     );
-    // One mail for both calls (issue 22 §3); a new one once the last is older than remailAfterMs.
+    // One mail for both calls (issue 22 §3); a new one once the last is older than the budget's floor (issue 29 §3).
     expect(await mailCount(t, inactive.email, 'activation')).toBe(1);
-    t.clock.advance(Limits.activationLink.remailAfterMs + 1000);
+    t.clock.advance(Limits.targetMail.activation.floorMs + 1000);
     expect((await sendCode(caller, inactive.email)).code).toBe(Codes.emailRegisteredNotActivated.code);
     expect(await mailCount(t, inactive.email, 'activation')).toBe(2);
     const links = await t.app.db.select().from(accountLinks).where(eq(accountLinks.userId, inactive.userId));

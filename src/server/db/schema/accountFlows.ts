@@ -2,7 +2,7 @@
 // email codes, activation and reset links, and the login history. All of it lives in PostgreSQL, so
 // two API instances enforce one set of limits (ARCHITECTURE.md "More than one instance"). Secrets
 // (tokens, codes) are stored only as SHA-256 hashes.
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -35,7 +35,12 @@ export const captchaChallenges = pgTable(
   ],
 );
 
-/** Registration email codes: the newest row of an email is the live one; older ones are voided. */
+/**
+ * Registration email codes: the newest mailed row of an email is the live one; older ones are
+ * voided. A send over the address's mail budget (Limits.targetMail, issue 29 §2) answers as if it
+ * had sent and leaves an unmailed row: it times the 60-second rule like a sent code, but nobody
+ * knows its code, nothing is voided by it, and the code check never reads it.
+ */
 export const emailCodes = pgTable(
   'email_codes',
   {
@@ -48,6 +53,7 @@ export const emailCodes = pgTable(
     wrongTries: integer('wrong_tries').notNull().default(0),
     usedAt: ts('used_at'),
     voidedAt: ts('voided_at'),
+    mailed: boolean('mailed').notNull().default(true),
   },
   (t) => [index('email_codes_email_sent_idx').on(t.email, t.sentAt)],
 );

@@ -17,6 +17,7 @@ import { AppError } from '../../errors';
 import { enqueueMail } from '../../mail/enqueueMail';
 import type { Clock, Db, DbOrTx } from '../../types';
 import { consumeLink, findLink, issueLink, type LinkState } from './accountLinks';
+import { mayMailLink } from './mailBudget';
 import { activationLink } from './mailLinks';
 
 /** The link validity is the chart's own delay, so the server and the diagrams cannot disagree. */
@@ -41,6 +42,23 @@ export async function sendActivationMail(
     template: 'activation',
     vars: { firstName: user.firstName, link: activationLink(config, token) },
   });
+}
+
+/**
+ * An activation link for an account that asks again (resend, or send-code and register on an
+ * address waiting for activation): mailed only within the address's budget (mailBudget.ts), so
+ * no new mail while the last link is fresh, whoever asks (issue 29 §3). Either way the caller
+ * answers the same. True when a mail went out.
+ */
+export async function remailActivation(
+  tx: DbOrTx,
+  config: AppConfig,
+  user: { id: string; email: string; firstName: string; language: Locale },
+  now: Date,
+): Promise<boolean> {
+  if (!(await mayMailLink(tx, user.id, 'activation', now))) return false;
+  await sendActivationMail(tx, config, user, now);
+  return true;
 }
 
 function lifecycleState(accountActive: boolean, link: LinkState): StateValue {
@@ -80,11 +98,12 @@ export function createActivationService(db: Db, clock: Clock, config: AppConfig)
       });
     },
 
-    /** A new link for an account still waiting for activation; silent for any other email. */
+    /** A new link for an account still waiting for activation, unless the last one is fresh
+     *  (remailActivation); silent for any other email: the answer is the same in every case. */
     async resend(email: string): Promise<void> {
       const [user] = await db.select().from(users).where(eq(users.email, email));
       if (!user || user.status !== 'inactive') return;
-      await db.transaction((tx) => sendActivationMail(tx, config, user, clock.now()));
+      await db.transaction((tx) => remailActivation(tx, config, user, clock.now()));
     },
   };
 }

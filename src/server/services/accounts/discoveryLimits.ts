@@ -1,22 +1,26 @@
-// Account discovery made slow (issue 22 §3). The spec's own answers say whether an email has an
-// account (send-code, register, forgot), so they stay; what limits a script is how many it can ask.
-// Besides the per-address limits of the routes, every discovery-shaped call counts against its
-// target email (so a botnet of addresses cannot probe one email fast) and against one global
-// ceiling for the whole portal (so many addresses cannot probe many emails fast). And an unknown
-// email's failed logins are counted like an account's, so that after five it answers exactly as a
-// locked account does (lockout.ts). Counters live in rate_limit_counters, in PostgreSQL like the
-// route limits, so every API instance counts together; the hourly housekeeping drops spent ones.
+// Account discovery made costly, never refused to everybody (issue 22 §3, issue 29 §2). The spec's
+// own answers say whether an email has an account (send-code, register, forgot), so they stay; what
+// limits a script is how many it can ask. The per-address limits of the routes refuse an address
+// that asks too much itself (429). Besides, every discovery-shaped call is counted against its
+// target email and against the whole portal; these counts refuse nobody (a portal-wide 429 let
+// one flood lock out every new visitor, a per-email one let anyone block a person's own reset):
+// they are pressure (pressure.ts) that raises the puzzle's proof of work, and the mail a call
+// may cause has its own budget per address (mailBudget.ts). And an unknown email's failed logins
+// are counted like an account's, so that after five it answers exactly as a locked account does
+// (lockout.ts). Counters live in rate_limit_counters, in PostgreSQL like the route limits, so every
+// API instance counts together; the hourly housekeeping drops spent ones.
 import { sql } from 'drizzle-orm';
 import { Limits } from '../../../contract/limits';
-import { AppError } from '../../errors';
 import type { DbOrTx } from '../../types';
 
-export type DiscoveryFlow = 'sendCode' | 'register' | 'forgot';
+/** The counter of all discovery-shaped calls of the portal, and of those aimed at one email. */
+export const PORTAL_DISCOVERY_KEY = 'discovery:all';
+export const emailDiscoveryKey = (email: string): string => `discovery:email:${email}`;
 
-/** One more hit on `key`'s fixed window; the count within the window and the time left. */
-async function hit(db: DbOrTx, key: string, windowMs: number, now: Date) {
+/** One more hit on `key`'s fixed window; the count within the window. */
+async function hit(db: DbOrTx, key: string, windowMs: number, now: Date): Promise<number> {
   const at = now.toISOString();
-  const result = await db.execute<{ count: number; reset_at: string | Date }>(sql`
+  const result = await db.execute<{ count: number }>(sql`
     INSERT INTO rate_limit_counters (key, count, reset_at)
     VALUES (${key}, 1, ${at}::timestamptz + (${windowMs} * interval '1 millisecond'))
     ON CONFLICT (key) DO UPDATE SET
@@ -25,32 +29,18 @@ async function hit(db: DbOrTx, key: string, windowMs: number, now: Date) {
       reset_at = CASE WHEN rate_limit_counters.reset_at <= ${at}::timestamptz
                       THEN ${at}::timestamptz + (${windowMs} * interval '1 millisecond')
                       ELSE rate_limit_counters.reset_at END
-    RETURNING count, reset_at`);
-  const row = result.rows[0]!;
-  return {
-    count: Number(row.count),
-    retryAfterMs: Math.max(0, new Date(row.reset_at).getTime() - now.getTime()),
-  };
+    RETURNING count`);
+  return Number(result.rows[0]!.count);
 }
 
 /**
- * Counts one discovery-shaped call for `email` (lower-cased by the contract) and for the portal;
- * rateLimited (429, with retryAfterMs) when either is over its limit. Called before the captcha
- * token is spent or anything about the email is looked up.
+ * Counts one discovery-shaped call (send-code, register, forgot) for `email` (lower-cased by the
+ * contract) and for the portal. Refuses nobody: the counts are read as pressure (pressure.ts).
  */
-export async function countDiscovery(
-  db: DbOrTx,
-  flow: DiscoveryFlow,
-  email: string,
-  now: Date,
-): Promise<void> {
-  const { perEmail, global } = Limits.discovery;
-  const portal = await hit(db, 'discovery:all', global.windowMs, now);
-  if (portal.count > global.max)
-    throw new AppError('rateLimited', 429, { retryAfterMs: portal.retryAfterMs });
-  const target = await hit(db, `discovery:${flow}:${email}`, perEmail.windowMs, now);
-  if (target.count > perEmail.max)
-    throw new AppError('rateLimited', 429, { retryAfterMs: target.retryAfterMs });
+export async function countDiscovery(db: DbOrTx, email: string, now: Date): Promise<void> {
+  const { perEmail, portal } = Limits.discovery;
+  await hit(db, PORTAL_DISCOVERY_KEY, portal.windowMs, now);
+  await hit(db, emailDiscoveryKey(email), perEmail.windowMs, now);
 }
 
 /**

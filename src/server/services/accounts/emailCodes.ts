@@ -9,15 +9,26 @@ import { emailCodes } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../../mail/enqueueMail';
 import type { DbOrTx } from '../../types';
+import { codeMailTimes, mailBudgetAllows } from './mailBudget';
 import { emailCodeHash, newEmailCode, sameHash } from './secrets';
 
 const { validMs, resendAfterMs, maxWrongTries } = Limits.emailCode;
 
-async function latestCode(db: DbOrTx, email: string) {
+/**
+ * The newest live code row of an email. `mailedOnly`: the code someone can have read; otherwise
+ * also a send over the mail budget, which answered as a send and so times the 60-second rule.
+ */
+async function latestCode(db: DbOrTx, email: string, { mailedOnly = false } = {}) {
   const [row] = await db
     .select()
     .from(emailCodes)
-    .where(and(eq(emailCodes.email, email), isNull(emailCodes.voidedAt)))
+    .where(
+      and(
+        eq(emailCodes.email, email),
+        isNull(emailCodes.voidedAt),
+        mailedOnly ? eq(emailCodes.mailed, true) : undefined,
+      ),
+    )
     .orderBy(desc(emailCodes.sentAt))
     .limit(1);
   return row ?? null;
@@ -40,8 +51,10 @@ export async function hasRecentCode(db: DbOrTx, email: string, now: Date): Promi
 
 /**
  * Sends a new code unless the last one went out less than 60 s ago (codeResendTooSoon, with the
- * wait in `data`). Call inside a transaction: the email's advisory lock makes two parallel sends
- * for one email wait for each other, so only one of them can pass the 60-second rule.
+ * wait in `data`). Over the email's mail budget (mailBudget.ts, issue 29 §2) it answers the same
+ * but mails nothing and voids nothing: the code already in that inbox stays the one that works.
+ * Call inside a transaction: the email's advisory lock makes two parallel sends for one email wait
+ * for each other, so only one of them can pass the 60-second rule or take the budget's last mail.
  */
 export async function sendEmailCode(tx: DbOrTx, email: string, locale: Locale, now: Date): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${'email-code:' + email}, 0))`);
@@ -51,18 +64,22 @@ export async function sendEmailCode(tx: DbOrTx, email: string, locale: Locale, n
     if (wait > 0)
       throw new AppError('codeResendTooSoon', 200, { retryAfterMs: wait } satisfies CodeResendTooSoonData);
   }
-  await tx
-    .update(emailCodes)
-    .set({ voidedAt: now })
-    .where(and(eq(emailCodes.email, email), isNull(emailCodes.voidedAt)));
+  const mailed = mailBudgetAllows('registrationCode', await codeMailTimes(tx, email, now), now);
+  if (mailed) {
+    await tx
+      .update(emailCodes)
+      .set({ voidedAt: now })
+      .where(and(eq(emailCodes.email, email), isNull(emailCodes.voidedAt)));
+  }
   const code = newEmailCode();
   await tx.insert(emailCodes).values({
     email,
     codeHash: emailCodeHash(email, code),
     sentAt: now,
     expiresAt: new Date(now.getTime() + validMs),
+    mailed,
   });
-  await enqueueMail(tx, { to: email, locale, template: 'registrationCode', vars: { code } });
+  if (mailed) await enqueueMail(tx, { to: email, locale, template: 'registrationCode', vars: { code } });
 }
 
 /**
@@ -71,7 +88,7 @@ export async function sendEmailCode(tx: DbOrTx, email: string, locale: Locale, n
  * Returns the code's id for `spendEmailCode`.
  */
 export async function checkEmailCode(db: DbOrTx, email: string, code: string, now: Date): Promise<string> {
-  const row = await latestCode(db, email);
+  const row = await latestCode(db, email, { mailedOnly: true });
   if (!row || row.usedAt) throw new AppError('codeNotSent', 200);
   if (row.wrongTries >= maxWrongTries) throw new AppError('codeTooManyTries', 200);
   if (row.expiresAt <= now) throw new AppError('codeExpired', 200);

@@ -15,6 +15,7 @@ import type { SessionService } from '../../security/sessions';
 import type { Clock, Db } from '../../types';
 import { consumeLink, findLink, issueLink, type FoundLink } from './accountLinks';
 import { countDiscovery } from './discoveryLimits';
+import { mayMailLink } from './mailBudget';
 import { resetPasswordLink } from './mailLinks';
 import { assertNewPasswordAllowed, storeNewPassword } from './passwordPolicy';
 
@@ -41,8 +42,13 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
   }
 
   return {
+    /**
+     * A reset link for an active account. Over the address's mail budget (mailBudget.ts, issue 29
+     * §2) it answers the same but mails and voids nothing: the link already in that inbox stays
+     * the one that works, so nobody can block a person's own reset by asking for theirs.
+     */
     async forgot(body: ForgotBody, requestLocale: Locale, client: CaptchaClient): Promise<void> {
-      await countDiscovery(db, 'forgot', body.email, clock.now());
+      await countDiscovery(db, body.email, clock.now());
       if (!(await captcha.consume(body.captchaToken, client))) throw new AppError('captchaFailed', 200);
       const [user] = await db
         .select()
@@ -51,6 +57,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       if (!user) throw new AppError('emailNotFound', 200);
       const now = clock.now();
       await db.transaction(async (tx) => {
+        if (!(await mayMailLink(tx, user.id, 'reset', now))) return;
         const token = await issueLink(tx, {
           userId: user.id,
           purpose: 'reset',

@@ -1,19 +1,19 @@
 // Registration (spec §2–§5): the email code, then the account in one transaction with its company,
 // password history, activation link and activation mail.
-import { and, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { registerRequest, registerSendCodeRequest } from '../../../contract/api/accounts';
 import type { Locale } from '../../../contract/envelope';
 import { Limits } from '../../../contract/limits';
 import { isValidPassword } from '../../../contract/validators/password';
 import type { AppConfig } from '../../config';
-import { accountLinks, companies, passwordHistory, users } from '../../db/schema/index';
+import { companies, passwordHistory, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { CaptchaClient, CaptchaService } from '../../security/captcha/captchaService';
 import type { PasswordTransport } from '../../security/passwordTransport';
 import { hashPassword } from '../../security/passwords';
 import type { Clock, Db } from '../../types';
-import { sendActivationMail } from './activation';
+import { remailActivation, sendActivationMail } from './activation';
 import { countDiscovery } from './discoveryLimits';
 import { checkEmailCode, hasRecentCode, sendEmailCode, spendEmailCode } from './emailCodes';
 import { assertRegistrationFields, normalisedPhone } from './registrationFields';
@@ -37,42 +37,23 @@ export function createRegistrationService({
   captcha,
   passwordTransport,
 }: RegistrationDeps) {
-  /** Whether an activation link went to this user within Limits.activationLink.remailAfterMs. */
-  async function mailedRecently(userId: string, now: Date): Promise<boolean> {
-    const since = new Date(now.getTime() - Limits.activationLink.remailAfterMs);
-    const [link] = await db
-      .select({ id: accountLinks.id })
-      .from(accountLinks)
-      .where(
-        and(
-          eq(accountLinks.userId, userId),
-          eq(accountLinks.purpose, 'activation'),
-          gt(accountLinks.createdAt, since),
-        ),
-      )
-      .limit(1);
-    return !!link;
-  }
-
   /**
    * An email that already has an account: "please log in", or, when it waits for activation, an
-   * activation link — a new one only when the last went out more than remailAfterMs ago, so
-   * repeated calls cannot turn the portal into a mail cannon aimed at that inbox (issue 22 §3).
+   * activation link — mailed only within the address's budget (remailActivation), so repeated
+   * calls cannot turn the portal into a mail cannon aimed at that inbox (issue 22 §3, 29 §3).
    */
   async function refuseExistingEmail(email: string, now: Date): Promise<void> {
     const [user] = await db.select().from(users).where(eq(users.email, email));
     if (!user) return;
     if (user.status !== 'inactive') throw new AppError('emailRegistered', 200);
-    if (!(await mailedRecently(user.id, now))) {
-      await db.transaction((tx) => sendActivationMail(tx, config, user, now));
-    }
+    await db.transaction((tx) => remailActivation(tx, config, user, now));
     throw new AppError('emailRegisteredNotActivated', 200);
   }
 
   return {
     async sendCode(body: SendCodeBody, requestLocale: Locale, client: CaptchaClient) {
       const now = clock.now();
-      await countDiscovery(db, 'sendCode', body.email, now);
+      await countDiscovery(db, body.email, now);
       // The first code needs a solved slider; a resend within the window after the last code may
       // skip it, also once that code has expired ("Resend code" must not bounce to stage 1).
       const sliderNeeded = !(await hasRecentCode(db, body.email, now));
@@ -87,7 +68,7 @@ export function createRegistrationService({
     async register(body: RegisterBody, locale: Locale) {
       assertRegistrationFields(body);
       const now = clock.now();
-      await countDiscovery(db, 'register', body.email, now);
+      await countDiscovery(db, body.email, now);
       // The mailed code first: without it, this call says nothing about the address (issue 22 §3).
       const codeId = await checkEmailCode(db, body.email, body.emailCode, now);
       await refuseExistingEmail(body.email, now);

@@ -1,0 +1,1 @@
+ALTER TABLE "email_codes" ADD COLUMN "mailed" boolean DEFAULT true NOT NULL;
