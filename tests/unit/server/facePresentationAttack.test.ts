@@ -291,6 +291,39 @@ describe('the verdict', () => {
     expect(judged.evidence.idReuse).toMatchObject({ hashDistance: 0, reused: false });
     expect(judged.verdict).toBeNull();
   });
+  it('the asked movement must be seen in its order, before any attack is judged', () => {
+    // capture(): yaw 0 → −10 (the person's own left) → +10 (right)
+    const asked = (challenge: 'leftThenRight' | 'rightThenLeft', depth = head) =>
+      decide({
+        source: 'camera',
+        frames: capture(depth).map(image),
+        challenge,
+        reference: BASE,
+        config,
+        engine,
+      });
+    expect(asked('leftThenRight')).toMatchObject({
+      outcome: 'verified',
+      attack: { challenge: { asked: 'leftThenRight', seen: ['left', 'right'], passed: true } },
+    });
+    expect(asked('rightThenLeft')).toMatchObject({
+      outcome: 'failed',
+      reason: 'challengeNotSeen',
+      attack: { challenge: { asked: 'rightThenLeft', seen: ['left', 'right'], passed: false } },
+    });
+    // A flat picture turned as asked still fails as what it is.
+    expect(asked('leftThenRight', flat)).toMatchObject({ outcome: 'failed', reason: 'presentationAttack' });
+    // The file picker has no movement to ask for.
+    const file = decide({
+      source: 'file',
+      frames: [image(face())],
+      challenge: 'leftThenRight',
+      reference: BASE,
+      config,
+      engine,
+    });
+    expect(file).toMatchObject({ outcome: 'referred', reason: 'fileFallback', attack: { challenge: null } });
+  });
   it('the models vote only when a threshold is set; their lowest score is the evidence', () => {
     const frames = capture(head);
     frames[1] = { ...frames[1]!, antispoof: 0.2 };

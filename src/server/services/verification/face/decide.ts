@@ -7,6 +7,8 @@ import type { FaceEngineConfig } from './engineConfig';
 import { faceSimilarity } from './similarity';
 import { DEFAULT_FACE_ENGINE_CONFIG } from './engineConfig';
 import { judgePresentation, type ReferenceFace } from './presentationAttack';
+import { challengeSeen } from './challenge';
+import type { FaceChallenge } from '../../../../contract/api/verification';
 
 /** Limits of a usable frame (measured on the fixtures of tests/support/faces.ts). */
 export const FRAME_QUALITY = {
@@ -93,6 +95,9 @@ function round(value: number, digits: number): number {
 export interface DecideInput {
   source: 'camera' | 'file';
   frames: ImageAnalysis[];
+  /** The movement the server asked for (camera only); null/absent: any head turn will do (a session
+   *  from before challenges). */
+  challenge?: FaceChallenge | null;
   /** undefined: no reference given; null: the reference has no usable face. An embedding alone
    *  (older callers, tests) is a reference without its unwrapped face. */
   reference: ReferenceFace | number[] | null | undefined;
@@ -121,6 +126,7 @@ const asReference = (reference: DecideInput['reference']): ReferenceFace | null 
 export function decide({
   source,
   frames,
+  challenge,
   reference: given,
   config,
   engine,
@@ -154,7 +160,12 @@ export function decide({
   }
 
   const judged = judgePresentation(faces, reference, config.attack ?? DEFAULT_FACE_ENGINE_CONFIG.attack);
-  const attack = { challenge: null, ...judged.evidence };
+  const asked = source === 'camera' && challenge ? challenge : null;
+  const movement = asked ? challengeSeen(faces, asked) : null;
+  const attack = {
+    challenge: asked && movement ? { asked, seen: movement.seen, passed: movement.passed } : null,
+    ...judged.evidence,
+  };
 
   // One identity across the frames, whatever the reference: a swap mid-challenge fails.
   const first = faces[0]!;
@@ -169,7 +180,9 @@ export function decide({
     if (score < config.greyBandFrom) return failed('noMatch', { ...extra, score });
   }
   const scored = score === undefined ? extra : { ...extra, score };
-  if (liveness && !liveness.passed) return failed('noLiveness', scored);
+  // The asked movement, in its order; without a challenge, any head turn (the older rule).
+  if (movement && !movement.passed) return failed('challengeNotSeen', scored);
+  if (!movement && liveness && !liveness.passed) return failed('noLiveness', scored);
   // Never verified, never referred: a picture is not the person, whoever it shows.
   if (judged.verdict) return failed('presentationAttack', scored);
   if (reference === undefined) return referred('noReference', scored);

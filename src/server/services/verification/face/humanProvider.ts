@@ -57,7 +57,14 @@ export function createHumanFaceProvider(deps: FaceProviderDeps): HumanFaceProvid
         reference = cached;
       }
     }
-    return decide({ source: input.source, frames, reference, config, engine: { ...engine } });
+    return decide({
+      source: input.source,
+      frames,
+      challenge: input.challenge,
+      reference,
+      config,
+      engine: { ...engine },
+    });
   }
 
   return {
