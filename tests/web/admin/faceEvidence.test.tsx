@@ -160,6 +160,59 @@ describe('face evidence in the certification case', { timeout: 30_000 }, () => {
     await waitFor(() => expect(server.requests.filter((r) => r.url === CASE).length).toBeGreaterThan(1));
   });
 
+  it('shows each presentation-attack figure with its threshold and result, and "Not measured" for a missing one (issue 28 §6)', async () => {
+    server.answer(
+      CASE,
+      envelope(
+        200,
+        caseWithFace({
+          ...FACE,
+          attack: {
+            challenge: { asked: 'leftThenRight', seen: ['left', 'right'], passed: true },
+            planeResidual: { value: 0.02134, threshold: 0.01, passed: true },
+            idReuse: {
+              similarity: 0.4123,
+              similarityThreshold: 0.9,
+              hashDistance: 27,
+              hashThreshold: 8,
+              reused: false,
+            },
+            antispoof: { score: 0.31, threshold: 0.5, decides: false },
+            livenessModel: null,
+          },
+        }),
+      ),
+    );
+    openCase();
+    await openAuthorizerPhoto();
+    const table = await screen.findByRole('table', { name: 'Presentation-attack checks' });
+    const row = (name: string) =>
+      within(table).getByRole('rowheader', { name }).closest('tr')!.textContent!.replace(/\s+/g, ' ');
+    expect(row('Head movement')).toBe('Head movementSeen: left → rightAsked: left, then rightPassedDecides');
+    expect(row('Plane-fit residual (face widths)')).toBe(
+      'Plane-fit residual (face widths)0.0213≥ 0.0100 (a flat picture stays below)Passed: depth seenDecides',
+    );
+    expect(row('ID-photo reuse: similarity')).toBe(
+      'ID-photo reuse: similarity0.412Reuse at ≥ 0.900Not the ID photoDecides with the hash distance',
+    );
+    expect(row('ID-photo reuse: hash distance')).toBe(
+      'ID-photo reuse: hash distance27Reuse at ≤ 8Not the ID photoDecides with the similarity',
+    );
+    expect(row('Anti-spoofing model')).toBe(
+      'Anti-spoofing model0.310≥ 0.500 (higher is more real)Below the thresholdEvidence only',
+    );
+    expect(row('Liveness model')).toBe('Liveness modelNot measured——');
+  });
+
+  it('says the attack checks were not measured when a capture has no attack evidence', async () => {
+    openCase();
+    await openAuthorizerPhoto();
+    expect(
+      await screen.findByText('The presentation-attack checks were not measured on this capture.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Presentation-attack checks' })).toBeNull();
+  });
+
   it('offers no override once the check is decided, and shows the reviewer’s decision', async () => {
     server.answer(
       CASE,

@@ -54,6 +54,7 @@ export function CaseLayout({
   documents,
   rail,
   shortcuts,
+  approvalBlock = null,
 }: {
   view: CaseOutline;
   /** The last decision's reason, shown in the summary. */
@@ -68,6 +69,8 @@ export function CaseLayout({
   /** What else the decision column holds (a referred face check's decision). */
   rail?: ReactNode;
   shortcuts: Partial<Record<Exclude<CaseShortcut, 'approve' | 'help'>, () => void>>;
+  /** Why approving is refused now (issue 28 §5): the panel says so and the approve key is off. */
+  approvalBlock?: ComponentProps<typeof DecisionPanel>['approvalBlock'];
 }) {
   const { t } = useLingui();
   const [help, setHelp] = useState(false);
@@ -79,7 +82,7 @@ export function CaseLayout({
     ...shortcuts,
     help: () => setHelp(true),
     approve:
-      mayDecide && view.allowedDecisions.includes('approve') && choosing
+      mayDecide && view.allowedDecisions.includes('approve') && choosing && !approvalBlock
         ? () => actor.send({ type: 'user.decide', decision: { kind: 'approve' } })
         : undefined,
   });
@@ -116,7 +119,12 @@ export function CaseLayout({
         </div>
         <div className="case-pane case-pane-decision" data-testid="case-decision">
           <Stack gap="md">
-            <DecisionPanel actor={actor} allowed={view.allowedDecisions} flagged={flagged} />
+            <DecisionPanel
+              actor={actor}
+              allowed={view.allowedDecisions}
+              flagged={flagged}
+              approvalBlock={approvalBlock}
+            />
             {rail}
           </Stack>
         </div>

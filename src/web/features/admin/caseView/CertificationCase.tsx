@@ -1,6 +1,7 @@
 // A certification case on one screen (issue 21 §1): the submitted data by step and person on the
 // left, the documents on the right, each opened beside the claims it supports, the authorizer's face
-// capture beside their ID photo with the engine's score and liveness, a flag and a comment per field,
+// capture beside their ID photo with the engine's score, liveness and presentation-attack evidence
+// (issue 28 §6), a flag and a comment per field,
 // the decision, and the history below.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Stack } from '@mantine/core';
@@ -12,6 +13,7 @@ import { CaseFields } from './CaseFields';
 import { CaseLayout } from './CaseLayout';
 import { DocumentPreview } from './DocumentPreview';
 import { DocumentViewer } from './DocumentViewer';
+import { FaceAttackFacts } from './FaceAttackFacts';
 import { FaceCheckFacts, FaceFrames, FaceOverride } from './FaceEvidence';
 import { LoadedCase } from './LoadedCase';
 import { useCaseDecision } from './useCaseDecision';
@@ -38,6 +40,7 @@ function FaceBeside({ authorizer }: { authorizer: NonNullable<CertificationCaseV
         </Alert>
       )}
       {authorizer.face ? <FaceCheckFacts face={authorizer.face} /> : null}
+      {authorizer.face ? <FaceAttackFacts attack={authorizer.face.attack} /> : null}
     </Stack>
   );
 }
@@ -76,6 +79,7 @@ function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; 
       reason={view.decision?.reason ?? null}
       actor={actor}
       flagged={flagControl.list}
+      approvalBlock={view.approvalBlock}
       shortcuts={{
         nextDocument: () => docs.go(docs.index + 1),
         previousDocument: () => docs.go(docs.index - 1),

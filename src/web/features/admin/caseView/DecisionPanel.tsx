@@ -1,15 +1,17 @@
 // The reviewer's decision (issue 8 §4): approve, reject with a reason (required; the applicant reads
 // it), or request a revision of the flagged fields and documents with a comment. The chart asks for a
-// confirmation first and tells the reviewer when another reviewer decided first.
+// confirmation first and tells the reviewer when another reviewer decided first. While the
+// authorizer's face waits for a reviewer (issue 28 §5) Approve is off and the panel says why.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ReviewDecision, ReviewDecisionKind } from '../../../../../machines/reviewDecision.machine';
-import { AdminLimits } from '../../../../contract/api/admin';
+import { AdminLimits, type CertificationApprovalBlock } from '../../../../contract/api/admin';
 import { messageFor, type CodeName } from '../../../../contract/codes';
 import { useLocale } from '../../auth/shared/messages';
 import { useMay } from '../backOfficeAccess';
+import { ApprovalBlockNotice } from './ApprovalBlockNotice';
 import type { useReviewDecisionActor } from './useReviewDecisionActor';
 
 type DecisionActor = ReturnType<typeof useReviewDecisionActor>;
@@ -18,10 +20,13 @@ export function DecisionPanel({
   actor,
   allowed: allowedByCase,
   flagged,
+  approvalBlock = null,
 }: {
   actor: DecisionActor;
   allowed: readonly ReviewDecisionKind[];
   flagged: readonly string[];
+  /** Why approving is refused now although the chart allows it (issue 28 §5). */
+  approvalBlock?: CertificationApprovalBlock | null;
 }) {
   const { t } = useLingui();
   const locale = useLocale();
@@ -40,18 +45,9 @@ export function DecisionPanel({
     actor.send({ type: 'user.decide', decision });
   };
 
-  if (state.matches('done')) {
-    return (
-      <Alert color="green" variant="light" role="status">
-        {pending?.kind === 'approve' ? (
-          // Four eyes (issue 21 §3): an approve is a proposal until an approver confirms it.
-          <Trans>Approval proposed. It waits for a second person with the approver role to confirm it.</Trans>
-        ) : (
-          <Trans>Decision recorded. The applicant is informed by email.</Trans>
-        )}
-      </Alert>
-    );
-  }
+  // Decided: the case page says so above the case (DecisionNotice) and loads the case again, so the
+  // header shows the new status; this panel starts afresh on the new version.
+  if (state.matches('done')) return null;
   if (state.matches('conflict')) {
     return (
       <Alert color="orange" variant="light" role="alert">
@@ -123,10 +119,12 @@ export function DecisionPanel({
           <Trans>This case cannot be decided in its current state.</Trans>
         </Text>
       ) : null}
+      {allowed.includes('approve') && approvalBlock ? <ApprovalBlockNotice block={approvalBlock} /> : null}
       {allowed.includes('approve') ? (
         <Button
           color="teal.9"
           style={{ alignSelf: 'flex-start' }}
+          disabled={approvalBlock !== null}
           onClick={() => decide({ kind: 'approve' })}
         >
           <Trans>Approve</Trans>

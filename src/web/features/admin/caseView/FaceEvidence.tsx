@@ -11,6 +11,7 @@ import { useLocale } from '../../auth/shared/messages';
 import { faceReasonText } from '../../verification/faceReasons';
 import { adminApi } from '../adminApi';
 import { formatTime } from '../formatTime';
+import { FACE_OVERRIDE_REASON_ID } from './ApprovalBlockNotice';
 import { DocumentPreview } from './DocumentPreview';
 import { useFaceOverrideActor } from './useFaceOverrideActor';
 
@@ -112,6 +113,7 @@ export function FaceOverride({ caseId, reload }: { caseId: string; reload: () =>
         </Trans>
       </Text>
       <Textarea
+        id={FACE_OVERRIDE_REASON_ID}
         label={t`Reason for the face decision`}
         value={reason}
         maxLength={Limits.face.overrideReasonMaxLength}

@@ -1,12 +1,15 @@
 // What every case page shares around its body: the way back to the queue, loading and failure, and
-// a fresh body for each case version (a reload after a conflict starts a fresh decision on it).
+// a fresh body for each case version (a reload after a conflict or a decision starts a fresh
+// decision on it), with the last decision's notice above it.
 import { Trans } from '@lingui/react/macro';
 import { Alert, Anchor, Group, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import type { ReviewDecisionKind } from '../../../../../machines/reviewDecision.machine';
 import type { CaseKind } from '../adminApi';
 import { CaseWorkflow, type WorkflowView } from '../workflow/CaseWorkflow';
+import { DecisionNotice, DecisionNoticeContext } from './decisionNotice';
 
 export function LoadedCase<V extends WorkflowView>({
   kind,
@@ -22,6 +25,12 @@ export function LoadedCase<V extends WorkflowView>({
   children: (view: V, reload: () => void) => ReactNode;
 }) {
   const view = useQuery({ queryKey: ['adminCase', kind, caseId], queryFn: () => load(caseId) });
+  // The last decision on this case, kept across the fresh case a decision loads (decisionNotice.tsx).
+  const [decided, setDecided] = useState<{ caseId: string; kind: ReviewDecisionKind } | null>(null);
+  const notices = useMemo(
+    () => ({ announce: (decision: ReviewDecisionKind) => setDecided({ caseId, kind: decision }) }),
+    [caseId],
+  );
   return (
     <Stack gap="md">
       <Group>
@@ -29,6 +38,7 @@ export function LoadedCase<V extends WorkflowView>({
           <Trans>Back to the queue</Trans>
         </Anchor>
       </Group>
+      {decided?.caseId === caseId ? <DecisionNotice kind={decided.kind} /> : null}
       {view.isPending ? <Loader aria-label="Loading" /> : null}
       {view.data === false || view.isError ? (
         <Alert role="alert" color="red" variant="light">
@@ -36,11 +46,13 @@ export function LoadedCase<V extends WorkflowView>({
         </Alert>
       ) : null}
       {view.data ? (
-        <Fragment key={view.data.version}>
-          {/* Issue 21 §2–3: the claim and a waiting approval, above the case. */}
-          <CaseWorkflow kind={kind} view={view.data} reload={() => void view.refetch()} />
-          {children(view.data, () => void view.refetch())}
-        </Fragment>
+        <DecisionNoticeContext.Provider value={notices}>
+          <Fragment key={view.data.version}>
+            {/* Issue 21 §2–3: the claim and a waiting approval, above the case. */}
+            <CaseWorkflow kind={kind} view={view.data} reload={() => void view.refetch()} />
+            {children(view.data, () => void view.refetch())}
+          </Fragment>
+        </DecisionNoticeContext.Provider>
       ) : null}
     </Stack>
   );

@@ -17,7 +17,8 @@ export function useReviewDecisionActor(options: {
   caseId: string;
   version: number;
   reload(): void;
-  decided(): void;
+  /** The server accepted `kind`. */
+  decided(kind: ReviewDecision['kind']): void;
   /** The comments on flagged fields, read when a revision request is sent. */
   fieldComments?: () => FieldComment[];
 }) {
@@ -35,7 +36,7 @@ export function useReviewDecisionActor(options: {
             if (sent.kind !== 'ok') return sent;
           }
           const outcome = await api.decide(kind, caseId, version, input);
-          if (outcome.kind === 'ok') latest.current.decided();
+          if (outcome.kind === 'ok') latest.current.decided(input.kind);
           return outcome;
         }),
       },

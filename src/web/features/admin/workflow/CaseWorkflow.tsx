@@ -1,13 +1,14 @@
 // Who works a case and where its approval stands (issue 21 §2, §3), above the case: the claim (who,
 // until when; claim, renew, release), the approval waiting for a second person (who proposed it,
-// when), and for an approver who did not propose it, Confirm or Decline with a reason. The server
+// when), and for an approver who did not propose it, Confirm or Decline with a reason (Confirm off,
+// with the reason, while the authorizer's face waits for a reviewer: issue 28 §5). The server
 // decides every rule; this shows what it said and offers what the account's roles allow.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import type { CaseApproval } from '../../../../contract/api/admin';
+import type { CaseApproval, CertificationApprovalBlock } from '../../../../contract/api/admin';
 import { AdminLimits } from '../../../../contract/api/admin';
 import type { CaseClaim } from '../../../../contract/api/caseClaims';
 import { messageFor, type CodeName } from '../../../../contract/codes';
@@ -15,6 +16,7 @@ import { useLocale } from '../../auth/shared/messages';
 import { useSessionUser } from '../../../session/useSessionUser';
 import type { CaseKind } from '../adminApi';
 import { useMay } from '../backOfficeAccess';
+import { ApprovalBlockNotice } from '../caseView/ApprovalBlockNotice';
 import { useCaseDecision } from '../caseView/useCaseDecision';
 import { formatTime } from '../formatTime';
 import { claimsApi } from './claimsApi';
@@ -24,6 +26,8 @@ export interface WorkflowView {
   version: number;
   approval?: CaseApproval;
   claim?: CaseClaim | null;
+  /** Why the approval cannot be confirmed now (issue 28 §5; certifications only). */
+  approvalBlock?: CertificationApprovalBlock | null;
 }
 
 function ClaimLine({ kind, view, reload }: { kind: CaseKind; view: WorkflowView; reload: () => void }) {
@@ -118,17 +122,9 @@ function SecondPair({ kind, view, reload }: { kind: CaseKind; view: WorkflowView
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const kindChosen = state.context.decision?.kind;
-  if (state.matches('done')) {
-    return (
-      <Alert color="green" variant="light" role="status">
-        {kindChosen === 'confirmApproval' ? (
-          <Trans>Approval confirmed. The applicant is informed by email.</Trans>
-        ) : (
-          <Trans>Approval declined; the case is back with the reviewers.</Trans>
-        )}
-      </Alert>
-    );
-  }
+  const block = view.approvalBlock ?? null;
+  // Decided: the page says so above the case and loads it again (caseView/decisionNotice.tsx).
+  if (state.matches('done')) return null;
   if (!state.matches('choosing')) {
     return (
       <Stack gap="xs">
@@ -171,9 +167,11 @@ function SecondPair({ kind, view, reload }: { kind: CaseKind; view: WorkflowView
   }
   return (
     <Stack gap="xs">
+      {block ? <ApprovalBlockNotice block={block} /> : null}
       <Button
         color="teal.9"
         style={{ alignSelf: 'flex-start' }}
+        disabled={block !== null}
         onClick={() => actor.send({ type: 'user.decide', decision: { kind: 'confirmApproval' } })}
       >
         <Trans>Confirm approval</Trans>

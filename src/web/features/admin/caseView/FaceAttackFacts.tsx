@@ -1,0 +1,181 @@
+// What the presentation-attack checks measured on the capture (issue 28 §6), beside the frames and
+// the ID photo: the movement asked and the one seen, the plane-fit residual (a flat picture is
+// explained by one plane), how close the capture is to the ID photo itself, and the engine's
+// anti-spoofing and liveness models. Every figure stands beside the threshold it was held against
+// and what that meant; a part the engine did not measure says so instead of showing nothing.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Badge, Table, Text } from '@mantine/core';
+import type { FaceAttackEvidence, FaceChallenge } from '../../../../contract/api/verification';
+import type { Locale } from '../../../../contract/envelope';
+import { useLocale } from '../../auth/shared/messages';
+
+const CHALLENGE_TEXT: Record<FaceChallenge, MessageDescriptor> = {
+  leftThenRight: msg`left, then right`,
+  rightThenLeft: msg`right, then left`,
+  downThenUp: msg`down, then up`,
+  upThenDown: msg`up, then down`,
+};
+
+/** The directions the engine reports in `seen` (the person's own left and right). */
+const MOVE_TEXT: Record<string, MessageDescriptor> = {
+  left: msg`left`,
+  right: msg`right`,
+  up: msg`up`,
+  down: msg`down`,
+};
+
+/** Numbers in the reviewer's language, with the digits the figure needs. */
+function formatNumber(value: number, locale: Locale, digits: number): string {
+  return new Intl.NumberFormat(locale === 'zh-cn' ? 'zh-CN' : 'en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
+}
+
+type Verdict = { text: string; good: boolean } | null;
+
+interface Row {
+  check: string;
+  measured: string;
+  threshold: string;
+  verdict: Verdict;
+  /** Whether the figure may fail a capture on its own, or is evidence only. */
+  role: string | null;
+}
+
+function useRows(attack: FaceAttackEvidence): Row[] {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
+  const n = (value: number, digits: number) => formatNumber(value, locale, digits);
+  const notMeasured = t`Not measured`;
+  const blank = (check: string): Row => ({
+    check,
+    measured: notMeasured,
+    threshold: '—',
+    verdict: null,
+    role: null,
+  });
+  const decidesText = (decides: boolean) => (decides ? t`Decides` : t`Evidence only`);
+
+  const { challenge, planeResidual, idReuse, antispoof, livenessModel } = attack;
+  const rows: Row[] = [];
+  rows.push(
+    challenge
+      ? {
+          check: t`Head movement`,
+          measured: t`Seen: ${
+            challenge.seen.length > 0
+              ? challenge.seen.map((m) => (MOVE_TEXT[m] ? i18n._(MOVE_TEXT[m]) : m)).join(' → ')
+              : t`no movement`
+          }`,
+          threshold: t`Asked: ${i18n._(CHALLENGE_TEXT[challenge.asked])}`,
+          verdict: challenge.passed ? { text: t`Passed`, good: true } : { text: t`Not seen`, good: false },
+          role: t`Decides`,
+        }
+      : blank(t`Head movement`),
+  );
+  rows.push(
+    planeResidual
+      ? {
+          check: t`Plane-fit residual (face widths)`,
+          measured: n(planeResidual.value, 4),
+          threshold: t`≥ ${n(planeResidual.threshold, 4)} (a flat picture stays below)`,
+          verdict: planeResidual.passed
+            ? { text: t`Passed: depth seen`, good: true }
+            : { text: t`Failed: explained by one plane`, good: false },
+          role: t`Decides`,
+        }
+      : blank(t`Plane-fit residual (face widths)`),
+  );
+  if (idReuse) {
+    const reuse = idReuse.reused
+      ? { text: t`The ID photo itself`, good: false }
+      : { text: t`Not the ID photo`, good: true };
+    rows.push(
+      {
+        check: t`ID-photo reuse: similarity`,
+        measured: n(idReuse.similarity, 3),
+        threshold: t`Reuse at ≥ ${n(idReuse.similarityThreshold, 3)}`,
+        verdict: reuse,
+        role: t`Decides with the hash distance`,
+      },
+      {
+        check: t`ID-photo reuse: hash distance`,
+        measured: n(idReuse.hashDistance, 0),
+        threshold: t`Reuse at ≤ ${n(idReuse.hashThreshold, 0)}`,
+        verdict: reuse,
+        role: t`Decides with the similarity`,
+      },
+    );
+  } else {
+    rows.push(blank(t`ID-photo reuse`));
+  }
+  const model = (check: string, part: FaceAttackEvidence['antispoof']): Row =>
+    part
+      ? {
+          check,
+          measured: n(part.score, 3),
+          threshold: t`≥ ${n(part.threshold, 3)} (higher is more real)`,
+          verdict:
+            part.score >= part.threshold
+              ? { text: t`Above the threshold`, good: true }
+              : { text: t`Below the threshold`, good: false },
+          role: decidesText(part.decides),
+        }
+      : blank(check);
+  rows.push(model(t`Anti-spoofing model`, antispoof), model(t`Liveness model`, livenessModel));
+  return rows;
+}
+
+function AttackTable({ attack }: { attack: FaceAttackEvidence }) {
+  const { t } = useLingui();
+  const rows = useRows(attack);
+  return (
+    <Table aria-label={t`Presentation-attack checks`} data-testid="face-attack" withTableBorder>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t`Check`}</Table.Th>
+          <Table.Th>{t`Measured`}</Table.Th>
+          <Table.Th>{t`Threshold`}</Table.Th>
+          <Table.Th>{t`Result`}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.check}>
+            <Table.Th scope="row">{row.check}</Table.Th>
+            <Table.Td>{row.measured}</Table.Td>
+            <Table.Td>{row.threshold}</Table.Td>
+            <Table.Td>
+              {row.verdict ? (
+                <Badge variant="light" color={row.verdict.good ? 'teal' : 'red'}>
+                  {row.verdict.text}
+                </Badge>
+              ) : (
+                '—'
+              )}
+              {row.role ? (
+                <Text size="xs" c="dimmed">
+                  {row.role}
+                </Text>
+              ) : null}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+export function FaceAttackFacts({ attack }: { attack: FaceAttackEvidence | null }) {
+  if (attack === null) {
+    return (
+      <Alert variant="light" data-testid="face-attack">
+        <Trans>The presentation-attack checks were not measured on this capture.</Trans>
+      </Alert>
+    );
+  }
+  return <AttackTable attack={attack} />;
+}
