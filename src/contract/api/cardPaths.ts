@@ -9,7 +9,8 @@ export const CardPaths = {
   questionnaire: '/card/questionnaire',
   /** POST SaveCardApplicationRequest → CardApplicationView (temporary save; also the re-application
    *  after a rejection) | certificationRequired / entityNotSupported (403) | transitionNotAllowed (409)
-   *  | oneFileOnly (400) | validationFailed (400, CardFieldProblem[]). */
+   *  | oneFileOnly (400) | validationFailed (400, CardFieldProblem[])
+   *  | draftTooLarge (413: the saved fields would pass Limits.draft.maxBytes; nothing stored). */
   save: '/card/application/save',
   /** POST SubmitCardApplicationRequest → CardApplicationView (lifecycleState 'underReview')
    *  | certificationRequired / entityNotSupported (403) | transitionNotAllowed (409)

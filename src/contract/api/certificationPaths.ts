@@ -5,7 +5,8 @@ export const CertificationPaths = {
   application: '/kyb/application',
   /** POST ConfirmLocationRequest → CertificationView | locationLocked (409) | certificationEntryDenied (409). */
   location: '/kyb/location',
-  /** POST SaveDraftRequest → SaveDraftResult | 409 DraftConflictData | certificationEntryDenied (409) | transitionNotAllowed (409). */
+  /** POST SaveDraftRequest → SaveDraftResult | 409 DraftConflictData | certificationEntryDenied (409) | transitionNotAllowed (409)
+   *  | draftTooLarge (413, DraftTooLargeData: the whole draft would pass Limits.draft; nothing stored). */
   draft: '/kyb/draft',
   /** POST SubmitRequest → SubmitResult (code 200; the page shows its success dialog) | 400 validationFailed SubmitProblems | 409 … */
   submit: '/kyb/submit',

@@ -2,6 +2,7 @@
 // clears it, `answers` replaces the answers as a whole. Re-application (from a rejection) starts
 // from the submitted data, which is what the stored fields hold since nothing can change under review.
 import type { SaveCardApplicationRequest } from '../../../contract/api/card';
+import { draftBytes, draftOverBound } from '../../../contract/validators/draftSize';
 import { AppError } from '../../errors';
 import type { DbOrTx } from '../../types';
 import { usableApplicationFile } from './applicationFile';
@@ -42,5 +43,9 @@ export async function applyChanges(
     }
     fields.fileId = fileId;
   }
+  // The same bound as the certification draft (issue 29 §4): the answers replace each other rather
+  // than pile up, but one request's worth is still far more than any questionnaire needs.
+  const over = draftOverBound(draftBytes(fields), fields.fileId === null ? 0 : 1);
+  if (over) throw new AppError('draftTooLarge', 413, over);
   return fields;
 }

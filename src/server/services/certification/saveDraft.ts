@@ -1,7 +1,12 @@
 // Saving one step of the wizard (issue 5 "Drafts on the server"): allowed by the entry rule and
 // the chart's applicant.saveDraft; after a rejection the first save is the re-application and
 // starts from the submitted data.
-import type { SaveDraftRequest, SaveDraftResult } from '../../../contract/api/certification';
+import type {
+  CertificationDraft,
+  SaveDraftRequest,
+  SaveDraftResult,
+} from '../../../contract/api/certification';
+import { draftBytes, draftOverBound } from '../../../contract/validators/draftSize';
 import { AppError } from '../../errors';
 import type { Db, DbOrTx } from '../../types';
 import {
@@ -32,6 +37,16 @@ async function assertOwnFiles(tx: DbOrTx, companyId: string, request: SaveDraftR
   );
 }
 
+/**
+ * The draft as it would be stored stays within Limits.draft (issue 29 §4): else draftTooLarge (413)
+ * and the transaction stores nothing. Measured on the whole draft, not the step, because saving
+ * step after step is how a draft once grew to 5.7 MB.
+ */
+function assertDraftWithinBounds(draft: CertificationDraft): void {
+  const over = draftOverBound(draftBytes(draft), fileReferencesIn(draft).length);
+  if (over) throw new AppError('draftTooLarge', 413, over);
+}
+
 export async function saveDraft(
   db: Db,
   actor: Actor,
@@ -52,8 +67,10 @@ export async function saveDraft(
     assertEntryAllowed(record.company);
     assertCurrentVersion(record, request.version);
     const transition = transitionFor(currentState(storedStatusOf(record)), 'applicant.saveDraft');
-    await assertOwnFiles(tx, actor.companyId, request);
     const draft = { ...effectiveDraft(record.application, transition.from), [request.step]: request.values };
+    // The bound first: a draft over it is not worth the file lookup.
+    assertDraftWithinBounds(draft);
+    await assertOwnFiles(tx, actor.companyId, request);
     const application = await writeApplication(
       tx,
       record,
