@@ -1,4 +1,4 @@
-// Lingui 5 (STACK.md): two catalogs, compiled on the fly by @lingui/vite-plugin.
+// Lingui 5 (docs/stack.md): two catalogs, compiled on the fly by @lingui/vite-plugin.
 // English is the source language: messages are written in English in the code, and the zh-cn
 // catalog carries every translation (tests/unit/i18n-catalogs.test.ts checks both are complete).
 import { defineConfig } from '@lingui/cli';

@@ -42,7 +42,7 @@ export default defineConfig({
   define: { __APP_BUILD__: JSON.stringify(appBuild()) },
   plugins: [
     react(),
-    // plugin-react 6 no longer runs Babel: the Lingui macro needs its own Babel pass (STACK.md).
+    // plugin-react 6 no longer runs Babel: the Lingui macro needs its own Babel pass (docs/stack.md).
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     // Issue 10 §1: a production build fails when the first load of /login is over budget.

@@ -1,5 +1,5 @@
 // Account activation as the server stores it: spec §4 "Registration: email not activated, then
-// activated; the activation link lasts 24 hours", DECISIONS.md "Activation link": single use, a
+// activated; the activation link lasts 24 hours", docs/product-rules.md "Activation link": single use, a
 // resend gives a new link and voids the old one. Which link is current is the server's token check;
 // this chart says when an activation may happen at all.
 import { setup } from 'xstate';
@@ -35,7 +35,7 @@ export const accountActivationLifecycleMachine = setup({
       states: {
         linkValid: {
           meta: {
-            spec: 'portal-spec.md §4 / §9 activation link lasts 24 hours; DECISIONS.md Activation link',
+            spec: 'portal-spec.md §4 / §9 activation link lasts 24 hours; docs/product-rules.md Activation link',
           },
           tags: ['mayActivate'],
           after: { activationLinkValidity: 'linkExpired' },

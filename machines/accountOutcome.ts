@@ -15,7 +15,7 @@ export interface RetryAfter {
 
 /**
  * A message a flow shows: a business code (its text lives in codes.ts, both languages) or one of the
- * few things only the browser says. Views translate; context never holds text (STYLE.md).
+ * few things only the browser says. Views translate; context never holds text (docs/style.md).
  */
 export type FlowMessage = CodeName | 'captchaRequired' | 'activationResent';
 

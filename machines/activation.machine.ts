@@ -1,4 +1,4 @@
-// The activation page (spec §2 /activateAccount, §8; DECISIONS.md "Activation link"): the link's
+// The activation page (spec §2 /activateAccount, §8; docs/product-rules.md "Activation link"): the link's
 // token is sent once; the answer is success, expired (a new link can be asked for), already
 // activated, or not valid. The account's own lifecycle is accountActivationLifecycle (server side).
 // The token stays in the page's URL (issue 19 §5: no token in a context): the chart knows only that
@@ -88,7 +88,7 @@ export const activationMachine = setup({
     },
     invalid: {
       meta: {
-        spec: 'addition: DECISIONS.md Activation link: single use; a voided or unknown link is not valid',
+        spec: 'addition: docs/product-rules.md Activation link: single use; a voided or unknown link is not valid',
       },
       type: 'final',
     },
@@ -97,7 +97,7 @@ export const activationMachine = setup({
       on: { 'user.resend': 'resending' },
     },
     resending: {
-      meta: { spec: 'addition: DECISIONS.md resend gives a new link and voids the old one' },
+      meta: { spec: 'addition: docs/product-rules.md resend gives a new link and voids the old one' },
       tags: ['busy'],
       invoke: {
         // Stryker disable next-line StringLiteral: equivalent, the call's id only names its child; nothing reads it (no view, no sendTo), and its done and error events follow whatever id it has
@@ -118,7 +118,7 @@ export const activationMachine = setup({
       },
     },
     resent: {
-      meta: { spec: 'addition: DECISIONS.md Activation link: a new link valid 24 hours was mailed' },
+      meta: { spec: 'addition: docs/product-rules.md Activation link: a new link valid 24 hours was mailed' },
       type: 'final',
     },
   },

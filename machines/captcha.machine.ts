@@ -1,5 +1,5 @@
 // The drag-puzzle slider (spec §2 login/register/forgot, §5 "slider verification is required",
-// DECISIONS.md "Slider captcha"). The server draws the puzzle and judges the answer; this chart
+// docs/product-rules.md "Slider captcha"). The server draws the puzzle and judges the answer; this chart
 // only says when a puzzle is shown, judged, solved, or replaced by a fresh one. The flow that hosts
 // the slider learns the one-time token from the emitted `captcha.solved` event and asks for a fresh
 // puzzle with `captcha.reset` (a failed login, an expired token).
@@ -70,7 +70,7 @@ export const captchaMachine = setup({
   },
   states: {
     loading: {
-      meta: { spec: 'addition: DECISIONS.md Slider captcha: the puzzle is drawn on the server' },
+      meta: { spec: 'addition: docs/product-rules.md Slider captcha: the puzzle is drawn on the server' },
       tags: ['busy'],
       invoke: {
         // Stryker disable next-line StringLiteral: equivalent, the call's id only names its child; nothing reads it (no view, no sendTo), and its done and error events follow whatever id it has
@@ -96,7 +96,9 @@ export const captchaMachine = setup({
       },
     },
     verifying: {
-      meta: { spec: 'addition: DECISIONS.md Slider captcha: tolerance and trajectory judged on the server' },
+      meta: {
+        spec: 'addition: docs/product-rules.md Slider captcha: tolerance and trajectory judged on the server',
+      },
       tags: ['busy'],
       invoke: {
         // Stryker disable next-line StringLiteral: equivalent, the call's id only names its child; nothing reads it (no view, no sendTo), and its done and error events follow whatever id it has
@@ -135,7 +137,7 @@ export const captchaMachine = setup({
     },
     solved: {
       meta: {
-        spec: 'addition: DECISIONS.md Slider captcha: one-time token, consumed by the request that carries it',
+        spec: 'addition: docs/product-rules.md Slider captcha: one-time token, consumed by the request that carries it',
       },
     },
   },

@@ -1,4 +1,4 @@
-// The card-issuing business application in the browser (spec §1–§5, §8, §9; DECISIONS.md "10 MB",
+// The card-issuing business application in the browser (spec §1–§5, §8, §9; docs/product-rules.md "10 MB",
 // "Status codes", "Company locations"): eligibility → selectBusinessPurpose → uploadRelevantInfo
 // (one file) → questionnaire → submitting → submitted; a temporary save from any step; read-only
 // status when under review or approved; the reviewer's reason and re-application when rejected; a
@@ -387,7 +387,7 @@ export const cardApplicationMachine = setup({
     },
     entityNotSupported: {
       meta: {
-        spec: 'portal-spec.md §4 or told the entity is not supported (DECISIONS.md card-issuing locations)',
+        spec: 'portal-spec.md §4 or told the entity is not supported (docs/product-rules.md card-issuing locations)',
       },
     },
     intro: {
@@ -435,7 +435,7 @@ export const cardApplicationMachine = setup({
         },
         uploadRelevantInfo: {
           meta: {
-            spec: 'portal-spec.md §2 uploadRelevantInfo; §5 one file, jpg/jpeg/png/pdf, at most 10 MB (DECISIONS.md)',
+            spec: 'portal-spec.md §2 uploadRelevantInfo; §5 one file, jpg/jpeg/png/pdf, at most 10 MB (docs/product-rules.md)',
           },
           entry: [
             assign({ step: 'uploadRelevantInfo', stage: 'uploadRelevantInfo' }),
@@ -480,7 +480,7 @@ export const cardApplicationMachine = setup({
             },
             uploading: {
               meta: {
-                spec: 'addition: DECISIONS.md Uploads: the server decides the type by content; progress and cancel — docs/decisions/applicant-web.md "Where does an upload\'s life live?", "Cancelled upload"',
+                spec: 'addition: docs/product-rules.md Uploads: the server decides the type by content; progress and cancel — docs/decisions/applicant-web.md "Where does an upload\'s life live?", "Cancelled upload"',
               },
               tags: ['busy'],
               invoke: {
@@ -649,7 +649,9 @@ export const cardApplicationMachine = setup({
       on: { 'user.reapply': { target: 'reapplying', actions: assign({ message: null }) } },
     },
     reapplying: {
-      meta: { spec: 'addition: DECISIONS.md rejected → saved on re-application, from the submitted data' },
+      meta: {
+        spec: 'addition: docs/product-rules.md rejected → saved on re-application, from the submitted data',
+      },
       tags: ['busy'],
       invoke: {
         id: 'reapply',

@@ -1,4 +1,4 @@
-// Card business application as the server stores it: spec §4 and DECISIONS.md ("not_started → saved
+// Card business application as the server stores it: spec §4 and docs/product-rules.md ("not_started → saved
 // ⇄ saved → under_review → rejected (reason) | approved; rejected → saved on re-application"), and the
 // revision request of issue 21 §1 (docs/decisions/back-office.md "Card applications: flags, comments and a revision request"): under_review →
 // revision_requested (named fields) ⇄ revision_requested → under_review.
@@ -77,7 +77,7 @@ export const cardApplicationLifecycleMachine = setup({
       },
       tags: ['applicantMayEdit'],
       on: {
-        // Re-application: DECISIONS.md "rejected → saved"; a save from here is that re-application.
+        // Re-application: docs/product-rules.md "rejected → saved"; a save from here is that re-application.
         'applicant.reapply': 'saved',
         'applicant.saveDraft': 'saved',
       },

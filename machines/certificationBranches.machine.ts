@@ -1,5 +1,5 @@
 // The certification wizard's branches as states (issue 19 §3): step 5's yes/no answer (spec §2
-// "Beneficiary info", DECISIONS.md "Beneficiaries") and what step 6 shows (DECISIONS.md "Authorizer
+// "Beneficiary info", docs/product-rules.md "Beneficiaries") and what step 6 shows (docs/product-rules.md "Authorizer
 // step": the step itself only when the account holder is not the legal person, then the form its
 // choice asks for). A small child of the wizard, beside draftAutosave: the wizard forwards every
 // edit to it as `draft.changed`, the chart keeps the three facts the branches depend on and moves
@@ -121,7 +121,7 @@ export const certificationBranchesMachine = setup({
         },
         seniorManagingOfficial: {
           meta: {
-            spec: 'addition: DECISIONS.md Beneficiaries — no 25% shareholder: the senior managing official is declared instead',
+            spec: 'addition: docs/product-rules.md Beneficiaries — no 25% shareholder: the senior managing official is declared instead',
           },
           tags: ['seniorManagingOfficial'],
           always: [
@@ -133,19 +133,19 @@ export const certificationBranchesMachine = setup({
     },
     authorizer: {
       meta: {
-        spec: 'addition: DECISIONS.md Authorizer step — shown only when the account holder is not the legal person',
+        spec: 'addition: docs/product-rules.md Authorizer step — shown only when the account holder is not the legal person',
       },
       initial: 'deciding',
       states: {
         deciding: {
           meta: {
-            spec: 'addition: DECISIONS.md Authorizer step — the server says whether it applies to this account',
+            spec: 'addition: docs/product-rules.md Authorizer step — the server says whether it applies to this account',
           },
           always: [{ guard: 'authorizer step applies', target: 'shown' }, { target: 'hidden' }],
         },
         hidden: {
           meta: {
-            spec: 'addition: DECISIONS.md Authorizer step — the account holder is the legal person: no step 6',
+            spec: 'addition: docs/product-rules.md Authorizer step — the account holder is the legal person: no step 6',
           },
         },
         shown: {

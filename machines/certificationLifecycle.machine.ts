@@ -1,4 +1,4 @@
-// Enterprise certification (KYB) as the server stores it: spec §4 and DECISIONS.md "Status codes".
+// Enterprise certification (KYB) as the server stores it: spec §4 and docs/product-rules.md "Status codes".
 // Pure: the server asks this chart whether a requested change exists (machines/lifecycle.ts), the
 // web app asks the same chart what to offer. Status/audit numbers: machines/certificationStatusCodes.ts.
 import { setup } from 'xstate';
@@ -27,7 +27,9 @@ export const certificationLifecycleMachine = setup({
   initial: 'notCertified',
   states: {
     notCertified: {
-      meta: { spec: 'portal-spec.md §4 Enterprise certification; DECISIONS.md Status codes: status 0' },
+      meta: {
+        spec: 'portal-spec.md §4 Enterprise certification; docs/product-rules.md Status codes: status 0',
+      },
       tags: ['applicantMayEdit'],
       initial: 'noDraft',
       // Progress is saved per wizard step, so saving again while a draft exists is an ordinary change.
@@ -35,12 +37,12 @@ export const certificationLifecycleMachine = setup({
       states: {
         noDraft: {
           meta: {
-            spec: 'addition: DECISIONS.md Status codes: status 0 without a draft (gateway: not certified)',
+            spec: 'addition: docs/product-rules.md Status codes: status 0 without a draft (gateway: not certified)',
           },
         },
         draft: {
           meta: {
-            spec: 'addition: DECISIONS.md Status codes: status 0 with a saved draft (gateway: certification incomplete, continue)',
+            spec: 'addition: docs/product-rules.md Status codes: status 0 with a saved draft (gateway: certification incomplete, continue)',
           },
           // Only a saved draft can be submitted: there is nothing to review before one exists.
           on: { 'applicant.submit': '#certificationLifecycle.underReview' },
@@ -49,7 +51,7 @@ export const certificationLifecycleMachine = setup({
     },
     underReview: {
       meta: {
-        spec: 'portal-spec.md §4 Enterprise certification; DECISIONS.md Status codes: status 1, audit 1 (under review)',
+        spec: 'portal-spec.md §4 Enterprise certification; docs/product-rules.md Status codes: status 1, audit 1 (under review)',
       },
       tags: ['awaitingReviewer'],
       on: {
@@ -61,11 +63,11 @@ export const certificationLifecycleMachine = setup({
     },
     rejected: {
       meta: {
-        spec: 'portal-spec.md §4 Enterprise certification (audit status 3 means rejected); DECISIONS.md Status codes: status 1, audit 3',
+        spec: 'portal-spec.md §4 Enterprise certification (audit status 3 means rejected); docs/product-rules.md Status codes: status 1, audit 3',
       },
       tags: ['applicantMayEdit'],
       on: {
-        // Re-application keeps the submitted data as the new draft (DECISIONS.md); saving an edit
+        // Re-application keeps the submitted data as the new draft (docs/product-rules.md); saving an edit
         // from the failed state is the same re-application, so both land in the draft.
         'applicant.reapply': '#certificationLifecycle.notCertified.draft',
         'applicant.saveDraft': '#certificationLifecycle.notCertified.draft',
@@ -73,7 +75,7 @@ export const certificationLifecycleMachine = setup({
     },
     approved: {
       meta: {
-        spec: 'portal-spec.md §4 Enterprise certification: code 2 means completed; DECISIONS.md Status codes: status 2, audit 2',
+        spec: 'portal-spec.md §4 Enterprise certification: code 2 means completed; docs/product-rules.md Status codes: status 2, audit 2',
       },
       tags: ['certified'],
       type: 'final',

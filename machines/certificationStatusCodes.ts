@@ -1,5 +1,5 @@
 // The numbers the session store and the database carry for enterprise certification
-// (`enterpriseCertificationStatus`, `enterpriseAuditStatus`; DECISIONS.md "Status codes"), and the
+// (`enterpriseCertificationStatus`, `enterpriseAuditStatus`; docs/product-rules.md "Status codes"), and the
 // state of machines/certificationLifecycle.machine.ts each pair stands for. A test proves every state
 // of the chart has numbers and every pair has a state.
 // The vocabulary itself (the numbers, the state names, the table) lives in src/contract/statuses.ts
@@ -49,7 +49,7 @@ export function certificationCodesOf(value: StateValue): CertificationStatusCode
 }
 
 /**
- * The lifecycle state a stored pair stands for, or null when the pair is not one DECISIONS.md defines
+ * The lifecycle state a stored pair stands for, or null when the pair is not one docs/product-rules.md defines
  * (the caller treats that as corrupt data, never as permission). A missing status (-1) is a company
  * that has not started: the chart's initial state.
  */

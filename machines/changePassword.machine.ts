@@ -1,4 +1,4 @@
-// Change password while signed in (spec §2 /modify-pwd, §5, §8; DECISIONS.md "Password"): the
+// Change password while signed in (spec §2 /modify-pwd, §5, §8; docs/product-rules.md "Password"): the
 // current password must be correct and the new one must not repeat the current or the last three.
 // The server revokes the account's other sessions; this one stays signed in.
 import { assign, setup } from 'xstate';
@@ -66,7 +66,7 @@ export const changePasswordMachine = setup({
       },
     },
     changed: {
-      meta: { spec: 'addition: DECISIONS.md Session: other sessions revoked on a password change' },
+      meta: { spec: 'addition: docs/product-rules.md Session: other sessions revoked on a password change' },
       on: { 'user.again': 'editing' },
     },
   },

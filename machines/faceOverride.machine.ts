@@ -110,7 +110,7 @@ export const faceOverrideMachine = setup({
     },
     failed: {
       meta: {
-        spec: "portal-spec.md §8 any other non-200 code shows the server's message: a refused or failed request changes nothing and may be sent again (API.md)",
+        spec: "portal-spec.md §8 any other non-200 code shows the server's message: a refused or failed request changes nothing and may be sent again (docs/api-conventions.md)",
       },
       tags: ['error'],
       on: {

@@ -1,4 +1,4 @@
-// The server-side enforcer of the status lifecycles (ARCHITECTURE.md "Lifecycles are shared"): the
+// The server-side enforcer of the status lifecycles (docs/architecture.md "Lifecycles are shared"): the
 // server asks the same chart the web app renders whether a requested change exists. Pure functions
 // over xstate's pure transition API; nothing here runs an actor, a timer or I/O.
 import { pathToStateValue, transition } from 'xstate';

@@ -1,4 +1,4 @@
-// Login (spec §2, §5, §8; DECISIONS.md "Login lockout", "Slider captcha", "Password transport").
+// Login (spec §2, §5, §8; docs/product-rules.md "Login lockout", "Slider captcha", "Password transport").
 // The server counts failures and locks; this chart shows what it answered, keeps a locked account
 // from being retried for the lockout period, and asks the slider for a fresh puzzle after every
 // failed attempt (the token it carried is spent). The slider's token never enters this chart (issue 19
@@ -68,7 +68,7 @@ export const loginMachine = setup({
     'refused: account locked': ({ event }) => refusedWith(outputOf(event), 'accountLocked'),
   },
   delays: {
-    // DECISIONS.md: locked for 30 minutes; the server decides, this only spares pointless retries.
+    // docs/product-rules.md: locked for 30 minutes; the server decides, this only spares pointless retries.
     lockoutPeriod: Limits.login.lockoutMs,
   },
 }).createMachine({
@@ -90,7 +90,7 @@ export const loginMachine = setup({
       },
     },
     signingIn: {
-      meta: { spec: 'addition: DECISIONS.md Password transport: RSA-OAEP with nonce and timestamp' },
+      meta: { spec: 'addition: docs/product-rules.md Password transport: RSA-OAEP with nonce and timestamp' },
       tags: ['busy'],
       invoke: {
         // Stryker disable next-line StringLiteral: equivalent, the call's id only names its child; nothing reads it (no view, no sendTo), and its done and error events follow whatever id it has

@@ -1,4 +1,4 @@
-// A machine declares every effect it needs and implements none of them (STYLE.md, the sanity-io
+// A machine declares every effect it needs and implements none of them (docs/style.md, the sanity-io
 // example): the web app or a test supplies each one with `machine.provide()`. These placeholders
 // fail loudly, naming what is missing, so a forgotten `provide()` is an error and never a silent no-op.
 import { fromCallback, fromPromise } from 'xstate';

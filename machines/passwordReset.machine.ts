@@ -1,4 +1,4 @@
-// Forgot password and reset password (spec §2, §5, §8; DECISIONS.md "Reset-password link"):
+// Forgot password and reset password (spec §2, §5, §8; docs/product-rules.md "Reset-password link"):
 // /forgot asks for the email and the slider and sends the mail; /resetPassword checks the emailed
 // link first, then takes the new password. Two charts, one file: they are the two halves of one flow.
 // No token in either context (issue 19 §5): the slider's token stays with the slider's host and the
@@ -57,7 +57,7 @@ export const forgotPasswordMachine = setup({
     },
     sending: {
       meta: {
-        spec: 'addition: DECISIONS.md Reset-password link: 30 minutes, single use, voided by a newer one',
+        spec: 'addition: docs/product-rules.md Reset-password link: 30 minutes, single use, voided by a newer one',
       },
       tags: ['busy'],
       invoke: {
@@ -143,7 +143,7 @@ export const resetPasswordMachine = setup({
     },
     checkingLink: {
       meta: {
-        spec: 'addition: DECISIONS.md Reset-password link: the link is checked before the form is shown',
+        spec: 'addition: docs/product-rules.md Reset-password link: the link is checked before the form is shown',
       },
       tags: ['busy'],
       invoke: {
@@ -194,7 +194,7 @@ export const resetPasswordMachine = setup({
       type: 'final',
     },
     linkInvalid: {
-      meta: { spec: 'addition: DECISIONS.md single use: a used or unknown link is not valid' },
+      meta: { spec: 'addition: docs/product-rules.md single use: a used or unknown link is not valid' },
       type: 'final',
     },
     done: {

@@ -1,4 +1,4 @@
-// How the desktop follows one QR verification session live (DECISIONS.md "QR verification"; issue 6
+// How the desktop follows one QR verification session live (docs/product-rules.md "QR verification"; issue 6
 // §2): server-sent events first; a lost stream reconnects with a growing pause and resumes after
 // the last change it saw (Last-Event-ID), so no change is lost; when the stream keeps failing, the
 // desktop polls instead. Every update, streamed or polled, is reported the same way ('report
@@ -119,11 +119,13 @@ export const qrSessionLiveMachine = setup({
       after: { streamReconnectBackoff: 'streaming' },
     },
     polling: {
-      meta: { spec: 'addition: DECISIONS.md QR verification: polling when the stream keeps failing' },
+      meta: {
+        spec: 'addition: docs/product-rules.md QR verification: polling when the stream keeps failing',
+      },
       initial: 'fetching',
       states: {
         fetching: {
-          meta: { spec: 'addition: DECISIONS.md QR verification: one poll of the session' },
+          meta: { spec: 'addition: docs/product-rules.md QR verification: one poll of the session' },
           invoke: {
             id: 'fetchSession',
             src: 'fetch session',
@@ -139,7 +141,7 @@ export const qrSessionLiveMachine = setup({
           },
         },
         waiting: {
-          meta: { spec: 'addition: DECISIONS.md QR verification: the pause between polls' },
+          meta: { spec: 'addition: docs/product-rules.md QR verification: the pause between polls' },
           after: { pollInterval: 'fetching' },
         },
       },

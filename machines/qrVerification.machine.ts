@@ -1,4 +1,4 @@
-// The desktop side of QR identity verification (spec §4 "Identity QR verification", §9; DECISIONS.md
+// The desktop side of QR identity verification (spec §4 "Identity QR verification", §9; docs/product-rules.md
 // "QR verification"; issue 6 §2): make a session, show its link as a QR code, follow the phone live,
 // and finish with the id of a verified session. It mirrors machines/verificationSessionLifecycle:
 // the server decides, this chart only shows what the server will accept (regenerate after 120 s,

@@ -1,4 +1,4 @@
-// Registration in three stages (spec §2, §3, §5, §8; DECISIONS.md "Email verification code",
+// Registration in three stages (spec §2, §3, §5, §8; docs/product-rules.md "Email verification code",
 // "Activation link"): registration info with the slider → information verification with the
 // emailed 6-digit code → email activation. The code's life is one region with one timer at a time:
 // fresh (60 s, no resend) → resendable (the rest of its 3 minutes) → expired. The server checks
@@ -155,7 +155,7 @@ export const registrationMachine = setup({
       states: {
         code: {
           meta: {
-            spec: 'addition: DECISIONS.md Email verification code: 6 digits, 3 minutes, resend after 60 s',
+            spec: 'addition: docs/product-rules.md Email verification code: 6 digits, 3 minutes, resend after 60 s',
           },
           initial: 'notSent',
           states: {
@@ -233,7 +233,7 @@ export const registrationMachine = setup({
               },
             },
             fresh: {
-              meta: { spec: 'addition: DECISIONS.md resend allowed after 60 s' },
+              meta: { spec: 'addition: docs/product-rules.md resend allowed after 60 s' },
               tags: ['codeValid'],
               after: { resendCooldown: 'resendable' },
             },
@@ -316,12 +316,12 @@ export const registrationMachine = setup({
       states: {
         mailSent: {
           meta: {
-            spec: 'portal-spec.md §4 activation link lasts 24 hours; DECISIONS.md resend voids the old link',
+            spec: 'portal-spec.md §4 activation link lasts 24 hours; docs/product-rules.md resend voids the old link',
           },
           on: { 'user.resendActivation': 'resending' },
         },
         resending: {
-          meta: { spec: 'addition: DECISIONS.md Activation link: resend gives a new link' },
+          meta: { spec: 'addition: docs/product-rules.md Activation link: resend gives a new link' },
           tags: ['busy'],
           invoke: {
             // Stryker disable next-line StringLiteral: equivalent, the call's id only names its child; nothing reads it (no view, no sendTo), and its done and error events follow whatever id it has

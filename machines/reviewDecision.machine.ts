@@ -74,7 +74,7 @@ export const reviewDecisionMachine = setup({
   states: {
     choosing: {
       meta: {
-        spec: "portal-spec.md §4 Gateway: under review, then approved or review failed (with the reviewer's reason; DECISIONS.md Status codes): approve, reject with a reason, or request a revision of named fields",
+        spec: "portal-spec.md §4 Gateway: under review, then approved or review failed (with the reviewer's reason; docs/product-rules.md Status codes): approve, reject with a reason, or request a revision of named fields",
       },
       on: {
         'user.decide': {
@@ -141,7 +141,7 @@ export const reviewDecisionMachine = setup({
     },
     error: {
       meta: {
-        spec: "portal-spec.md §8 any other non-200 code shows the server's message: a refused or failed decision changes nothing and may be retried (API.md)",
+        spec: "portal-spec.md §8 any other non-200 code shows the server's message: a refused or failed decision changes nothing and may be retried (docs/api-conventions.md)",
       },
       tags: ['error'],
       on: {

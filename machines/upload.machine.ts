@@ -1,5 +1,5 @@
 // One document upload field (spec §5 "Uploads: jpg, png, jpeg or pdf; at most 10 MB", §8 "Upload
-// failed"; DECISIONS.md "Uploads"; issue 17 §3): a picked file is checked in the browser, sent with
+// failed"; docs/product-rules.md "Uploads"; issue 17 §3): a picked file is checked in the browser, sent with
 // its progress, and can be cancelled, retried after a transport failure (by the user, or on its own
 // when the browser is back online) and replaced by picking another. The server checks the content
 // again and may refuse it with its own message.
@@ -226,7 +226,7 @@ export const uploadMachine = setup({
     },
     refused: {
       meta: {
-        spec: 'addition: DECISIONS.md Uploads: the server decides the type by content; its message shows',
+        spec: 'addition: docs/product-rules.md Uploads: the server decides the type by content; its message shows',
       },
       on: { 'user.dismiss': 'idle' },
     },

@@ -1,5 +1,5 @@
 // One QR verification session (desktop hand-off to a phone) as the server stores it: spec §4
-// "Identity QR verification", §9, DECISIONS.md "QR verification", issue 6 §1:
+// "Identity QR verification", §9, docs/product-rules.md "QR verification", issue 6 §1:
 // created → scanned → verifying → verified | failed | cancelled | expired; issue 16 §3 adds the
 // outcomes of a real face check: referred to review (a reviewer then confirms or rejects it) and
 // failed with no attempt left (the desktop shows why and offers a new code). The service picks
@@ -79,7 +79,7 @@ export const verificationSessionLifecycleMachine = setup({
     },
     scanned: {
       meta: {
-        spec: 'portal-spec.md §4 Identity QR verification: valid 10 minutes after scan (DECISIONS.md QR verification)',
+        spec: 'portal-spec.md §4 Identity QR verification: valid 10 minutes after scan (docs/product-rules.md QR verification)',
       },
       initial: 'opened',
       after: { qrValidAfterScan: 'expired' },

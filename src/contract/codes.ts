@@ -1,4 +1,4 @@
-// Every business code of the API, once, with its message in both languages (API.md, spec §8).
+// Every business code of the API, once, with its message in both languages (docs/api-conventions.md, spec §8).
 // The spec's own codes keep their numbers; new codes are 6 digits grouped by service:
 //   1000xx common · 3020xx accounts (ums) · 4100xx certification (kyb) · 4200xx QR verification
 //   4300xx card application · 4400xx files · 4500xx back office · 4600xx config management
@@ -47,7 +47,7 @@ export const Codes = {
     '用户权限已变更，系统将重新进入',
     'User permissions changed, the system re-enters',
   ),
-  // Silent codes: the page that made the call handles them (DECISIONS.md).
+  // Silent codes: the page that made the call handles them (docs/product-rules.md).
   silentFieldInvalid: c(301005, '字段校验未通过', 'A field is not valid'),
   silentCodeWrong: c(301010, '验证码错误', 'Incorrect verification code'),
   silentCodeExpired: c(301012, '验证码已过期', 'Verification code expired'),

@@ -22,7 +22,7 @@ export function languageHeaderFor(locale: Locale): '0' | '1' {
   return locale === 'zh-cn' ? '0' : '1';
 }
 
-/** A paged list (API.md). */
+/** A paged list (docs/api-conventions.md). */
 export interface Page<T> {
   items: T[];
   total: number;

@@ -1,4 +1,4 @@
-// Every number of spec §9 and DECISIONS.md, once. Web, server and machines import from here;
+// Every number of spec §9 and docs/product-rules.md, once. Web, server and machines import from here;
 // no view, machine or route repeats one of these as a literal.
 
 const SECOND = 1000;
@@ -55,7 +55,7 @@ export const Limits = {
   },
   session: { idleMs: 30 * MINUTE, absoluteMs: 12 * HOUR, tokenBytes: 32 },
   qr: { validAfterScanMs: 10 * MINUTE, regenerateAfterMs: 120 * SECOND },
-  /** The desktop's live view of a QR session (DECISIONS "Desktop live status"): a lost event stream
+  /** The desktop's live view of a QR session (docs/decisions/small-decisions.md "Desktop live status"): a lost event stream
    *  reconnects after a pause doubling from the first to the longest; after this many failures in a
    *  row it polls instead, at this interval. */
   qrLive: {

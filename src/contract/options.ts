@@ -1,7 +1,7 @@
 // The option lists of the spec (§1, §3) as stable value keys. Only values live here: the web
 // translates labels with Lingui (and Intl.DisplayNames for countries), the server never shows them.
 
-/** Company locations (DECISIONS.md "Company locations"); fixed once confirmed. */
+/** Company locations (docs/product-rules.md "Company locations"); fixed once confirmed. */
 export const COMPANY_LOCATIONS = ['CN', 'HK', 'SG', 'US', 'GB'] as const;
 export type CompanyLocation = (typeof COMPANY_LOCATIONS)[number];
 

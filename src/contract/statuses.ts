@@ -1,13 +1,13 @@
 // The status vocabularies the API speaks, once (issue 19 §6): the stored numbers and lifecycle state
 // names of enterprise certification (`enterpriseCertificationStatus`, `enterpriseAuditStatus`;
-// DECISIONS.md "Status codes") and the stored statuses of the card application. They live in the
+// docs/product-rules.md "Status codes") and the stored statuses of the card application. They live in the
 // contract, not beside the charts, so the contract imports nothing from machines/ (layers: contract ←
 // machines ← web/server); the charts and machines/certificationStatusCodes.ts import them from here.
 
 export type CertificationStatusNumber = -1 | 0 | 1 | 2;
 export type AuditStatusNumber = 0 | 1 | 2 | 3;
 
-/** The stored certification numbers by name (DECISIONS.md "Status codes"). `missing`: a session
+/** The stored certification numbers by name (docs/product-rules.md "Status codes"). `missing`: a session
  *  that carries none counts as -1 (spec §4). */
 export const CertificationStatus = { missing: -1, open: 0, submitted: 1, completed: 2 } as const;
 /** The stored audit numbers by name; `none` before anything was submitted. */

@@ -13,7 +13,7 @@ export function ok<T>(request: FastifyRequest, data: T): Envelope<T> {
   return envelope(request, 'ok', data);
 }
 
-/** A business outcome the page handles (API.md: HTTP 200 with its own code). */
+/** A business outcome the page handles (docs/api-conventions.md: HTTP 200 with its own code). */
 export function outcome<T>(reply: FastifyReply, codeName: CodeName, data: T): Envelope<T> {
   void reply.code(200);
   return envelope(reply.request, codeName, data);

@@ -6,7 +6,7 @@ export class AppError extends Error {
   readonly code: number;
   constructor(
     readonly codeName: CodeName,
-    /** HTTP status: the class of the failure (API.md). Business outcomes the page handles use 200. */
+    /** HTTP status: the class of the failure (docs/api-conventions.md). Business outcomes the page handles use 200. */
     readonly httpStatus: number = 400,
     readonly data: unknown = null,
   ) {

@@ -1,4 +1,4 @@
-// Mantine CSS per component rather than the whole styles.css (STACK.md: ~36 KB gzip saved).
+// Mantine CSS per component rather than the whole styles.css (docs/stack.md: ~36 KB gzip saved).
 // Order matters: baseline and variables first. Features that use more components import theirs.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';

@@ -180,7 +180,7 @@ const JOURNEYS: JourneyCase[] = [
 ];
 
 let operatorCount = 0;
-/** Operator ids are unique per company: OP + 8 digits (DECISIONS.md). */
+/** Operator ids are unique per company: OP + 8 digits (docs/product-rules.md). */
 const nextOperatorId = () => `OP${String(++operatorCount).padStart(8, '0')}`;
 
 async function certifiedCompanyPage(

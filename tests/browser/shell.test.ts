@@ -1,5 +1,5 @@
 // The web shell in a real Chromium against the real portal (API + built SPA on one port): access
-// rules, mobile hand-off, 404 and redirects (spec §2 with DECISIONS.md's mobile exemption), the
+// rules, mobile hand-off, 404 and redirects (spec §2 with docs/product-rules.md's mobile exemption), the
 // support float ball (spec §1) and the businessInfo check (spec §2, §7).
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// The watermark (spec §1, DECISIONS.md): the user's email (plus the operator id once certified)
+// The watermark (spec §1, docs/product-rules.md): the user's email (plus the operator id once certified)
 // tiled over every page but /login and /404, and back at once when a script removes or hides it.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 // The account flows' pages disable their buttons and show a spinner while a call is in flight (spec
-// §8 "network abnormal" is only said once a call has ended; STYLE.md: views read `hasTag('busy')`).
+// §8 "network abnormal" is only said once a call has ended; docs/style.md: views read `hasTag('busy')`).
 // Rule: in these charts a state is busy exactly when it waits for a call it invoked, so a state that
 // stops being busy has an answer, and a state that waits always says so.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // The activation page's chart, the rules activation.test.ts leaves implicit (spec §2
-// /activateAccount, §8; DECISIONS.md "Activation link"): the answers that end the page, the retry
+// /activateAccount, §8; docs/product-rules.md "Activation link"): the answers that end the page, the retry
 // after no answer, and a resend that got no answer.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';

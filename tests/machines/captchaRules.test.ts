@@ -1,5 +1,5 @@
 // The slider chart, the rules loginCaptcha.test.ts leaves implicit (spec §8 "Verification failed,
-// please try again"; DECISIONS.md "Slider captcha"): the failure notice shows only over the puzzle
+// please try again"; docs/product-rules.md "Slider captcha"): the failure notice shows only over the puzzle
 // that follows a wrong answer, and goes with a new puzzle the user or the host asked for.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';

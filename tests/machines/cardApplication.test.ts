@@ -1,4 +1,4 @@
-// The card application chart (spec §2–§5, §8; DECISIONS.md 10 MB and statuses): each path with fake
+// The card application chart (spec §2–§5, §8; docs/product-rules.md 10 MB and statuses): each path with fake
 // API actors — save and resume, submit, rejected and re-applied, not certified, unsupported entity —,
 // the questionnaire gate, the browser's file checks, and the progress kept for a page refresh.
 import { describe, expect, it } from 'vitest';

@@ -895,7 +895,7 @@ describe('submit', () => {
   });
 });
 
-describe('re-application after a rejection (DECISIONS.md rejected → saved)', () => {
+describe('re-application after a rejection (docs/product-rules.md rejected → saved)', () => {
   const rejected = view({
     lifecycleState: 'rejected',
     status: 'rejected',

@@ -1,5 +1,5 @@
 // The certification wizard's branch chart, every move between its states (issue 19 §3; spec §2
-// "Beneficiary info"; DECISIONS.md "Beneficiaries", "Authorizer step"): from each step-6 form to every
+// "Beneficiary info"; docs/product-rules.md "Beneficiaries", "Authorizer step"): from each step-6 form to every
 // other choice, step 5's answer both ways, edits of other steps changing nothing, and a resumed
 // draft opening on its own choice.
 import { describe, expect, it } from 'vitest';

@@ -40,7 +40,7 @@ describe('certification lifecycle: every allowed and every refused change', () =
   });
 });
 
-describe('certification status and audit numbers (DECISIONS.md Status codes)', () => {
+describe('certification status and audit numbers (docs/product-rules.md Status codes)', () => {
   it('gives every state of the chart its numbers, and no number pair to a state the chart lacks', () => {
     expect([...certificationStatePaths].sort()).toEqual(leafStatePaths(certificationLifecycleMachine).sort());
   });
@@ -74,7 +74,7 @@ describe('certification status and audit numbers (DECISIONS.md Status codes)', (
     { status: 0, audit: 3, hasDraft: true },
     { status: 2, audit: 3, hasDraft: false },
     { status: 3, audit: 1, hasDraft: false },
-  ])('refuses the pair %o that DECISIONS.md does not define', (stored) => {
+  ])('refuses the pair %o that docs/product-rules.md does not define', (stored) => {
     expect(certificationStateOf(stored)).toBeNull();
   });
 

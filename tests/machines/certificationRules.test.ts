@@ -1,5 +1,5 @@
 // The certification wizard's rules one by one (issue 19 §2, mutation testing): the step order both
-// ways and its conditional authorizer step (spec §2, DECISIONS.md "Authorizer step"), the location
+// ways and its conditional authorizer step (spec §2, docs/product-rules.md "Authorizer step"), the location
 // lock (spec §2), what each save leaves in the context, the tags the views read with hasTag
 // ('busy' in StepNav/ReviewStep, 'verifying' and the QR child in AuthorizerStep, 'conflict' in the
 // ConflictNotice, the autosave's 'saving'/'failed' in AutosaveStatus), the QR verification's result
@@ -370,7 +370,7 @@ describe('leaving a step saves it (spec §4: every completed step is saved when 
   });
 });
 
-describe('the authorizer step (spec §2, §5; DECISIONS.md "Authorizer step"; issue 16 §3)', () => {
+describe('the authorizer step (spec §2, §5; docs/product-rules.md "Authorizer step"; issue 16 §3)', () => {
   const atAuthorizer = (fakes: Fakes = {}) =>
     start({ views: [view({ currentStep: 'uploadAuthorizerInfo' })], ...fakes });
   const person = { givenNameEnglish: 'Mei', surnameEnglish: 'Chen' };
@@ -431,7 +431,7 @@ describe('the authorizer step (spec §2, §5; DECISIONS.md "Authorizer step"; is
     expect(stepSaves[0]!.values['verificationSessionId']).toBe(SESSION_ID);
   });
 
-  // DECISIONS.md "QR verification": cancelling voids the scan and the desktop must show a new code
+  // docs/product-rules.md "QR verification": cancelling voids the scan and the desktop must show a new code
   // before submit; docs/decisions/small-decisions.md "QR regenerate": a new dialog's session supersedes the earlier
   // one on the server (isVerificationSessionVerified then refuses it at submit).
   it('a second verification closed without a result voids the first: the step is locked again', async () => {

@@ -1,4 +1,4 @@
-// Reading chart values as stored numbers (machines/certificationStatusCodes.ts; DECISIONS.md "Status
+// Reading chart values as stored numbers (machines/certificationStatusCodes.ts; docs/product-rules.md "Status
 // codes"): the certification lifecycle has no parallel regions, so a value with two regions, or none,
 // is not one of its states and is refused loudly rather than stored under a guessed path.
 import { describe, expect, it } from 'vitest';

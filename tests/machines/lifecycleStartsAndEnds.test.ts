@@ -42,7 +42,7 @@ describe('server lifecycles: where they start and where they end', () => {
       [certificationLifecycleMachine, 'underReview'],
       [verificationSessionLifecycleMachine, 'referred'],
       [approvalLifecycleMachine, 'proposed'],
-      // DECISIONS.md: rejected → saved on re-application.
+      // docs/product-rules.md: rejected → saved on re-application.
       [cardApplicationLifecycleMachine, 'rejected'],
     ];
     for (const [machine, value] of open)

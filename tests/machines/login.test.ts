@@ -1,4 +1,4 @@
-// Login chart (spec §5, §8; DECISIONS.md lockout and slider): fakes for the sign-in call, a
+// Login chart (spec §5, §8; docs/product-rules.md lockout and slider): fakes for the sign-in call, a
 // simulated clock for the 30-minute lockout.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';

@@ -1,4 +1,4 @@
-// Login chart, the rules login.test.ts leaves implicit (spec §2 Login, §5, §8; DECISIONS.md "Login
+// Login chart, the rules login.test.ts leaves implicit (spec §2 Login, §5, §8; docs/product-rules.md "Login
 // lockout", "Slider captcha"): the context each answer leaves, the lockout kept per account as the
 // server names it (trimmed, lower-case), and the slider spent by every attempt.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Forgot and reset password charts (spec §2, §8; DECISIONS.md reset link).
+// Forgot and reset password charts (spec §2, §8; docs/product-rules.md reset link).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ApiOutcome } from '../../machines/accountOutcome';

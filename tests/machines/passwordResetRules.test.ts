@@ -1,5 +1,5 @@
 // Forgot and reset password charts, the rules passwordReset.test.ts leaves implicit (spec §2 Forgot
-// password, §5, §8; DECISIONS.md "Reset-password link": 30 minutes, single use): every answer's
+// password, §5, §8; docs/product-rules.md "Reset-password link": 30 minutes, single use): every answer's
 // state and message, the slider spent by every send, and the link checked before the form.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';

@@ -1,4 +1,4 @@
-// The desktop QR verification chart (spec §4, §9; DECISIONS.md "QR verification"; issue 6): the
+// The desktop QR verification chart (spec §4, §9; docs/product-rules.md "QR verification"; issue 6): the
 // 120 s regenerate rule, expiry exactly 10 minutes after the scan, no close while verifying, a phone
 // cancel that keeps a parent from submitting until a new code is scanned and verified, and the live
 // follower's fall back from the stream to polling. Simulated clock throughout.
@@ -315,7 +315,7 @@ describe('copy link', () => {
   });
 });
 
-describe('following the session live (DECISIONS.md: SSE, polling as the fallback)', () => {
+describe('following the session live (docs/product-rules.md: SSE, polling as the fallback)', () => {
   function startFollower(opts: { failStream: boolean; polls?: Array<SessionUpdateEvent | null> }) {
     const clock = new SimulatedClock();
     const subscriptions: number[] = [];

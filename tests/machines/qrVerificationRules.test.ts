@@ -3,7 +3,7 @@
 // session's updates count (only the code on screen: a stale one is ignored in every state), the
 // countdowns (regenerate after 120 s, valid 10 minutes after the scan: spec §4, §9), the ways out of
 // each state, and the live follower's reconnect pauses, its reset on a working stream and its polls
-// (DECISIONS.md "QR verification"; docs/decisions/small-decisions.md "Desktop live status"). qrVerification.test.ts
+// (docs/product-rules.md "QR verification"; docs/decisions/small-decisions.md "Desktop live status"). qrVerification.test.ts
 // drives the paths; here every effect is a fake the test answers. Simulated time throughout.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';

@@ -1,4 +1,4 @@
-// Registration chart (spec §3, §5, §8; DECISIONS.md email code): code expiry at exactly 3:00, the
+// Registration chart (spec §3, §5, §8; docs/product-rules.md email code): code expiry at exactly 3:00, the
 // 60 s resend cooldown, "send the code first", and the already-registered answers.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';

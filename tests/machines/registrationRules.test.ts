@@ -1,5 +1,5 @@
 // Registration chart, the rules registration.test.ts leaves implicit (spec §2 stages, §3, §5, §8;
-// DECISIONS.md "Email verification code", "Activation link"): what each stage's page may offer (its
+// docs/product-rules.md "Email verification code", "Activation link"): what each stage's page may offer (its
 // tags and can()), what the context keeps for the page after each answer, and the way back.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';

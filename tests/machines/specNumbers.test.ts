@@ -1,4 +1,4 @@
-// The spec's numbers pinned by behaviour (issue 19 §2, spec §9, §5; DECISIONS.md): every number is
+// The spec's numbers pinned by behaviour (issue 19 §2, spec §9, §5; docs/product-rules.md): every number is
 // written here LITERALLY, never read from src/contract/limits.ts, and checked against what the
 // charts (and the two browser-side timers, toast and request timeout) actually do on a simulated
 // clock. A limit that drifts in limits.ts moves the code but not these tests, so one of them fails.
@@ -91,7 +91,7 @@ describe('§9 email code valid 3 minutes (§5 "email code valid 3 minutes"; regi
     expect(registers).toEqual([]);
   });
 
-  it('DECISIONS.md "resend allowed after 60 s": not at 59.999 s, yes at 60 s', async () => {
+  it('docs/product-rules.md "resend allowed after 60 s": not at 59.999 s, yes at 60 s', async () => {
     const { actor, clock } = await codeJustSent();
     advance(clock, 60 * SECOND - 1);
     expect(actor.getSnapshot().can({ type: 'user.sendCode' })).toBe(false);
@@ -119,7 +119,7 @@ describe('§9 QR regenerate after 120 seconds (verification session lifecycle, t
   });
 });
 
-describe('§9 QR verification within 10 minutes (counted from the scan; DECISIONS.md QR verification)', () => {
+describe('§9 QR verification within 10 minutes (counted from the scan; docs/product-rules.md QR verification)', () => {
   it('still usable 10 min − 1 ms after the scan, expired at 10 min', () => {
     const clock = new SimulatedClock();
     const actor = createActor(verificationSessionLifecycleMachine, { clock }).start();
@@ -214,7 +214,7 @@ describe('§9 files jpg, png, jpeg, pdf; 10 MB for certification (upload chart)'
   });
 });
 
-describe('§9 card application: one file, same formats, 10 MB (DECISIONS.md: 10 MB won over 5 MB)', () => {
+describe('§9 card application: one file, same formats, 10 MB (docs/product-rules.md: 10 MB won over 5 MB)', () => {
   const picked = (name: string, size: number) => ({ name, size, content: null });
 
   it('accepts one file of 10 MB, refuses 10 MB + 1 byte', () => {
@@ -238,7 +238,7 @@ describe('§9 card application: one file, same formats, 10 MB (DECISIONS.md: 10 
   });
 });
 
-describe('§9 toast duration 3 seconds (DECISIONS.md: 3 s won over 2 s)', () => {
+describe('§9 toast duration 3 seconds (docs/product-rules.md: 3 s won over 2 s)', () => {
   afterEach(() => {
     vi.useRealTimers();
   });

@@ -1,5 +1,5 @@
 // The upload field's chart, the rules upload.test.ts leaves implicit (spec §5 uploads, §8 "Upload
-// failed"; DECISIONS.md "Uploads"; issue 17 §3): a new pick starts clean, each ending leaves the
+// failed"; docs/product-rules.md "Uploads"; issue 17 §3): a new pick starts clean, each ending leaves the
 // field as the page shows it, and every notice can be dismissed.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';

@@ -140,6 +140,7 @@ describe('diagram check', () => {
     ['an issue instead of the spec', 'issue 4 §2: the account is locked'],
     ['an addition naming no decision', 'addition: the account is locked'],
     ['a bare section without the spec file', '§8 account locked'],
+    ['an addition citing a page outside the repository', 'addition: DECISIONS.md Login lockout'],
     [
       'an addition citing the decisions index only',
       'addition: a second tab says so — docs/decisions/ "Navigation"',
@@ -158,7 +159,7 @@ describe('diagram check', () => {
     for (const spec of [
       'portal-spec.md §8 account locked after multiple failed logins',
       'addition: a second tab says so — docs/decisions/applicant-web.md "Navigation: two tabs"',
-      'addition: DECISIONS.md Login lockout',
+      'addition: docs/product-rules.md "Login lockout"',
     ]) {
       const changed = loginWith((states) => {
         states.locked!.meta = { spec };

@@ -1,5 +1,5 @@
 // The spec's numbers that only the server enforces, pinned by behaviour over HTTP with the test
-// clock (issue 19 §2): the failure count of the login lockout and its 30 minutes (DECISIONS.md
+// clock (issue 19 §2): the failure count of the login lockout and its 30 minutes (docs/product-rules.md
 // "Login lockout", spec §9), and the email code's 3 minutes as the server checks them (§5, §9).
 // Every number is written here LITERALLY, never read from src/contract/limits.ts. The activation
 // link's 24 h and the QR's 120 s / 10 min are the lifecycle charts' delays, which the server
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('§9 lockout 30 minutes after 5 failed passwords (DECISIONS.md Login lockout)', () => {
+describe('§9 lockout 30 minutes after 5 failed passwords (docs/product-rules.md Login lockout)', () => {
   it('the 4th wrong password is only wrong, the 5th locks; locked 30 min − 1 ms later, open at 30 min', async () => {
     const caller = new Caller(t, undefined, 'en-us');
     const account = await createAccount(t);

@@ -1,4 +1,4 @@
-// What every refusal must look like (API.md "Answers"): JSON `{code, msg, data}`, a code the
+// What every refusal must look like (docs/api-conventions.md "Answers"): JSON `{code, msg, data}`, a code the
 // contract knows, its message in the caller's language.
 import { Codes, type CodeEntry } from '../../src/contract/codes';
 import { localeFromLanguageHeader, type Locale } from '../../src/contract/envelope';

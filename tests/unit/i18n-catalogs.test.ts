@@ -1,4 +1,4 @@
-// Every message the user reads exists in zh-cn and en-us (spec §1, DECISIONS.md): the catalogs
+// Every message the user reads exists in zh-cn and en-us (spec §1, docs/product-rules.md): the catalogs
 // have a translation for every entry, and a fresh `lingui extract` of the source finds no message
 // the catalogs lack.
 import { execFileSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// The access rules of spec §2 (with DECISIONS.md's mobile exemption) as a table:
+// The access rules of spec §2 (with docs/product-rules.md's mobile exemption) as a table:
 // path × desktop/mobile × logged in/out × certification and audit status.
 // The path lists below are copied from the spec, not read from the route table, so a wrong flag
 // in the table fails here.
@@ -46,7 +46,7 @@ const CERTIFICATION = [
 ];
 const UNKNOWN = ['/nope', '/gateway/extra', '/enterpriseCertification/unknownStep'];
 
-/** [certification status, audit status, may enter certification] — DECISIONS.md status table. */
+/** [certification status, audit status, may enter certification] — docs/product-rules.md status table. */
 const STATUSES: Array<[number, number | null, boolean]> = [
   [-1, null, false],
   [0, null, true],

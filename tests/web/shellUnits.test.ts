@@ -8,7 +8,7 @@ import { createToastStore } from '../../src/web/shell/toast/toastStore';
 
 afterEach(() => vi.useRealTimers());
 
-describe('toasts (DECISIONS.md: 3 s, one at a time)', () => {
+describe('toasts (docs/product-rules.md: 3 s, one at a time)', () => {
   it('shows one toast, replaces it with a newer one, and hides it 3 s after the last', () => {
     vi.useFakeTimers();
     const store = createToastStore();

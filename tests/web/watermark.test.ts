@@ -1,4 +1,4 @@
-// The watermark (DECISIONS.md): its look, its text, and that it comes back when removed or hidden.
+// The watermark (docs/product-rules.md): its look, its text, and that it comes back when removed or hidden.
 import { afterEach, describe, expect, it } from 'vitest';
 import { Watermark } from '../../src/contract/limits';
 import {
@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 describe('watermark layer', () => {
-  it('covers the page with the DECISIONS.md look and lets clicks through', () => {
+  it('covers the page with the docs/product-rules.md look and lets clicks through', () => {
     unmount = mountWatermark('a@b.co');
     const el = layer()!;
     expect(el.style.position).toBe('fixed');

@@ -39,7 +39,7 @@ export const AdminLimits = {
   partnerCodeMaxLength: 64,
 } as const;
 
-/** All paths are under the API prefix /plat (API.md). `:id` is a case UUID, `:code` a link code. */
+/** All paths are under the API prefix /plat (docs/api-conventions.md). `:id` is a case UUID, `:code` a link code. */
 export const AdminPaths = {
   /** GET AdminQueueQuery → CertificationQueuePage | 400 validationFailed | dateRangeTooLong (400). */
   certifications: '/admin/certifications',

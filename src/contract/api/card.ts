@@ -18,7 +18,7 @@ export type { CardApplicationStatus } from '../statuses';
 
 export { CardPaths } from './cardPaths';
 
-/** Every CardPaths path is under the API prefix /plat (API.md). */
+/** Every CardPaths path is under the API prefix /plat (docs/api-conventions.md). */
 export const CARD_API_PREFIX = '/plat';
 
 /** The `kind` the application's file is uploaded with (POST /plat/files, multipart field `kind`). */
@@ -150,7 +150,7 @@ export interface CardApplicationFileView {
 export interface CardApplicationView {
   /** The state of machines/cardApplicationLifecycle.machine.ts. */
   lifecycleState: CardApplicationState;
-  /** The stored status (DECISIONS.md): not_started, saved, under_review, rejected, approved. */
+  /** The stored status (docs/product-rules.md): not_started, saved, under_review, rejected, approved. */
   status: CardApplicationStatus;
   eligibility: CardEligibility;
   /** Eligible and in notStarted, saved, revisionRequested or rejected: the steps may save (and then submit). */

@@ -65,7 +65,7 @@ export const AUTHORIZER_CHOICES = ['sameAsDirector', 'sameAsBeneficiary', 'none'
 export type AuthorizerChoice = (typeof AUTHORIZER_CHOICES)[number];
 
 /**
- * The authorizer step (DECISIONS.md "Authorizer step"). "Same as director" and "same as a
+ * The authorizer step (docs/product-rules.md "Authorizer step"). "Same as director" and "same as a
  * beneficiary" end the step; "none of these" asks for the full person form, the signed
  * authorization letter (template: GET /kyb/authorization-letter-template) and a VERIFIED QR face
  * verification session. `beneficiaryIndex` points into uploadBeneficiaryInfo.beneficiaries.

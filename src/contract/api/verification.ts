@@ -1,10 +1,10 @@
-// The QR verification API (issue 6, spec §4, DECISIONS.md "QR verification"): the desktop opens a
+// The QR verification API (issue 6, spec §4, docs/product-rules.md "QR verification"): the desktop opens a
 // session and shows its link as a QR code; the phone scans it, consents, captures a face and
 // reports; the desktop follows along live (server-sent events, polling GET as the fallback).
 // Paths are relative to /plat like every other contract file. Shared by the web client and the
 // server routes; only additions from here on.
 //
-// Business outcomes the page handles answer HTTP 200 with their own code (API.md); refusals use the
+// Business outcomes the page handles answer HTTP 200 with their own code (docs/api-conventions.md); refusals use the
 // code names of src/contract/codes.ts: verificationExpired (409), verificationCancelled (409),
 // regenerateTooSoon (409, data RegenerateTooSoonData), verificationTokenUsed (409),
 // consentRequired (409), transitionNotAllowed (409), notFound (404: unknown, another company's

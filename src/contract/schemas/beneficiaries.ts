@@ -1,4 +1,4 @@
-// Beneficiary info (spec §2/§5, DECISIONS.md "Beneficiaries"): does anyone hold 25 % or more?
+// Beneficiary info (spec §2/§5, docs/product-rules.md "Beneficiaries"): does anyone hold 25 % or more?
 // Yes → every such person, each at least 25 %, all shareholdings together at most 100 %.
 // No → the senior managing official instead (the usual KYB rule), who then holds less than 25 %.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The company identifiers asked for by location (DECISIONS.md "Location-specific company fields").
+// The company identifiers asked for by location (docs/product-rules.md "Location-specific company fields").
 import type { z } from 'zod';
 import { isValidBusinessLicenseCode } from '../validators/businessLicenseCode';
 import { isValidHongKongCompaniesRegistryNumber } from '../validators/hongKongCompanyNumbers';

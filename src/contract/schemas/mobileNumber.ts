@@ -1,4 +1,4 @@
-// A mobile number is an area code and a national number, checked together (DECISIONS.md).
+// A mobile number is an area code and a national number, checked together (docs/product-rules.md).
 // Spaces and hyphens that people type to group digits are removed before the check.
 import { z } from 'zod';
 import { isValidMobile } from '../validators/mobile';

@@ -1,5 +1,5 @@
 // Change password (signed in) and reset password (from the emailed link). The server also refuses
-// the current password and the last three (DECISIONS.md); the form catches the obvious repeat.
+// the current password and the last three (docs/product-rules.md); the form catches the obvious repeat.
 import type { z } from 'zod';
 import { whenFieldsValid } from './crossField';
 import { confirmPasswordField, enteredPasswordField, newPasswordField, formObject } from './fields';

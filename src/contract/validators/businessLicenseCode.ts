@@ -1,4 +1,4 @@
-// The business licence code asked for by company location (DECISIONS.md): the unified social
+// The business licence code asked for by company location (docs/product-rules.md): the unified social
 // credit code in mainland China, the Business Registration number in Hong Kong, the UEN in
 // Singapore, the company registration number in the US and the UK.
 import type { CompanyLocation } from '../options';

@@ -1,5 +1,5 @@
 // The one-year limit of a date range (spec §5, §9 "Date range limit 1 year"), judged by the
-// calendar (DECISIONS.md "Date range: one calendar year"): the last day must come before the same
+// calendar (docs/product-rules.md "Date range: one calendar year"): the last day must come before the same
 // date `maxYears` later, so a range holds at most one calendar year of days, both ends counted
 // (2024-03-01 → 2025-02-28 is a year; → 2025-03-01 is a year and a day). A 29 February start
 // has its anniversary on 1 March. The browser checks dates, the server instants: both go

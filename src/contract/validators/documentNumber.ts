@@ -1,4 +1,4 @@
-// Person document numbers by document type and nationality (DECISIONS.md "Document numbers"):
+// Person document numbers by document type and nationality (docs/product-rules.md "Document numbers"):
 // a mainland identity card carries the GB 11643 check digit; other identity cards and passports
 // share the passport envelope (5–20 letters and digits), since their formats differ by issuer.
 import type { DocumentType } from '../options';

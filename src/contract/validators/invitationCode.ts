@@ -1,4 +1,4 @@
-// Invitation code: the partner registration-link code (DECISIONS.md "businessInfo query") that
+// Invitation code: the partner registration-link code (docs/product-rules.md "businessInfo query") that
 // pre-fills registration. Its issuer makes URL-safe codes, so anything else was mistyped.
 import { Limits } from '../limits';
 

@@ -1,4 +1,4 @@
-// Mobile numbers by area code (DECISIONS.md "Mobile numbers by area code"). The number is the
+// Mobile numbers by area code (docs/product-rules.md "Mobile numbers by area code"). The number is the
 // national significant number: digits only, without the area code and without a trunk 0.
 import type { AreaCode } from '../limits';
 import { AREA_CODES } from '../limits';

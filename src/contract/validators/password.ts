@@ -1,4 +1,4 @@
-// The password rule of spec §5 and DECISIONS.md: 8–20 characters, at least one uppercase, one
+// The password rule of spec §5 and docs/product-rules.md: 8–20 characters, at least one uppercase, one
 // lowercase and one special character; digits allowed. Only printable ASCII is accepted, so a
 // password typed on one keyboard layout can be typed again on another.
 import { Limits } from '../limits';

@@ -1,4 +1,4 @@
-// Postal codes by company location (DECISIONS.md "Location-specific company fields").
+// Postal codes by company location (docs/product-rules.md "Location-specific company fields").
 import type { CompanyLocation } from '../options';
 
 // Royal Mail format: outward code (area + district) and inward code (sector + unit), space optional.

@@ -12,7 +12,7 @@ export interface Database {
 }
 
 export interface DatabaseOptions {
-  /** Pool size per process; several API instances share one server (ARCHITECTURE.md). */
+  /** Pool size per process; several API instances share one server (docs/architecture.md). */
   max?: number;
   /** Where pool-level errors go; they are reported, never thrown. */
   onError?: (error: Error) => void;

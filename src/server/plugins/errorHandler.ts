@@ -1,5 +1,5 @@
 // The one error handler and the one not-found handler: every failure answers with the envelope,
-// `msg` in the caller's language, never a stack trace (issue 2 §5, API.md "Answers").
+// `msg` in the caller's language, never a stack trace (issue 2 §5, docs/api-conventions.md "Answers").
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';

@@ -1,7 +1,7 @@
 // Refusals Fastify makes before any hook or route runs, so the error handler never sees them: a
 // path whose %-escapes do not decode or a path parameter longer than the router takes
 // (`frameworkErrors`), and bytes the HTTP parser cannot read as a request (`clientErrorHandler`).
-// Fastify's defaults answer its own JSON; these answer the envelope (API.md "Answers").
+// Fastify's defaults answer its own JSON; these answer the envelope (docs/api-conventions.md "Answers").
 // Both are Fastify constructor options: buildApp passes them.
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
@@ -13,7 +13,7 @@ import { envelope } from '../envelope';
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   // No onRequest hook ran, so the language plugin has not read the header yet.
   request.locale = localeFromLanguageHeader(request.headers[LANGUAGE_HEADER]);
-  // A parameter too long to be an id names nothing: the same 404 as an unknown id (API.md).
+  // A parameter too long to be an id names nothing: the same 404 as an unknown id (docs/api-conventions.md).
   // Fastify calls this synchronously and ignores its result; send() only queues the answer.
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     void reply.code(404).send(envelope(request, 'notFound', null));

@@ -1,5 +1,5 @@
 // Every request gets its locale from the language header before anything else runs, so that even
-// the answer to a malformed request is in the caller's language (API.md "Answers").
+// the answer to a malformed request is in the caller's language (docs/api-conventions.md "Answers").
 import fp from 'fastify-plugin';
 import { LANGUAGE_HEADER, localeFromLanguageHeader } from '../../contract/envelope';
 

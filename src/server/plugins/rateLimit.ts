@@ -1,5 +1,5 @@
 // Per-IP rate limits whose counters live in PostgreSQL, so two API instances count as one portal
-// (ARCHITECTURE.md "More than one instance"). Routes opt in with `config: { rateLimit: {...} }`.
+// (docs/architecture.md "More than one instance"). Routes opt in with `config: { rateLimit: {...} }`.
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

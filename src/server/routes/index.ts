@@ -1,4 +1,4 @@
-// Every API route, under /plat (API.md "Paths"). One line per area; each area is its own plugin.
+// Every API route, under /plat (docs/api-conventions.md "Paths"). One line per area; each area is its own plugin.
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/index';
 import { cardRoutes } from './card/index';

@@ -1,5 +1,5 @@
 // The password travels RSA-OAEP (SHA-256) encrypted together with a one-time nonce and a timestamp
-// (DECISIONS.md "Password transport"). The server refuses a stale ciphertext and a replayed one: the
+// (docs/product-rules.md "Password transport"). The server refuses a stale ciphertext and a replayed one: the
 // nonce is recorded in PostgreSQL, so a replay is refused by every API instance. The keys come from
 // the keyring (transportKeyring.ts): the same for every worker and instance, the previous one still
 // accepted after a rotation.

@@ -1,4 +1,4 @@
-// Password hashing with argon2id at the OWASP parameters (DECISIONS.md "Password").
+// Password hashing with argon2id at the OWASP parameters (docs/product-rules.md "Password").
 import { hash, verify } from '@node-rs/argon2';
 
 /** OWASP: m = 19 MiB, t = 2, p = 1. Algorithm 2 is Argon2id (a const enum in the typings). */

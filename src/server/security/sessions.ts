@@ -1,6 +1,6 @@
 // Opaque 256-bit session tokens, stored only as a SHA-256 hash; idle and absolute timeouts;
 // revocation with a reason that tells the browser which session-invalid code applies
-// (DECISIONS.md "Session", "Session-invalid codes").
+// (docs/product-rules.md "Session", "Session-invalid codes").
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../contract/api/accounts';

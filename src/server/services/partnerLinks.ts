@@ -1,4 +1,4 @@
-// Partner registration links: what the business-status check looks up (spec §7, DECISIONS.md).
+// Partner registration links: what the business-status check looks up (spec §7, docs/product-rules.md).
 import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { partnerLinks } from '../db/schema/index';

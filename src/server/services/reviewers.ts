@@ -1,4 +1,4 @@
-// Back-office accounts from the command line (ARCHITECTURE.md "Back office"): the first admin, and
+// Back-office accounts from the command line (docs/architecture.md "Back office"): the first admin, and
 // any account before an admin exists. Roles (issue 21 §4) default to 'reviewer'.
 import { and, eq } from 'drizzle-orm';
 import { BACK_OFFICE_ROLES, isBackOfficeRole, type BackOfficeRole } from '../../contract/api/backOfficeRoles';

@@ -1,5 +1,5 @@
 // The type of an upload is decided by its first bytes, never by its name or the client's
-// Content-Type (DECISIONS.md "Uploads"): an executable renamed .pdf, HTML renamed .png or an SVG
+// Content-Type (docs/product-rules.md "Uploads"): an executable renamed .pdf, HTML renamed .png or an SVG
 // (text that browsers run as a document) is refused. Only jpg, png and pdf pass.
 import type { Limits } from '../../contract/limits';
 

@@ -1,4 +1,4 @@
-// Who may read or remove a stored file (DECISIONS.md "Uploads": the owning company and reviewers).
+// Who may read or remove a stored file (docs/product-rules.md "Uploads": the owning company and reviewers).
 import type { StoredFile } from '../db/schema/files';
 import type { Principal } from '../types';
 

@@ -1,5 +1,5 @@
 // @fastify/multipart and busboy report limits and broken bodies with their own errors; an upload
-// route answers them with the portal's file codes instead (API.md: never a 500 for bad input).
+// route answers them with the portal's file codes instead (docs/api-conventions.md: never a 500 for bad input).
 import { AppError } from '../errors';
 import { isStorageFull } from './storageFull';
 

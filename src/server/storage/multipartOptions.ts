@@ -9,7 +9,7 @@ export const multipartOptions = {
   throwFileSizeLimit: true,
   limits: {
     fileSize: Limits.upload.maxBytes + 1,
-    /** Every upload in the portal is one file per request (DECISIONS.md). */
+    /** Every upload in the portal is one file per request (docs/product-rules.md). */
     files: 1,
     fields: 10,
     parts: 11,

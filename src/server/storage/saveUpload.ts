@@ -1,4 +1,4 @@
-// The one way an upload reaches the store (DECISIONS.md "Uploads"). The bytes stream through a
+// The one way an upload reaches the store (docs/product-rules.md "Uploads"). The bytes stream through a
 // checker into a local temp file: counted (10 MB enforced while streaming, never buffered whole),
 // hashed, and typed by their first bytes. Any failure removes the partial file and writes no row;
 // only a complete, accepted file is put in the object store (objectStore.ts: renamed on local disk,

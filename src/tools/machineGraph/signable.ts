@@ -19,8 +19,7 @@ export interface UnsignedPart {
 /** A state implements a section of the spec… */
 export const SPEC_REFERENCE = /^portal-spec\.md §\d/;
 /** …or is an addition, naming the decision it comes from: a file of docs/decisions/ or a product rule. */
-export const ADDITION_REFERENCE =
-  /^addition: .*(DECISIONS\.md|docs\/product-rules\.md|docs\/decisions\/[\w-]+\.md)/;
+export const ADDITION_REFERENCE = /^addition: .*(docs\/product-rules\.md|docs\/decisions\/[\w-]+\.md)/;
 
 export function isSpecReference(spec: unknown): boolean {
   return typeof spec === 'string' && (SPEC_REFERENCE.test(spec) || ADDITION_REFERENCE.test(spec));

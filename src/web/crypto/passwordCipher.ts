@@ -1,4 +1,4 @@
-// Password transport (DECISIONS.md): every password leaves the browser as the base64 RSA-OAEP
+// Password transport (docs/product-rules.md): every password leaves the browser as the base64 RSA-OAEP
 // (SHA-256) ciphertext of JSON { password, nonce, ts } under the server's public key. The nonce and
 // the timestamp let the server refuse a replayed or stale ciphertext; TLS stays the real protection.
 import { AccountPaths } from '../../contract/api/accountPaths';

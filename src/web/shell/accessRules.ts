@@ -1,4 +1,4 @@
-// The access rules of spec §2, with DECISIONS.md's mobile exemption, as one pure function.
+// The access rules of spec §2, with docs/product-rules.md's mobile exemption, as one pure function.
 // The router asks it on every navigation and follows redirects until it answers `render`.
 import { certificationStandingOf } from '../../contract/statuses';
 import { normalisePath } from './routeTable';
@@ -43,7 +43,7 @@ export function decideAccess(rawPath: string, ctx: AccessContext): AccessDecisio
   const path = normalisePath(rawPath);
   const route = findRoute(path);
 
-  // On a phone only mobile-only routes and the hand-off page render (DECISIONS.md). The hand-off
+  // On a phone only mobile-only routes and the hand-off page render (docs/product-rules.md). The hand-off
   // page renders signed in or not: sending a signed-out phone to /login would bounce it back here.
   if (ctx.isMobile) {
     if (path === MOBILE_TRANSFER) return render;

@@ -1,4 +1,4 @@
-// The `businessInfo` query (spec §2, §7, DECISIONS.md): a partner registration link code, checked
+// The `businessInfo` query (spec §2, §7, docs/product-rules.md): a partner registration link code, checked
 // with the business-status call; "code 200 with no data" means the link is no longer valid.
 import type { Envelope } from '../../contract/envelope';
 import type { ApiClient } from '../api/client';

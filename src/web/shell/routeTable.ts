@@ -9,7 +9,7 @@ export interface RouteDef {
   component: ComponentType;
   /** Reachable without login (spec §2 access rules). Inherited by children. */
   public?: boolean;
-  /** Mobile-only: desktop visitors go to / (spec §2, DECISIONS.md). Inherited by children. */
+  /** Mobile-only: desktop visitors go to / (spec §2, docs/product-rules.md). Inherited by children. */
   mobileOnly?: boolean;
   /** Loaded on demand (React.lazy). Inherited by children. */
   lazy?: boolean;

@@ -1,4 +1,4 @@
-// What leaves the browser for the error service (spec §7, DECISIONS.md): no cookie, sid or userid
+// What leaves the browser for the error service (spec §7, docs/product-rules.md): no cookie, sid or userid
 // header, no parameter value. Pure; used by beforeSend and beforeSendTransaction, and 403 dropped.
 import { HttpStatus } from '../../contract/httpStatus';
 

@@ -1,5 +1,5 @@
 // The watermark layer, kept in the DOM outside React: a fixed, click-through tile pattern that
-// puts itself back when a script removes it or changes its style (DECISIONS.md).
+// puts itself back when a script removes it or changes its style (docs/product-rules.md).
 import { Watermark } from '../../contract/limits';
 
 export const WATERMARK_ATTR = 'data-watermark';
@@ -30,7 +30,7 @@ export interface TileGeometry {
 }
 
 /**
- * The tile that holds the rotated text (DECISIONS.md "Watermark tile"): the spec's 120 × 64 are the
+ * The tile that holds the rotated text (docs/product-rules.md "Watermark tile"): the spec's 120 × 64 are the
  * defaults of a known watermark component, which grows them to the measured text; so does this,
  * then takes the bounding box of the block rotated by the spec's angle, and adds the spec's gap.
  */

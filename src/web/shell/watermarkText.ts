@@ -1,4 +1,4 @@
-// What the watermark says (DECISIONS.md): the email, plus the operator id once certified, each on
+// What the watermark says (docs/product-rules.md): the email, plus the operator id once certified, each on
 // its own line of the tile.
 import { CertificationStatus } from '../../contract/statuses';
 import type { SessionUser } from '../session/sessionStore';

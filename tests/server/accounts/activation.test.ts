@@ -1,4 +1,4 @@
-// Activation (spec §4, §8; DECISIONS.md "Activation link"): 24 hours, single use, a resend voids the
+// Activation (spec §4, §8; docs/product-rules.md "Activation link"): 24 hours, single use, a resend voids the
 // old link; the answers the /activateAccount page shows.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The slider answer's plausibility rules, one by one (DECISIONS.md "Slider captcha", WCAG 2.5.7).
+// The slider answer's plausibility rules, one by one (docs/product-rules.md "Slider captcha", WCAG 2.5.7).
 import { describe, expect, it } from 'vitest';
 import { CaptchaPuzzle } from '../../../src/contract/api/accounts';
 import { Limits } from '../../../src/contract/limits';

@@ -1,4 +1,4 @@
-// Login (spec §2, §5, §8; DECISIONS.md "Login lockout", "Password transport"): invalid credentials
+// Login (spec §2, §5, §8; docs/product-rules.md "Login lockout", "Password transport"): invalid credentials
 // never say which part was wrong, the lockout holds against parallel attempts and on every API
 // instance, a replayed ciphertext is refused, every attempt is recorded.
 import { and, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Forgot / reset and change password (spec §2, §5, §8; DECISIONS.md "Reset-password link",
+// Forgot / reset and change password (spec §2, §5, §8; docs/product-rules.md "Reset-password link",
 // "Password"): link life and single use, the history rule, sessions ended, lockout lifted.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Registration (spec §3–§5, DECISIONS.md "Email verification code"): the code's life, tries and
+// Registration (spec §3–§5, docs/product-rules.md "Email verification code"): the code's life, tries and
 // resend rule; every field checked again on the server; one transaction for the account.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// DECISIONS.md "Operator id": OP + 8 digits, unique. A collision with an existing id is retried
+// docs/product-rules.md "Operator id": OP + 8 digits, unique. A collision with an existing id is retried
 // under a savepoint, so the approval's transaction goes on with a fresh id.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

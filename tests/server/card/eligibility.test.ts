@@ -1,4 +1,4 @@
-// Who may apply (spec §4, DECISIONS.md): certification status 2, and a company location in the
+// Who may apply (spec §4, docs/product-rules.md): certification status 2, and a company location in the
 // card-issuing list (CN, HK, SG). Everyone else is told why, and nothing is stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardApplicationView } from '../../../src/contract/api/card';

@@ -1,5 +1,5 @@
 // The application's one document on the real API: exactly one file, of this company, uploaded with
-// the kind 'cardApplication', jpg/png/pdf by content, at most 10 MB (DECISIONS.md).
+// the kind 'cardApplication', jpg/png/pdf by content, at most 10 MB (docs/product-rules.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardApplicationView } from '../../../src/contract/api/card';
 import { Codes } from '../../../src/contract/codes';

@@ -1,5 +1,5 @@
 // Every field rule and conditional rule of the wizard, enforced by the server at submit (spec §3,
-// §5; DECISIONS.md): one valid application, then one broken field at a time. Each case must be
+// §5; docs/product-rules.md): one valid application, then one broken field at a time. Each case must be
 // refused with that field's message id at that path, and the valid application must still pass.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,7 +59,7 @@ async function expectProblem(
 }
 
 const CASES: Array<[string, DraftStepId, (v: Values) => Values | void, string, string]> = [
-  // company info (spec §3, §5; DECISIONS.md location-specific fields)
+  // company info (spec §3, §5; docs/product-rules.md location-specific fields)
   [
     'USCC check character wrong',
     'completeCompanyInfo',
@@ -246,7 +246,7 @@ const CASES: Array<[string, DraftStepId, (v: Values) => Values | void, string, s
     'residenceAddress',
     'field.required',
   ],
-  // beneficiaries (spec §5, DECISIONS.md)
+  // beneficiaries (spec §5, docs/product-rules.md)
   ['yes/no not answered', 'uploadBeneficiaryInfo', () => ({}), 'hasBeneficiaries', 'field.select'],
   [
     'a beneficiary under 25 %',
@@ -279,7 +279,7 @@ const CASES: Array<[string, DraftStepId, (v: Values) => Values | void, string, s
     'seniorManagingOfficial.shareholdingRatio',
     'beneficiary.seniorOfficialRatio',
   ],
-  // the authorizer (DECISIONS.md "Authorizer step")
+  // the authorizer (docs/product-rules.md "Authorizer step")
   ['authorizer step not answered', 'uploadAuthorizerInfo', () => ({}), 'choice', 'field.select'],
   [
     'authorizer without the authorization letter',

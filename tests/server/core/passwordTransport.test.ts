@@ -1,5 +1,5 @@
 // The password travels RSA-OAEP encrypted with a one-time nonce and a timestamp; a stale or replayed
-// ciphertext is refused (DECISIONS.md "Password transport").
+// ciphertext is refused (docs/product-rules.md "Password transport").
 import { constants, publicEncrypt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Limits } from '../../../src/contract/limits';

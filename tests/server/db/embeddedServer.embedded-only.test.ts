@@ -1,4 +1,4 @@
-// What `npm start`'s embedded PostgreSQL promises (ARCHITECTURE.md): a generated password kept
+// What `npm start`'s embedded PostgreSQL promises (docs/architecture.md): a generated password kept
 // private, 127.0.0.1 only, UTF-8 whatever the host's LANG, never as root, and one portal per DATA_DIR.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';

@@ -87,7 +87,7 @@ beforeAll(async () => {
     },
     send: {
       'applicant.saveDraft': save,
-      // DECISIONS.md "Card re-application": the temporary save from 'rejected' is the re-application.
+      // docs/product-rules.md "Card re-application": the temporary save from 'rejected' is the re-application.
       'applicant.reapply': save,
       // Submits what was saved (an empty body adds nothing to it).
       'applicant.submit': (s) =>

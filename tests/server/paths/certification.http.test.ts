@@ -32,9 +32,9 @@ const entry = machineRegistry.find((e) => e.id === 'certificationLifecycle')!;
 type CertificationStatus = Pick<CertificationView, 'lifecycleState' | 'certificationStatus' | 'auditStatus'>;
 
 // The explicit state ↔ status table: CertificationView's lifecycleState and the numbers of
-// DECISIONS.md "Status codes" (status 0 / 1 / 2, audit — / 0 / 1 / 2 / 3), written out here so that
+// docs/product-rules.md "Status codes" (status 0 / 1 / 2, audit — / 0 / 1 / 2 / 3), written out here so that
 // a server storing or reporting other numbers for a state fails the comparison after a step. With
-// status 0, DECISIONS.md gives audit "— / 0" one meaning: `observe` reads both as null.
+// status 0, docs/product-rules.md gives audit "— / 0" one meaning: `observe` reads both as null.
 const STATUS_OF: Record<string, CertificationStatus> = {
   'notCertified.noDraft': {
     lifecycleState: 'notCertified.noDraft',
@@ -63,7 +63,7 @@ const readView = (s: Subject) =>
   httpCall<CertificationView>(t.url, 'GET', CertificationPaths.application, { headers: s.caller.headers });
 
 /**
- * The applicant's saves: the location first (it is the first save, DECISIONS.md), then every step
+ * The applicant's saves: the location first (it is the first save, docs/product-rules.md), then every step
  * at the current version. Answers the first refusal, else the last answer.
  */
 async function saveEverything(s: Subject): Promise<HttpAnswer> {

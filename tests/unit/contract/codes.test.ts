@@ -1,4 +1,4 @@
-// The business codes of codes.ts (spec §8, API.md): every code has its message in both languages
+// The business codes of codes.ts (spec §8, docs/api-conventions.md): every code has its message in both languages
 // the portal speaks (spec §9: zh-cn, en-us), the session-invalid and silent codes are the spec's
 // lists, and the message map answers by number.
 import { describe, expect, it } from 'vitest';

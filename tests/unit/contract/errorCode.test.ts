@@ -1,4 +1,4 @@
-// Spec §5 / DECISIONS.md: "a code of 8 characters, one uppercase letter then 7 digits, is reduced to
+// Spec §5 / docs/product-rules.md: "a code of 8 characters, one uppercase letter then 7 digits, is reduced to
 // the 7 digits before comparing with 200 and looking up the message map".
 import { describe, expect, it } from 'vitest';
 import { messageForCode, SUCCESS_CODE } from '../../../src/contract/codes';

@@ -11,7 +11,7 @@ import {
 } from '../../../src/contract/options';
 
 describe('option lists', () => {
-  it('company locations of DECISIONS.md, card issuing for CN, HK and SG', () => {
+  it('company locations of docs/product-rules.md, card issuing for CN, HK and SG', () => {
     expect(COMPANY_LOCATIONS).toEqual(['CN', 'HK', 'SG', 'US', 'GB']);
     expect(CARD_ISSUING_LOCATIONS).toEqual(['CN', 'HK', 'SG']);
     for (const location of CARD_ISSUING_LOCATIONS) expect(COMPANY_LOCATIONS).toContain(location);

@@ -1,4 +1,4 @@
-// The spec's numbers pinned by behaviour (issue 19 §2, spec §9, §5; DECISIONS.md): every number is
+// The spec's numbers pinned by behaviour (issue 19 §2, spec §9, §5; docs/product-rules.md): every number is
 // written here LITERALLY, never read from src/contract/limits.ts, and checked against what the
 // shared zod schemas, validators and the functions that use the error-reporting figures do. A
 // limit that drifts in limits.ts moves the code but not these tests, so one of them fails.
@@ -65,7 +65,7 @@ describe('§9 password length 8 to 20 (§5 password rule)', () => {
   });
 });
 
-describe('DECISIONS.md email verification code: 6 digits', () => {
+describe('docs/product-rules.md email verification code: 6 digits', () => {
   it('accepts 6 digits, refuses 5 and 7', () => {
     expect(emailCodeField.safeParse('012345').success).toBe(true);
     expect(emailCodeField.safeParse('01234').success).toBe(false);
@@ -95,7 +95,7 @@ describe('§9 beneficiary threshold 25% (§5 "those with 25% or more shareholdin
     );
   });
 
-  it('DECISIONS.md: all shareholdings together at most 100', () => {
+  it('docs/product-rules.md: all shareholdings together at most 100', () => {
     expect(fieldMessages(beneficiariesSchema, owners(50, 50))).toEqual({});
     expect(fieldMessages(beneficiariesSchema, owners(50, 50.01))).toEqual({
       beneficiaries: 'beneficiary.total',

@@ -1,4 +1,4 @@
-// The status vocabularies the web reads by name (issue 19 §3): the numbers of DECISIONS.md "Status
+// The status vocabularies the web reads by name (issue 19 §3): the numbers of docs/product-rules.md "Status
 // codes" written out here literally, so a renamed or renumbered status fails.
 import { describe, expect, it } from 'vitest';
 import {
@@ -16,7 +16,7 @@ import {
 } from '../../../src/contract/statuses';
 
 describe('certification status numbers', () => {
-  it('are those of DECISIONS.md', () => {
+  it('are those of docs/product-rules.md', () => {
     expect(CertificationStatus).toEqual({ missing: -1, open: 0, submitted: 1, completed: 2 });
     expect(AuditStatus).toEqual({ none: 0, underReview: 1, approved: 2, rejected: 3 });
     expect(certificationCodesByState.underReview).toEqual({ status: 1, audit: 1 });

@@ -1,6 +1,6 @@
 // The units of time and the spans the pages state in words (limits.ts `Time`, `inMinutes`,
 // `inHours`). Numbers written literally (as in specNumbers.test.ts): spec §9 "Email code valid 3
-// minutes; activation link 24 hours", DECISIONS.md "Reset-password link: valid 30 minutes".
+// minutes; activation link 24 hours", docs/product-rules.md "Reset-password link: valid 30 minutes".
 import { describe, expect, it } from 'vitest';
 import { inHours, inMinutes, Limits, Time } from '../../../src/contract/limits';
 

@@ -1,4 +1,4 @@
-// The gateway's to-do list is derived from the account's real state (spec §1, §4; DECISIONS.md).
+// The gateway's to-do list is derived from the account's real state (spec §1, §4; docs/product-rules.md).
 import { describe, expect, it } from 'vitest';
 import { notStartedCardApplication } from '../../../machines/cardApplicationViews';
 import type { CardApplicationView } from '../../../src/contract/api/card';

@@ -1,6 +1,6 @@
 // The short-lived records of the account flows (issue 4): slider puzzles and their one-time tokens,
 // email codes, activation and reset links, and the login history. All of it lives in PostgreSQL, so
-// two API instances enforce one set of limits (ARCHITECTURE.md "More than one instance"). Secrets
+// two API instances enforce one set of limits (docs/architecture.md "More than one instance"). Secrets
 // (tokens, codes) are stored only as SHA-256 hashes.
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';

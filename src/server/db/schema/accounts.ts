@@ -1,5 +1,5 @@
 // Companies, their users, sessions and the account-side records that must hold across API
-// instances (ARCHITECTURE.md "More than one instance"): nothing here lives in process memory.
+// instances (docs/architecture.md "More than one instance"): nothing here lives in process memory.
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -20,10 +20,10 @@ const createdAt = () => ts('created_at').notNull().defaultNow();
 export const companies = pgTable('companies', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
-  /** CN, HK, SG, US, GB (DECISIONS.md). Locked once certification confirms it. */
+  /** CN, HK, SG, US, GB (docs/product-rules.md). Locked once certification confirms it. */
   location: text('location').notNull(),
   locationLocked: boolean('location_locked').notNull().default(false),
-  /** Assigned when certification is approved (DECISIONS.md "Operator id"). */
+  /** Assigned when certification is approved (docs/product-rules.md "Operator id"). */
   operatorId: text('operator_id').unique(),
   /** 0 not certified / draft, 1 submitted, 2 completed; audit 1 under review, 2 approved, 3 rejected. */
   certificationStatus: integer('certification_status').notNull().default(0),
@@ -86,7 +86,7 @@ export const passwordHistory = pgTable(
   (t) => [index('password_history_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Opaque session tokens, stored only as a SHA-256 hash (DECISIONS.md "Session"). */
+/** Opaque session tokens, stored only as a SHA-256 hash (docs/product-rules.md "Session"). */
 export const sessions = pgTable(
   'sessions',
   {
@@ -133,14 +133,14 @@ export const columnSettings = pgTable(
   (t) => [uniqueIndex('column_settings_user_menu_unique').on(t.userId, t.menuKey)],
 );
 
-/** Security rate-limit counters, shared by every API instance (ARCHITECTURE.md). */
+/** Security rate-limit counters, shared by every API instance (docs/architecture.md). */
 export const rateLimitCounters = pgTable('rate_limit_counters', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   resetAt: ts('reset_at').notNull(),
 });
 
-/** One-time nonces of the password transport (DECISIONS.md): a replayed ciphertext finds its nonce here. */
+/** One-time nonces of the password transport (docs/product-rules.md): a replayed ciphertext finds its nonce here. */
 export const passwordNonces = pgTable('password_nonces', {
   nonce: text('nonce').primaryKey(),
   usedAt: ts('used_at').notNull(),

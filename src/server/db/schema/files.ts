@@ -1,5 +1,5 @@
 // Stored documents: metadata only. The bytes live on disk under a random name (storage_key), outside
-// any public folder (DECISIONS.md "Uploads"); the row is the only way to find them.
+// any public folder (docs/product-rules.md "Uploads"); the row is the only way to find them.
 import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts';
 
@@ -8,7 +8,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const storedFiles = pgTable(
   'stored_files',
   {
-    /** Random (v4) so an id in a URL says nothing about how many files exist (API.md). */
+    /** Random (v4) so an id in a URL says nothing about how many files exist (docs/api-conventions.md). */
     id: uuid('id').primaryKey().defaultRandom(),
     /** The company that may read the file; null for reviewer-owned files and verification captures. */
     companyId: uuid('company_id').references(() => companies.id),

@@ -1,4 +1,4 @@
-// Outgoing mail (ARCHITECTURE.md "Outgoing mail reliability"): the outbox is written in the same
+// Outgoing mail (docs/architecture.md "Outgoing mail"): the outbox is written in the same
 // transaction as the change that causes the mail, and a worker delivers it. The dev mailbox keeps
 // what the built-in SMTP peer received, so development and tests read real delivered mail.
 import { sql } from 'drizzle-orm';

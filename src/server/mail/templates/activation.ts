@@ -1,4 +1,4 @@
-// The account activation link (DECISIONS.md: valid 24 hours, single use).
+// The account activation link (docs/product-rules.md: valid 24 hours, single use).
 import { z } from 'zod';
 import { Limits } from '../../../contract/limits';
 import { defineTemplate } from './defineTemplate';

@@ -1,4 +1,4 @@
-// The email verification code of registration (DECISIONS.md: 6 digits, valid 3 minutes).
+// The email verification code of registration (docs/product-rules.md: 6 digits, valid 3 minutes).
 import { z } from 'zod';
 import { Limits } from '../../../contract/limits';
 import { defineTemplate } from './defineTemplate';

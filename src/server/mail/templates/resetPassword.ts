@@ -1,4 +1,4 @@
-// The reset-password link (DECISIONS.md: valid 30 minutes, single use, voided by a newer one).
+// The reset-password link (docs/product-rules.md: valid 30 minutes, single use, voided by a newer one).
 import { z } from 'zod';
 import { Limits } from '../../../contract/limits';
 import { defineTemplate } from './defineTemplate';

@@ -1,4 +1,4 @@
-// Development aids under /plat/dev (API.md): absent in production. Registered by the app under the
+// Development aids under /plat/dev (docs/api-conventions.md): absent in production. Registered by the app under the
 // `/plat` prefix; the check below keeps them out even if registered by mistake.
 import type { FastifyInstance } from 'fastify';
 import { mailboxRoutes } from './mailbox';

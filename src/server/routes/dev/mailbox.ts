@@ -1,5 +1,5 @@
 // GET /plat/dev/mailbox?to=<email>: what the built-in dev mailbox received, newest first
-// (API.md list shape). Tests and developers read activation links and codes here.
+// (docs/api-conventions.md list shape). Tests and developers read activation links and codes here.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Page } from '../../../contract/envelope';

@@ -1,5 +1,5 @@
 // The one lookup the read and delete routes share: a file the caller may read, or 404. Unknown id,
-// malformed id, deleted file and another company's file all get the same answer (API.md).
+// malformed id, deleted file and another company's file all get the same answer (docs/api-conventions.md).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../errors';
 import { mayReadFile } from '../../storage/fileAccess';

@@ -1,4 +1,4 @@
-// /plat/kyb: the enterprise certification wizard's API (API.md "Paths"; contract:
+// /plat/kyb: the enterprise certification wizard's API (docs/api-conventions.md "Paths"; contract:
 // src/contract/api/certification.ts). Applicants only, always scoped to the caller's own company:
 // no route takes a company or application id, so another company's records cannot even be named.
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// The RSA public key the browser encrypts passwords with (DECISIONS.md "Password transport").
+// The RSA public key the browser encrypts passwords with (docs/product-rules.md "Password transport").
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../envelope';

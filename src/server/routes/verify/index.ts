@@ -1,4 +1,4 @@
-// /plat/verify: QR identity verification (issue 6, API.md "Paths"). The desktop and phone routes
+// /plat/verify: QR identity verification (issue 6, docs/api-conventions.md "Paths"). The desktop and phone routes
 // and the live event stream share one set of service dependencies and one LISTEN connection.
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Whether a slider answer is right and looks like a person made it (DECISIONS.md "Slider captcha").
+// Whether a slider answer is right and looks like a person made it (docs/product-rules.md "Slider captcha").
 // Position: within Limits.captcha.tolerancePx of the gap. Trajectory: a mouse drag takes time and is
 // not a perfectly straight line at perfectly constant speed (what a naive script sends); a keyboard
 // answer (WCAG 2.5.7) is a series of arrow-key steps of the sizes the page uses.

@@ -1,5 +1,5 @@
 // Activation and reset-password links: a random token mailed to the user, stored hashed, valid for a
-// while, single use, and voided by a newer link of the same purpose (DECISIONS.md).
+// while, single use, and voided by a newer link of the same purpose (docs/product-rules.md).
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { accountLinks, type AccountLinkPurpose } from '../../db/schema/index';
 import type { DbOrTx } from '../../types';

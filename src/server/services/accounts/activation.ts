@@ -1,4 +1,4 @@
-// Account activation (spec §4, DECISIONS.md "Activation link"). The activation lifecycle chart
+// Account activation (spec §4, docs/product-rules.md "Activation link"). The activation lifecycle chart
 // (machines/accountActivationLifecycle) decides whether opening a link may activate the account: the
 // server works out the account's state from the stored rows and asks the chart, as the web does.
 import { and, eq } from 'drizzle-orm';

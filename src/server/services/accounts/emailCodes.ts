@@ -1,4 +1,4 @@
-// Registration email codes (DECISIONS.md "Email verification code"): 6 digits, valid 3 minutes,
+// Registration email codes (docs/product-rules.md "Email verification code"): 6 digits, valid 3 minutes,
 // single use, at most 5 wrong tries, a new one after 60 s. Counted in PostgreSQL with conditional
 // UPDATEs, so parallel guesses on two API instances share the same five tries.
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The login lockout (DECISIONS.md "Login lockout"): 5 consecutive failed passwords lock the account
+// The login lockout (docs/product-rules.md "Login lockout"): 5 consecutive failed passwords lock the account
 // for 30 minutes. An attempt reserves its place in the count BEFORE its password is verified, in one
 // conditional UPDATE … RETURNING: ten wrong passwords fired in parallel get exactly five
 // evaluations, and the rest find the account locked. A correct password gives the place back.

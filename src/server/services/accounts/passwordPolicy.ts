@@ -1,5 +1,5 @@
 // A new password (reset or change): the format rule after decryption, and never the current one
-// nor any of the last three (DECISIONS.md "Password"). Stored with a history row, lockout lifted.
+// nor any of the last three (docs/product-rules.md "Password"). Stored with a history row, lockout lifted.
 import { desc, eq } from 'drizzle-orm';
 import { Limits } from '../../../contract/limits';
 import { isValidPassword } from '../../../contract/validators/password';

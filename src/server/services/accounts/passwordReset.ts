@@ -1,4 +1,4 @@
-// Forgot / reset password (spec §2, §8; DECISIONS.md "Reset-password link"): a link valid 30
+// Forgot / reset password (spec §2, §8; docs/product-rules.md "Reset-password link"): a link valid 30
 // minutes, single use, voided by a newer one; the reset ends every session and lifts the lockout.
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';

@@ -1,6 +1,6 @@
 // The registration fields the request schema cannot judge alone, checked again on the server with
 // the browser's own validators (spec §5): names, the email format, the phone against its area code,
-// the invitation code. Problems answer 400 with the fields and their message ids (API.md).
+// the invitation code. Problems answer 400 with the fields and their message ids (docs/api-conventions.md).
 import type { z } from 'zod';
 import type { registerRequest } from '../../../contract/api/accounts';
 import { isValidEmail } from '../../../contract/validators/email';

@@ -1,5 +1,5 @@
 // The signed-in user as the browser keeps it (spec §3 "Session user store"), with the company's
-// certification status; -1 when there is no company (reviewers; DECISIONS.md "Status codes").
+// certification status; -1 when there is no company (reviewers; docs/product-rules.md "Status codes").
 import { eq } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { SessionUser } from '../../../contract/api/accounts';

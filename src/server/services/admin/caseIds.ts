@@ -1,4 +1,4 @@
-// Case ids in URLs are UUIDs (API.md); anything else names no case, so it is a 404 like an unknown
+// Case ids in URLs are UUIDs (docs/api-conventions.md); anything else names no case, so it is a 404 like an unknown
 // id — never a 400 that tells a prober which shapes exist, and never a database cast error.
 import { notFound } from '../../errors';
 

@@ -1,4 +1,4 @@
-// The operator id a company gets when its certification is approved (DECISIONS.md "Operator id":
+// The operator id a company gets when its certification is approved (docs/product-rules.md "Operator id":
 // OP + 8 digits). Random rather than a sequence, so an id says nothing about how many companies
 // exist; companies.operator_id is unique, and a collision is retried under a savepoint so the
 // caller's transaction survives it.

@@ -1,4 +1,4 @@
-// The filters both queues share: the submission-date range (at most one year, DECISIONS.md "Date
+// The filters both queues share: the submission-date range (at most one year, docs/product-rules.md "Date
 // range filter") and the plain-text search, whose LIKE wildcards are escaped so "50%" means 50%.
 import { eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';

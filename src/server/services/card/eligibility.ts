@@ -1,4 +1,4 @@
-// Who may apply for the card-issuing business (spec §4, DECISIONS.md): a company whose enterprise
+// Who may apply for the card-issuing business (spec §4, docs/product-rules.md): a company whose enterprise
 // certification is completed (status 2) and whose location is in the card-issuing list. The
 // certification check comes first: an uncertified company is told to finish it before anything else.
 import type { CardEligibility } from '../../../contract/api/card';

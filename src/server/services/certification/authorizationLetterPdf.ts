@@ -1,4 +1,4 @@
-// The authorization letter template (DECISIONS.md "Authorizer step"): a one-page PDF written by
+// The authorization letter template (docs/product-rules.md "Authorizer step"): a one-page PDF written by
 // hand, so no PDF library is needed. English lines use the standard Helvetica font; Chinese lines
 // use the predefined CJK font STSong-Light (UniGB-UCS2-H), which PDF readers supply themselves,
 // so nothing is embedded. Built once: it has no variables.

@@ -1,4 +1,4 @@
-// DECISIONS.md "Authorizer step": the legal person signs for the company themselves; any other
+// docs/product-rules.md "Authorizer step": the legal person signs for the company themselves; any other
 // account holder names who authorises them. In the step they declare being the director or a
 // beneficiary (which ends the step) or give the full authorizer ("none of these").
 import type { CompanyPosition } from '../../../contract/options';

@@ -29,7 +29,7 @@ export function statePathOf(value: StateValue): CertificationStatePath {
   return `${entry[0]}.${statePathOf(entry[1] as StateValue)}` as CertificationStatePath;
 }
 
-/** The lifecycle state of the stored numbers. A pair DECISIONS.md does not define is corrupt data. */
+/** The lifecycle state of the stored numbers. A pair docs/product-rules.md does not define is corrupt data. */
 export function currentState(stored: StoredStatus): StateValue {
   const state = certificationStateOf({
     status: stored.certificationStatus,

@@ -1,4 +1,4 @@
-// One LISTEN connection per API instance, shared by every event stream it holds (ARCHITECTURE.md:
+// One LISTEN connection per API instance, shared by every event stream it holds (docs/architecture.md:
 // "PostgreSQL LISTEN/NOTIFY so any instance can push"). A notice only says "session X has news";
 // each stream then reads the events it has not sent from the log, so a lost or doubled notice
 // never loses or repeats an event. The connection is held only while some stream is open.

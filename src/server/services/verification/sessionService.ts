@@ -1,4 +1,4 @@
-// The rules of a QR verification session (spec §4, DECISIONS.md "QR verification"). Every step
+// The rules of a QR verification session (spec §4, docs/product-rules.md "QR verification"). Every step
 // locks the row, first applies any delay whose time has come (the 10-minute expiry is written like
 // any other change, and stays written even when the step is then refused), then asks the chart
 // whether the step exists. A step the chart does not have is refused and changes nothing.

@@ -1,4 +1,4 @@
-// The back office (ARCHITECTURE.md, issue 8), loaded on demand: one named export per page of the
+// The back office (docs/architecture.md, issue 8), loaded on demand: one named export per page of the
 // route table. A queue page shows a case when the address carries ?case=<uuid>.
 import { Trans } from '@lingui/react/macro';
 import { Anchor, List } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Times arrive as ISO instants in UTC (API.md) and are shown in the reviewer's language and time zone.
+// Times arrive as ISO instants in UTC (docs/api-conventions.md) and are shown in the reviewer's language and time zone.
 import type { Locale } from '../../../contract/envelope';
 
 export function formatTime(iso: string, locale: Locale): string {

@@ -1,4 +1,4 @@
-// uploadRelevantInfo (spec §2, §5; DECISIONS.md 10 MB): exactly one jpg, jpeg, png or pdf file,
+// uploadRelevantInfo (spec §2, §5; docs/product-rules.md 10 MB): exactly one jpg, jpeg, png or pdf file,
 // checked in the browser by the machine and again by content on the server. Then the questionnaire.
 // The file goes through the upload chart every certification field uses (issue 17 §3): its progress
 // shows here with a cancel (UploadStatus renders that chart; cardUpload.ts bridges the two charts).

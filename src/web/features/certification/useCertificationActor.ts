@@ -1,4 +1,4 @@
-// The one place the wizard's effects are wired in (STYLE.md): the certification API, navigation to
+// The one place the wizard's effects are wired in (docs/style.md): the certification API, navigation to
 // the step routes, the session's status after submit, and issue 6's QR verification child.
 // The step pages are separate routes (spec §2), so the running wizard outlives a page: it is kept
 // here while any certification page is mounted, and a refresh starts a new one that resumes from
@@ -57,7 +57,7 @@ export function providedCertificationMachine(kyb: CertificationApi, wiring: Wiri
         const path = placePath(place);
         if (wiring.currentPath() !== path) wiring.navigate(path);
       },
-      // DECISIONS.md Status codes: submitted = status 1, audit 1 ("under review" on the gateway).
+      // docs/product-rules.md Status codes: submitted = status 1, audit 1 ("under review" on the gateway).
       // Held until the applicant leaves the success dialog: with status 1/1 in the session the entry
       // rule would send them away from the wizard before the dialog could say what happens next.
       'record submission': () => {

@@ -1,6 +1,6 @@
 // One wizard step's Mantine form: validated by the step's shared schema, typing forwarded to the
 // chart for autosave, the server's problems and the reviewer's flagged fields marked, and a valid
-// submit handed to the chart as `step.submit` (STYLE.md: the chart owns the order, the form the fields).
+// submit handed to the chart as `step.submit` (docs/style.md: the chart owns the order, the form the fields).
 import { useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';

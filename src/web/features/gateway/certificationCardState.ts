@@ -1,4 +1,4 @@
-// Which certification card the gateway shows (spec §4; DECISIONS.md "Status codes"). Pure.
+// Which certification card the gateway shows (spec §4; docs/product-rules.md "Status codes"). Pure.
 import { certificationStandingOf } from '../../../contract/statuses';
 
 export type CertificationCard =

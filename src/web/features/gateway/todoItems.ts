@@ -1,4 +1,4 @@
-// The gateway's to-do list, derived from the account's real state (spec §1, §4; DECISIONS.md
+// The gateway's to-do list, derived from the account's real state (spec §1, §4; docs/product-rules.md
 // "Status codes"): what the company still has to do, each with the page where it is done.
 import type { CardApplicationView } from '../../../contract/api/card';
 import { certificationStandingOf } from '../../../contract/statuses';
@@ -22,7 +22,7 @@ export interface TodoItem {
 export interface AccountState {
   certificationStatus: number;
   auditStatus: number | null;
-  /** Status 0 only: a certification draft exists (DECISIONS.md: "incomplete (continue)"). */
+  /** Status 0 only: a certification draft exists (docs/product-rules.md: "incomplete (continue)"). */
   certificationHasDraft: boolean;
   certificationReason: string | null;
   /** Loaded once certification is complete; null before or when it could not be loaded. */

@@ -1,4 +1,4 @@
-// The one place the phone verification's effects are wired in (STYLE.md), and the one running flow
+// The one place the phone verification's effects are wired in (docs/style.md), and the one running flow
 // per scanned link: the four pages of /identityVerification are separate routes, so the actor lives
 // here, outside any page, and survives moving between them. The chart moves the URL ('show page').
 import { fromPromise, createActor, type ActorRefFrom } from 'xstate';

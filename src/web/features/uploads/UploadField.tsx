@@ -1,4 +1,4 @@
-// A document upload (spec §5; DECISIONS.md "Uploads"): Mantine Dropzone, jpg/jpeg/png/pdf up to
+// A document upload (spec §5; docs/product-rules.md "Uploads"): Mantine Dropzone, jpg/jpeg/png/pdf up to
 // Limits.upload.maxMegabytes MB checked before sending, progress with cancel, a preview of images and
 // PDFs, replace and delete, and "Upload failed" with a retry when the connection fails (on its own
 // when the browser comes back online). It renders the upload chart's state and sends it events.

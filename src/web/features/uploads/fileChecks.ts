@@ -1,4 +1,4 @@
-// The browser's own check of a chosen file (spec §5, DECISIONS.md "Uploads"): jpg, jpeg, png or pdf,
+// The browser's own check of a chosen file (spec §5, docs/product-rules.md "Uploads"): jpg, jpeg, png or pdf,
 // at most Limits.upload.maxBytes. The rule lives in the upload chart (machines/upload.machine.ts);
 // the server checks again by content, this only spares the upload.
 import { uploadFileProblem, type FileProblem } from '../../../../machines/upload.machine';

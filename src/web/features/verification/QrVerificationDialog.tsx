@@ -1,4 +1,4 @@
-// The desktop QR verification dialog (spec §4, DECISIONS.md "QR verification", issue 6 §2).
+// The desktop QR verification dialog (spec §4, docs/product-rules.md "QR verification", issue 6 §2).
 //
 // How to embed it:
 // - Inside a parent chart (the certification wizard's authorizer step): invoke

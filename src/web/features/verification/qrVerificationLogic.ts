@@ -1,4 +1,4 @@
-// The one place the desktop QR verification's effects are wired in (STYLE.md): the API calls, the
+// The one place the desktop QR verification's effects are wired in (docs/style.md): the API calls, the
 // live stream and poll, the clipboard. A parent chart (the certification wizard's authorizer step)
 // provides its invoked child with `provideQrVerification(appQrVerificationDeps())`; the standalone
 // hook useQrVerificationActor does the same.

@@ -1,4 +1,4 @@
-// One toast at a time, shown for 3 s; a new one replaces the old (DECISIONS.md).
+// One toast at a time, shown for 3 s; a new one replaces the old (docs/product-rules.md).
 import { Limits } from '../../../contract/limits';
 
 export type ToastKind = 'error' | 'info' | 'success';

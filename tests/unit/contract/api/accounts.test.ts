@@ -1,5 +1,5 @@
 // The accounts API's request schemas (src/contract/api/accounts.ts) at unit level: what a body may
-// hold at each bound and the message id the envelope answers otherwise (API.md: validationFailed with
+// hold at each bound and the message id the envelope answers otherwise (docs/api-conventions.md: validationFailed with
 // the field's message). The server suites reach these only through HTTP; here each bound and message
 // is named (issue 19 §2: the file's mutants had no covering test in the lean set).
 import type { z } from 'zod';

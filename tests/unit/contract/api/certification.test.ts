@@ -2,7 +2,7 @@
 // certification.ts) at unit level (issue 19 §2: the file's mutants had no covering test in the lean
 // set). Spec §3: the director, beneficiaries and authorizer upload ID card front and back or the
 // passport's photo and signature pages, and a proof of address; the authorizer also a signed
-// authorization letter (DECISIONS.md "Authorizer step").
+// authorization letter (docs/product-rules.md "Authorizer step").
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import {

@@ -43,7 +43,7 @@ describe('calendar dates', () => {
   });
 });
 
-describe('date range ≤ one calendar year (spec §9; DECISIONS.md "Date range: one calendar year")', () => {
+describe('date range ≤ one calendar year (spec §9; docs/product-rules.md "Date range: one calendar year")', () => {
   it('the limit is the one year of limits.ts', () => {
     expect(Limits.dateRange.maxYears).toBe(1);
   });

@@ -1,4 +1,4 @@
-// Spec §3 authentication status from the certification and audit status (DECISIONS.md table):
+// Spec §3 authentication status from the certification and audit status (docs/product-rules.md table):
 // 2 → certified; 1 under review → certifying; anything else (never started, draft, rejected) →
 // not certified.
 import { certificationStandingOf } from '../../../../contract/statuses';

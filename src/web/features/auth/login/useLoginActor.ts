@@ -1,4 +1,4 @@
-// The one place the login flow's effects are wired in (STYLE.md): the sign-in call (password
+// The one place the login flow's effects are wired in (docs/style.md): the sign-in call (password
 // encrypted on the way), the session store, navigation home, and the slider it hosts (whose token
 // the sign-in call takes from here: the chart only knows the slider is solved).
 import { useActorRef } from '@xstate/react';

@@ -1,4 +1,4 @@
-// Step 6 (spec §2; DECISIONS.md "Authorizer step"): same as the director, same as a beneficiary,
+// Step 6 (spec §2; docs/product-rules.md "Authorizer step"): same as the director, same as a beneficiary,
 // or none of these → the person, the signed authorization letter (template download), proof of
 // address, and the QR face verification (issue 6's chart, a child of the wizard's chart).
 import { QrVerificationDialog, type QrVerificationActorRef } from '../../verification/QrVerificationDialog';

@@ -1,4 +1,4 @@
-// Step 5 (spec §2, §5; DECISIONS.md "Beneficiaries"): does anyone hold 25 % or more? Yes → add and
+// Step 5 (spec §2, §5; docs/product-rules.md "Beneficiaries"): does anyone hold 25 % or more? Yes → add and
 // delete beneficiaries; no → the senior managing official.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Step 2 (spec §3 Company info; DECISIONS.md "Location-specific company fields"): the fields and
+// Step 2 (spec §3 Company info; docs/product-rules.md "Location-specific company fields"): the fields and
 // their labels follow the confirmed location; the schema is the location's member of companyInfoSchema.
 import { useLingui } from '@lingui/react/macro';
 import { Checkbox, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';

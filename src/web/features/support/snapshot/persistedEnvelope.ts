@@ -1,5 +1,5 @@
 // Snapshots a flow keeps in the tab's storage for continuity (a refresh) use the support envelope
-// { machine, version, appVersion, at, snapshot } (STYLE.md "persisted snapshot", issue 9 §4), not
+// { machine, version, appVersion, at, snapshot } (docs/style.md "Persisted snapshot", issue 9 §4), not
 // redacted: they never leave the browser. Reading checks the machine and its version: anything
 // else (another version after a deploy, a hand-edited value, no storage) reads as nothing kept,
 // so the flow starts fresh instead of restoring a shape it no longer understands.

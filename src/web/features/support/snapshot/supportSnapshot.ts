@@ -1,4 +1,4 @@
-// The support snapshot envelope (issue 9 §4, STYLE.md "persisted snapshot"):
+// The support snapshot envelope (issue 9 §4, docs/style.md "Persisted snapshot"):
 // { machine, version, appVersion, at, snapshot }. A flow exports it redacted ("copy diagnostic
 // info"); the back office's support page parses it back and refuses, with a reason it can name, a
 // snapshot of a machine it does not know or of another version of that machine. Parsing never throws.
