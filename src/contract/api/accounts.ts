@@ -1,9 +1,9 @@
 // The accounts API (issue 4): paths, request schemas and answer shapes, shared by the web client
 // and the server routes. Passwords never travel in clear: every `*Cipher` field is the base64
 // RSA-OAEP (SHA-256) ciphertext of JSON `{ password, nonce, ts }` under the key from
-// GET /plat/ums/crypto/public-key (DECISIONS.md "Password transport").
+// GET /plat/ums/crypto/public-key (docs/product-rules.md "Password transport").
 //
-// Business outcomes the page handles answer HTTP 200 with their own code (API.md); the code names
+// Business outcomes the page handles answer HTTP 200 with their own code (docs/api-conventions.md); the code names
 // below are those of src/contract/codes.ts.
 import { z } from 'zod';
 import { AREA_CODES, CaptchaAnswerBounds } from '../limits';
@@ -114,7 +114,7 @@ export interface SessionUser {
   companyName: string | null;
   companyLocation: string | null;
   companyCreditCode: string | null;
-  /** Missing (-1) for reviewers (DECISIONS.md "Status codes"). */
+  /** Missing (-1) for reviewers (docs/product-rules.md "Status codes"). */
   enterpriseCertificationStatus: number;
   enterpriseAuditStatus: number | null;
 }

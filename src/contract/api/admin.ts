@@ -77,7 +77,7 @@ export const AdminPaths = {
   /** POST RejectRequest → DecisionResult | reasonRequired (400) | decisionConflict (409) | transitionNotAllowed (409) | 404. */
   cardApplicationReject: '/admin/card-applications/:id/reject',
   /** POST RequestRevisionRequest → DecisionResult (status 'revisionRequested') | as
-   *  certificationRequestRevision (docs/decisions.md "Card applications: flags, comments and a revision request"). */
+   *  certificationRequestRevision (docs/decisions/back-office.md "Card applications: flags, comments and a revision request"). */
   cardApplicationRequestRevision: '/admin/card-applications/:id/request-revision',
   /** GET PartnerLinkQuery → Page<PartnerLinkItem> (newest first). */
   partnerLinks: '/admin/partner-links',

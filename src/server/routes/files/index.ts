@@ -1,5 +1,5 @@
-// /plat/files: upload one document, download it, read its facts, delete it (API.md "Paths";
-// DECISIONS.md "Uploads"). Registered by the app under the /plat prefix.
+// /plat/files: upload one document, download it, read its facts, delete it (docs/api-conventions.md "Paths";
+// docs/product-rules.md "Uploads"). Registered by the app under the /plat prefix.
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../envelope';
 import { AppError, forbidden, notFound } from '../../errors';
