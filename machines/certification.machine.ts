@@ -1,4 +1,4 @@
-// The enterprise certification wizard (spec §2 certification steps, §3, §5; docs/product-rules.md "Company
+// The enterprise certification wizard (spec §2 certification steps, §3, §5; DECISIONS.md "Company
 // locations", "Beneficiaries", "Authorizer step", "Status codes"). The chart owns the step order,
 // the location lock, when a step may be left, saving on the way out, resuming where the server
 // says the user stopped, and submit. Field rules live in the step forms' schemas (src/contract).
@@ -36,7 +36,7 @@ export interface FieldProblem {
   message: string;
 }
 
-/** What the reviewer said about a rejected application (re-application, docs/product-rules.md Status codes). */
+/** What the reviewer said about a rejected application (re-application, DECISIONS.md Status codes). */
 export interface ReviewFeedback {
   reason: string | null;
   /** `<step>.<path inside the step>` of every field the reviewer flagged. */
@@ -78,9 +78,29 @@ export type SubmitOutcome =
   | { kind: 'invalid'; step: CertificationStep; problems: FieldProblem[] }
   | { kind: 'conflict' };
 
-/** Messages the views translate (context never holds text, docs/style.md). */
+/** Messages the views translate (context never holds text, STYLE.md). */
 export type CertificationMessage =
-  'loadFailed' | 'saveFailed' | 'submitFailed' | 'validationFailed' | 'verificationRequired';
+  | 'loadFailed'
+  | 'saveFailed'
+  | 'submitFailed'
+  | 'validationFailed'
+  | 'verificationRequired'
+  | 'draftTooLarge';
+
+/**
+ * A save the server refused for good, not for a passing fault: the draft would pass its size bound
+ * (Limits.draft, issue 29 §4). The web's save effects reject with an error carrying this; the chart
+ * shows it as it shows a failed save, but with its own message, since trying again cannot help
+ * until the person removes something.
+ */
+export interface SaveRefusal {
+  refusal: 'draftTooLarge';
+}
+
+/** The message a failed save shows: the refusal's own, else the generic "could not be saved". */
+export function saveFailureMessage(error: unknown): 'draftTooLarge' | 'saveFailed' {
+  return (error as Partial<SaveRefusal> | null)?.refusal === 'draftTooLarge' ? 'draftTooLarge' : 'saveFailed';
+}
 
 export interface StepProblems {
   step: CertificationStep;
@@ -126,7 +146,7 @@ export function emptyDraft(): CertificationDraft {
   return Object.fromEntries(CERTIFICATION_STEPS.map((step) => [step, {}])) as CertificationDraft;
 }
 
-/** docs/product-rules.md: the authorizer step exists only when the account holder is not the legal person. */
+/** DECISIONS.md: the authorizer step exists only when the account holder is not the legal person. */
 export function authorizerNeeded(context: Pick<CertificationContext, 'authorizerStepApplies'>): boolean {
   return context.authorizerStepApplies;
 }
@@ -149,7 +169,7 @@ export function declaredBeneficiaryCount(context: Pick<CertificationContext, 'dr
   return step['hasBeneficiaries'] === true && Array.isArray(list) ? list.length : 0;
 }
 
-/** The authorizer choices this company has (docs/product-rules.md "Authorizer step"): "same as a
+/** The authorizer choices this company has (DECISIONS.md "Authorizer step"): "same as a
  *  beneficiary" only when step 5 declared one. */
 export function authorizerChoicesFor(context: Pick<CertificationContext, 'draft'>): AuthorizerChoice[] {
   const anyBeneficiary = declaredBeneficiaryCount(context) > 0;
@@ -198,15 +218,14 @@ function verificationIdOf(values: StepValues | undefined): string | null {
 const STEP_SPEC: Record<CertificationStep, string> = {
   selectLocationCompany:
     'portal-spec.md §2 choose the company location; it cannot be changed once confirmed (confirm prompt)',
-  completeCompanyInfo:
-    'portal-spec.md §3 Company info; docs/product-rules.md Location-specific company fields',
+  completeCompanyInfo: 'portal-spec.md §3 Company info; DECISIONS.md Location-specific company fields',
   uploadEquityStructureChart:
     'portal-spec.md §2 equity structure chart upload; §5 uploads jpg/png/jpeg/pdf ≤ 10 MB',
   uploadLegalPersonInfo: 'portal-spec.md §2 director / legal-person info; §3 Person',
   uploadBeneficiaryInfo:
-    'portal-spec.md §2 beneficiaries ≥ 25 % (yes/no, add/delete); docs/product-rules.md Beneficiaries',
+    'portal-spec.md §2 beneficiaries ≥ 25 % (yes/no, add/delete); DECISIONS.md Beneficiaries',
   uploadAuthorizerInfo:
-    'portal-spec.md §2 authorizer info; §5 required when the account is not the legal person; docs/product-rules.md Authorizer step',
+    'portal-spec.md §2 authorizer info; §5 required when the account is not the legal person; DECISIONS.md Authorizer step',
   uploadOtherInfo: 'portal-spec.md §2 other info',
 };
 
@@ -216,6 +235,8 @@ const step = (name: CertificationStep) => `#certification.wizard.${name}`;
 
 export interface DraftAutosaveContext {
   pending: SaveStepInput | null;
+  /** Why the last autosave failed, for the message shown while failed. */
+  failure: 'draftTooLarge' | 'saveFailed' | null;
   /** The wizard to tell about a conflict; none when the chart runs alone (diagrams, path tests):
    *  then it tells itself, and nothing listens. */
   wizard: AnyActorRef | null;
@@ -266,7 +287,7 @@ export const draftAutosaveMachine = setup({
   },
 }).createMachine({
   id: 'draftAutosave',
-  context: ({ input }) => ({ pending: null, wizard: input?.wizard ?? null }),
+  context: ({ input }) => ({ pending: null, failure: null, wizard: input?.wizard ?? null }),
   initial: 'clean',
   on: {
     // The step's own save (on leaving it) already carries these values: nothing left to autosave.
@@ -312,7 +333,10 @@ export const draftAutosaveMachine = setup({
           { guard: 'draft conflicted', target: 'conflicted' },
           { target: 'clean', actions: assign({ pending: null }) },
         ],
-        onError: 'failed',
+        onError: {
+          target: 'failed',
+          actions: assign({ failure: ({ event }) => saveFailureMessage(event.error) }),
+        },
       },
     },
     conflicted: {
@@ -331,7 +355,7 @@ export const draftAutosaveMachine = setup({
     },
     failed: {
       meta: {
-        spec: 'portal-spec.md §8 transport failure or refusal: a failed save is shown and retried; nothing typed is lost',
+        spec: 'portal-spec.md §8 transport failure or refusal: a failed save is shown and retried; nothing typed is lost (a draft over its size bound says so, issue 29 §4)',
       },
       tags: ['failed'],
       on: {
@@ -354,7 +378,7 @@ interface NextTransition {
 /**
  * A step whose save the server refused as stale (issue 17 §3, two tabs): the form stays with what
  * this tab typed (kept in the draft, never sent), the step cannot be left or saved, and the one way
- * on is loading the latest version from the server (docs/decisions/applicant-web.md "Navigation: two tabs").
+ * on is loading the latest version from the server (DECISIONS: navigation-two-tabs).
  */
 const conflictedStep = {
   meta: {
@@ -489,7 +513,9 @@ export const certificationMachine = setup({
       };
     }),
     'clear messages': assign({ problems: null, message: null }),
-    'note save failure': assign({ message: 'saveFailed' }),
+    'note save failure': assign({
+      message: ({ event }) => saveFailureMessage((event as unknown as { error: unknown }).error),
+    }),
   },
   guards: {
     'submits step': ({ event }, params: { step: CertificationStep }) =>
@@ -731,7 +757,7 @@ export const certificationMachine = setup({
                 // a check referred to review lets the step go on too (issue 16 §3). Closed without
                 // a result (the child refuses to close mid-verification), the dialog verified
                 // nothing and its new session superseded any earlier one on the server
-                // (docs/decisions/small-decisions.md "QR regenerate"; docs/product-rules.md "QR verification": a new code
+                // (docs/decisions/small-decisions.md "QR regenerate"; DECISIONS.md "QR verification": a new code
                 // before submit): an earlier verification no longer counts.
                 onDone: {
                   target: 'editing',
@@ -832,7 +858,7 @@ export const certificationMachine = setup({
     },
     submitted: {
       meta: {
-        spec: 'portal-spec.md §2 a success dialog says the result will be sent by email; docs/product-rules.md status 1 / audit 1',
+        spec: 'portal-spec.md §2 a success dialog says the result will be sent by email; DECISIONS.md status 1 / audit 1',
       },
       type: 'final',
       entry: 'record submission',

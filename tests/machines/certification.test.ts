@@ -345,6 +345,41 @@ describe('certification wizard: saving', () => {
     expect(draftSaves).toHaveLength(2);
   });
 
+  it('a step save refused for the draft’s size (issue 29 §4) stays on the step with its own message', async () => {
+    const refusal = Object.assign(new Error('draftTooLarge'), { refusal: 'draftTooLarge' as const });
+    const { actor, stepSaves } = start({
+      view: view({ location: 'CN', currentStep: 'completeCompanyInfo' }),
+      saves: [refusal, new Error('network')],
+    });
+    await reach(actor, 'completeCompanyInfo');
+    await next(actor, 'completeCompanyInfo', { companyNameEnglish: 'Acme Ltd' });
+    expect(placeOf(actor)).toBe('completeCompanyInfo');
+    expect(actor.getSnapshot().context.message).toBe('draftTooLarge');
+    expect(actor.getSnapshot().context.draft.completeCompanyInfo).toEqual({ companyNameEnglish: 'Acme Ltd' });
+    // Any other failure is the generic one.
+    await next(actor, 'completeCompanyInfo', { companyNameEnglish: 'Acme Ltd' });
+    expect(actor.getSnapshot().context.message).toBe('saveFailed');
+    expect(stepSaves).toHaveLength(2);
+  });
+
+  it('an autosave refused for the draft’s size says why while failed; the next failure says its own', async () => {
+    const refusal = Object.assign(new Error('draftTooLarge'), { refusal: 'draftTooLarge' as const });
+    const { actor, clock, draftSaves } = start({
+      view: view({ location: 'CN', currentStep: 'completeCompanyInfo' }),
+      drafts: [refusal, new Error('network')],
+    });
+    await reach(actor, 'completeCompanyInfo');
+    const autosave = actor.getSnapshot().children['autosave'] as AnyActorRef;
+    expect(autosave.getSnapshot().context.failure).toBeNull();
+    actor.send({ type: 'user.edit', step: 'completeCompanyInfo', values: { note: 'x' } });
+    clock.increment(Limits.draftAutosaveMs);
+    await waitFor(autosave, (s) => s.hasTag('failed'));
+    expect(autosave.getSnapshot().context.failure).toBe('draftTooLarge');
+    actor.send({ type: 'user.retrySave' });
+    await waitFor(autosave, (s) => s.hasTag('failed') && s.context.failure === 'saveFailed');
+    expect(draftSaves).toHaveLength(2);
+  });
+
   it('leaving the step settles the pending autosave: its values go with the step save, not twice', async () => {
     const { actor, clock, draftSaves, stepSaves } = start({
       view: view({ location: 'CN', currentStep: 'completeCompanyInfo' }),

@@ -6,8 +6,13 @@ import '@mantine/core/styles/Stepper.css';
 import '@mantine/core/styles/Alert.css';
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
-import { stepsFor, type CertificationMessage } from '../../../../machines/certification.machine';
+import {
+  stepsFor,
+  type CertificationMessage,
+  type DraftAutosaveContext,
+} from '../../../../machines/certification.machine';
 import { CertificationPaths } from '../../../contract/api/certification';
+import { KB, Limits } from '../../../contract/limits';
 import { PageFrame } from '../../shell/PageFrame';
 import { appUploads } from '../uploads/appUploads';
 import type { UploadTransport } from '../uploads/uploadTransport';
@@ -22,8 +27,17 @@ import { OtherInfoStep } from './steps/OtherInfoStep';
 import { ReviewStep } from './steps/ReviewStep';
 import { placeOf, useCertificationActor, type CertificationActor } from './useCertificationActor';
 
+/** Issue 29 §4: the save would make the draft larger than Limits.draft; the typing stays here. */
+function useDraftTooLargeText(): string {
+  const { t } = useLingui();
+  const kilobytes = Limits.draft.maxBytes / KB;
+  const files = Limits.draft.maxFiles;
+  return t`The draft is too large (at most ${kilobytes} KB and ${files} documents) and was not saved. Remove some entries; what you typed is kept here.`;
+}
+
 function useMessageText(): (message: CertificationMessage | null) => string | null {
   const { t } = useLingui();
+  const draftTooLarge = useDraftTooLargeText();
   return (message) => {
     switch (message) {
       case 'loadFailed':
@@ -36,18 +50,21 @@ function useMessageText(): (message: CertificationMessage | null) => string | nu
         return t`Validation failure exists, please complete the required information`;
       case 'verificationRequired':
         return t`Please complete the QR face verification`;
+      case 'draftTooLarge':
+        return draftTooLarge;
       default:
         return null;
     }
   };
 }
 
+type AutosaveView = { hasTag?: (tag: string) => boolean; context?: DraftAutosaveContext } | undefined;
+
 function AutosaveStatus({ actor }: { actor: CertificationActor }) {
+  const draftTooLarge = useDraftTooLargeText();
   const autosave = useSelector(actor, (s) => s.children['autosave'] as AnyActorRef | undefined);
-  const failed = useSelector(
-    autosave,
-    (s: { hasTag?: (tag: string) => boolean } | undefined) => s?.hasTag?.('failed') ?? false,
-  );
+  const failed = useSelector(autosave, (s: AutosaveView) => s?.hasTag?.('failed') ?? false);
+  const tooLarge = useSelector(autosave, (s: AutosaveView) => s?.context?.failure === 'draftTooLarge');
   const saving = useSelector(
     autosave,
     (s: { hasTag?: (tag: string) => boolean } | undefined) => s?.hasTag?.('saving') ?? false,
@@ -56,7 +73,11 @@ function AutosaveStatus({ actor }: { actor: CertificationActor }) {
     return (
       <Group gap="sm" role="alert">
         <Text size="sm" c="red">
-          <Trans>Draft not saved. It will be retried; nothing you typed is lost.</Trans>
+          {tooLarge ? (
+            draftTooLarge
+          ) : (
+            <Trans>Draft not saved. It will be retried; nothing you typed is lost.</Trans>
+          )}
         </Text>
         <Button size="compact-sm" variant="light" onClick={() => actor.send({ type: 'user.retrySave' })}>
           <Trans>Save now</Trans>

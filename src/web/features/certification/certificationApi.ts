@@ -5,6 +5,7 @@
 import type {
   CertificationStep,
   SaveOutcome,
+  SaveRefusal,
   SaveStepInput,
   SubmitOutcome,
   WizardView,
@@ -39,6 +40,11 @@ class CallFailed extends Error {
   constructor(readonly answer: Envelope<unknown>) {
     super(answer.msg || 'call failed');
   }
+}
+
+/** The server refused the save for its size (draftTooLarge, 413): the chart shows its own message. */
+class DraftTooLarge extends CallFailed implements SaveRefusal {
+  readonly refusal = 'draftTooLarge' as const;
 }
 
 /** The 409 answer to a save or submit that named an older version than the one stored. */
@@ -106,6 +112,7 @@ export function createCertificationApi(api: ApiClient) {
     // other tab's step). The version stays the stale one, so every later save is refused too until
     // the chart loads the latest version (docs/decisions/applicant-web.md "Navigation: two tabs").
     if (isStale(answer)) return { kind: 'conflict' };
+    if (normaliseErrorCode(answer.code) === Codes.draftTooLarge.code) throw new DraftTooLarge(answer);
     if (!isOk(answer)) throw new CallFailed(answer);
     version = (answer.data as SaveDraftResult).version;
     return { kind: 'saved' };
