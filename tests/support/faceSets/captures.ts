@@ -39,7 +39,16 @@ export interface PlaneRecipe {
   kind: 'plane';
   content:
     | { type: 'print'; shows: Person; widthCm: number; glare: number }
-    | { type: 'idPortrait'; shows: Person; pixels: number; saturation: number; blur: number; quality: number; widthCm: number; wholeCard: boolean }
+    | {
+        type: 'idPortrait';
+        shows: Person;
+        pixels: number;
+        saturation: number;
+        blur: number;
+        quality: number;
+        widthCm: number;
+        wholeCard: boolean;
+      }
     | { type: 'screen'; recording: HeadRecipe; widthCm: number; glare: number; gap: number }
     | { type: 'still'; frame: HeadRecipe };
   movement: Movement;
@@ -80,19 +89,44 @@ function addNoise(picture: Picture, sigma: number, seed: number): void {
   for (let i = 0; i < d.length; i += 3) {
     // Luma-correlated noise, as a sensor's is, with a little chroma.
     const l = (random() + random() + random() - 1.5) * 2 * sigma;
-    for (let c = 0; c < 3; c++) d[i + c] = Math.max(0, Math.min(255, Math.round(d[i + c]! + l + (random() - 0.5) * sigma)));
+    for (let c = 0; c < 3; c++)
+      d[i + c] = Math.max(0, Math.min(255, Math.round(d[i + c]! + l + (random() - 0.5) * sigma)));
   }
 }
 
-export async function renderRecipe(recipe: Recipe, t: number, noiseSeed: number): Promise<Rendered> {
-  const out = recipe.kind === 'head' ? await renderLive(recipe, t) : await renderFlat(recipe, t);
+/**
+ * One frame of `recipe` at movement time t (0..1). `settle` (0..1, videos only) eases the movement's
+ * end pose back to its start pose, so a looping video returns to frontal without playing the
+ * movement backwards.
+ */
+export async function renderRecipe(
+  recipe: Recipe,
+  t: number,
+  noiseSeed: number,
+  settle = 0,
+): Promise<Rendered> {
+  const out =
+    recipe.kind === 'head' ? await renderLive(recipe, t, settle) : await renderFlat(recipe, t, settle);
   addNoise(out.picture, recipe.noise, noiseSeed);
   return out;
 }
 
-async function renderLive(r: HeadRecipe, t: number): Promise<Rendered> {
+/** The movement's pose at t, eased back toward the start by `settle`. */
+function settled(movement: Movement, style: MotionStyle, t: number, settle: number): Pose {
+  const pose = movementPose(movement, style, t);
+  if (settle <= 0) return pose;
+  const start = movementPose(movement, style, 0);
+  const k = (1 - Math.cos(Math.PI * Math.min(1, settle))) / 2;
+  return {
+    yawDeg: pose.yawDeg + (start.yawDeg - pose.yawDeg) * k,
+    pitchDeg: pose.pitchDeg + (start.pitchDeg - pose.pitchDeg) * k,
+    rollDeg: (pose.rollDeg ?? 0) + ((start.rollDeg ?? 0) - (pose.rollDeg ?? 0)) * k,
+  };
+}
+
+async function renderLive(r: HeadRecipe, t: number, settle = 0): Promise<Rendered> {
   const model = await headModel(FACE_SOURCES[r.shows]);
-  const pose = movementPose(r.movement, r.style, t);
+  const pose = settled(r.movement, r.style, t, settle);
   const shot = renderHead(model, {
     pose,
     distanceCm: r.distanceCm,
@@ -113,6 +147,8 @@ interface Texture {
   /** The face's width in texture pixels. */
   facePx: number;
   widthCm: number;
+  /** The pose of the head the texture shows, when it shows a moving head (a screen's recording). */
+  pose?: Pose;
 }
 
 const textures = new Map<string, Promise<Texture>>();
@@ -168,26 +204,53 @@ async function printTexture(shows: Person, widthCm: number, glare: number): Prom
     .png()
     .toBuffer();
   const border = 26;
-  const margin = 70;
   const paperW = photoW + 2 * border;
   const paperH = photoH + 2 * border;
+  // A thumb is about 2 cm wide: an eighth of a 15 cm print.
+  const finger = paperW / 8;
+  const margin = Math.round(finger * 1.6);
   const W = paperW + 2 * margin;
   const H = paperH + 2 * margin;
   const fingers = fingersSvg(
     W,
     H,
     [
-      { x: margin + 40, y: margin + paperH - 10, angleDeg: -25, lengthPx: 90, widthPx: 46 },
-      { x: margin + paperW - 10, y: margin + paperH * 0.55, angleDeg: 80, lengthPx: 85, widthPx: 44 },
+      {
+        x: margin + finger * 0.7,
+        y: margin + paperH - finger * 0.2,
+        angleDeg: -30,
+        lengthPx: finger * 1.5,
+        widthPx: finger,
+      },
+      {
+        x: margin + paperW - finger * 0.15,
+        y: margin + paperH * 0.6,
+        angleDeg: 75,
+        lengthPx: finger * 1.4,
+        widthPx: finger * 0.9,
+      },
     ],
     '#d59c7c',
   );
   const glareSvg = glare
     ? `<svg xmlns="http://www.w3.org/2000/svg" width="${paperW}" height="${paperH}"><defs><radialGradient id="g"><stop offset="0" stop-color="#fff" stop-opacity="${glare}"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs><ellipse cx="${paperW * 0.68}" cy="${paperH * 0.3}" rx="${paperW * 0.3}" ry="${paperH * 0.18}" fill="url(#g)"/></svg>`
     : null;
-  const png = await sharp({ create: { width: W, height: H, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+  const png = await sharp({
+    create: { width: W, height: H, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
     .composite([
-      { input: { create: { width: paperW, height: paperH, channels: 4, background: { r: 246, g: 244, b: 238, alpha: 1 } } }, left: margin, top: margin },
+      {
+        input: {
+          create: {
+            width: paperW,
+            height: paperH,
+            channels: 4,
+            background: { r: 246, g: 244, b: 238, alpha: 1 },
+          },
+        },
+        left: margin,
+        top: margin,
+      },
       { input: photo, left: margin + border, top: margin + border },
       ...(glareSvg ? [{ input: Buffer.from(glareSvg), left: margin, top: margin }] : []),
       { input: Buffer.from(fingers), left: 0, top: 0 },
@@ -209,17 +272,40 @@ async function idTexture(content: Extract<PlaneRecipe['content'], { type: 'idPor
   const idLandmarks = id.landmarks;
   const card = await readPicture(id.jpeg);
   if (content.wholeCard) {
-    const fingers = fingersSvg(card.width + 120, card.height + 120, [{ x: 60 + card.width - 20, y: 60 + card.height * 0.7, angleDeg: 75, lengthPx: 110, widthPx: 60 }], '#d8a080');
-    const png = await sharp({ create: { width: card.width + 120, height: card.height + 120, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    const fingers = fingersSvg(
+      card.width + 120,
+      card.height + 120,
+      [{ x: 60 + card.width - 20, y: 60 + card.height * 0.7, angleDeg: 75, lengthPx: 110, widthPx: 60 }],
+      '#d8a080',
+    );
+    const png = await sharp({
+      create: {
+        width: card.width + 120,
+        height: card.height + 120,
+        channels: 4,
+        background: { r: 0, g: 0, b: 0, alpha: 0 },
+      },
+    })
       .composite([
         { input: await pictureSharp(card).png().toBuffer(), left: 60, top: 60 },
         { input: Buffer.from(fingers), left: 0, top: 0 },
       ])
       .png()
       .toBuffer();
-    const landmarks = idLandmarks.map(([x, y]): [number, number] => [60 + region.left + x, 60 + region.top + y]);
-    const faceW = Math.hypot(landmarks[454]![0] - landmarks[234]![0], landmarks[454]![1] - landmarks[234]![1]);
-    return { picture: await readPictureWithAlpha(png), landmarks, facePx: faceW, widthCm: (8.56 * (card.width + 120)) / card.width };
+    const landmarks = idLandmarks.map(([x, y]): [number, number] => [
+      60 + region.left + x,
+      60 + region.top + y,
+    ]);
+    const faceW = Math.hypot(
+      landmarks[454]![0] - landmarks[234]![0],
+      landmarks[454]![1] - landmarks[234]![1],
+    );
+    return {
+      picture: await readPictureWithAlpha(png),
+      landmarks,
+      facePx: faceW,
+      widthCm: (8.56 * (card.width + 120)) / card.width,
+    };
   }
   // The printed-card look: the portrait as few pixels as a card print has, paler, soft, blocky JPEG.
   const small = await sharp(await pictureSharp(card).extract(region).png().toBuffer())
@@ -231,22 +317,57 @@ async function idTexture(content: Extract<PlaneRecipe['content'], { type: 'idPor
   const photoW = 480;
   const photo = await sharp(small).resize(photoW, photoW).png().toBuffer();
   const border = 20;
-  const margin = 64;
   const paperW = photoW + 2 * border;
+  const finger = paperW / 7;
+  const margin = Math.round(finger * 1.6);
   const W = paperW + 2 * margin;
-  const fingers = fingersSvg(W, W, [{ x: margin + 30, y: margin + paperW - 12, angleDeg: -35, lengthPx: 85, widthPx: 44 }], '#cf9678');
-  const png = await sharp({ create: { width: W, height: W, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+  const fingers = fingersSvg(
+    W,
+    W,
+    [
+      {
+        x: margin + finger * 0.6,
+        y: margin + paperW - finger * 0.2,
+        angleDeg: -35,
+        lengthPx: finger * 1.5,
+        widthPx: finger,
+      },
+    ],
+    '#cf9678',
+  );
+  const png = await sharp({
+    create: { width: W, height: W, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
     .composite([
-      { input: { create: { width: paperW, height: paperW, channels: 4, background: { r: 240, g: 240, b: 236, alpha: 1 } } }, left: margin, top: margin },
+      {
+        input: {
+          create: {
+            width: paperW,
+            height: paperW,
+            channels: 4,
+            background: { r: 240, g: 240, b: 236, alpha: 1 },
+          },
+        },
+        left: margin,
+        top: margin,
+      },
       { input: photo, left: margin + border, top: margin + border },
       { input: Buffer.from(fingers), left: 0, top: 0 },
     ])
     .png()
     .toBuffer();
   const scale = photoW / region.width;
-  const landmarks = idLandmarks.map(([x, y]): [number, number] => [margin + border + x * scale, margin + border + y * scale]);
+  const landmarks = idLandmarks.map(([x, y]): [number, number] => [
+    margin + border + x * scale,
+    margin + border + y * scale,
+  ]);
   const faceW = Math.hypot(landmarks[454]![0] - landmarks[234]![0], landmarks[454]![1] - landmarks[234]![1]);
-  return { picture: await readPictureWithAlpha(png), landmarks, facePx: faceW, widthCm: (content.widthCm * W) / paperW };
+  return {
+    picture: await readPictureWithAlpha(png),
+    landmarks,
+    facePx: faceW,
+    widthCm: (content.widthCm * W) / paperW,
+  };
 }
 
 const idPhotos = new Map<Person, Promise<{ jpeg: Buffer; landmarks: [number, number][] }>>();
@@ -269,10 +390,13 @@ export function idPhotoOf(person: Person): Promise<{ jpeg: Buffer; landmarks: [n
         pivotFaceWidths: 0.6,
         lighting: { ambient: 1, lights: [], exposure: 1.04, flat: true },
       });
-      const toned = await readPicture(pictureSharp(shot.picture).modulate({ saturation: 0.85 }).linear(1.06, -6));
+      const toned = await readPicture(
+        pictureSharp(shot.picture).modulate({ saturation: 0.85 }).linear(1.06, -6),
+      );
       const dir = await mkdtemp(path.join(tmpdir(), 'face-id-'));
       try {
-        const jpeg = await readFile(await idCard(dir, `id-${person}.jpg`, toned));
+        const raw = { data: Buffer.from(toned.data), width: toned.width, height: toned.height };
+        const jpeg = await readFile(await idCard(dir, `id-${person}.jpg`, raw));
         const k = ID_PORTRAIT.region.width / side;
         return { jpeg, landmarks: shot.landmarks.map(([x, y]): [number, number] => [x * k, y * k]) };
       } finally {
@@ -288,7 +412,13 @@ export function idPhotoOf(person: Person): Promise<{ jpeg: Buffer; landmarks: [n
 export const ID_PORTRAIT = { region: { left: 60, top: 140, width: 260, height: 260 } } as const;
 
 /** A screen showing a frame: sub-pixel stripes (R, G, B columns, a dark gap), a glare and a bezel. */
-async function screenTexture(frame: Picture, frameLandmarks: [number, number][], widthCm: number, glare: number, gap: number): Promise<Texture> {
+async function screenTexture(
+  frame: Picture,
+  frameLandmarks: [number, number][],
+  widthCm: number,
+  glare: number,
+  gap: number,
+): Promise<Texture> {
   const k = 3;
   const bezel = Math.round(frame.width * k * 0.05);
   const W = frame.width * k + 2 * bezel;
@@ -318,14 +448,22 @@ async function screenTexture(frame: Picture, frameLandmarks: [number, number][],
   }
   const landmarks = frameLandmarks.map(([x, y]): [number, number] => [bezel + x * k, bezel + y * k]);
   const faceW = Math.hypot(landmarks[454]![0] - landmarks[234]![0], landmarks[454]![1] - landmarks[234]![1]);
-  return { picture: { data, width: W, height: H }, landmarks, facePx: faceW, widthCm: (widthCm * W) / (frame.width * k) };
+  return {
+    picture: { data, width: W, height: H },
+    landmarks,
+    facePx: faceW,
+    widthCm: (widthCm * W) / (frame.width * k),
+  };
 }
 
-async function textureAt(r: PlaneRecipe, t: number): Promise<Texture> {
+async function textureAt(r: PlaneRecipe, t: number, settle: number): Promise<Texture> {
   const c = r.content;
   if (c.type === 'screen') {
-    const shown = await renderLive(c.recording, t);
-    return screenTexture(shown.picture, shown.landmarks, c.widthCm, c.glare, c.gap);
+    const shown = await renderLive(c.recording, t, settle);
+    return {
+      ...(await screenTexture(shown.picture, shown.landmarks, c.widthCm, c.glare, c.gap)),
+      pose: shown.pose,
+    };
   }
   if (c.type === 'still') {
     const shown = await renderLive(c.frame, 0);
@@ -335,17 +473,14 @@ async function textureAt(r: PlaneRecipe, t: number): Promise<Texture> {
   const key = JSON.stringify(c);
   let found = textures.get(key);
   if (!found) {
-    found =
-      c.type === 'print'
-        ? printTexture(c.shows, c.widthCm, c.glare)
-        : idTexture(c);
+    found = c.type === 'print' ? printTexture(c.shows, c.widthCm, c.glare) : idTexture(c);
     textures.set(key, found);
   }
   return found;
 }
 
-async function renderFlat(r: PlaneRecipe, t: number): Promise<Rendered> {
-  const texture = await textureAt(r, t);
+async function renderFlat(r: PlaneRecipe, t: number, settle = 0): Promise<Rendered> {
+  const texture = await textureAt(r, t, settle);
   const focalPx = r.width / 2 / Math.tan((r.hfovDeg * Math.PI) / 360);
   let distanceCm: number;
   let widthCm = texture.widthCm;
@@ -357,7 +492,7 @@ async function renderFlat(r: PlaneRecipe, t: number): Promise<Rendered> {
     const faceCm = (texture.facePx * widthCm) / texture.picture.width;
     distanceCm = (focalPx * faceCm) / (r.faceShare * r.width);
   }
-  const move = movementPose(r.movement, r.style, t);
+  const move = settled(r.movement, r.style, t, settle);
   const pose: Pose = {
     yawDeg: r.basePose.yawDeg + r.follow * move.yawDeg,
     pitchDeg: r.basePose.pitchDeg + r.follow * move.pitchDeg,
@@ -383,10 +518,17 @@ async function renderFlat(r: PlaneRecipe, t: number): Promise<Rendered> {
     // than the frame's, would alias into a rainbow no real camera shows. Blurred to about a third
     // of a frame pixel's footprint on the texture, so some moiré remains, as real cameras show.
     const texelsPerPixel = (texture.picture.width * shot.distanceCm) / (focalPx * widthCm);
-    shot.texture = await readPicture(pictureSharp(texture.picture).blur(Math.max(0.3, 0.35 * texelsPerPixel)));
+    shot.texture = await readPicture(
+      pictureSharp(texture.picture).blur(Math.max(0.3, 0.35 * texelsPerPixel)),
+    );
   }
   const rendered = renderPlane(shot);
-  return { picture: rendered.picture, landmarks: planePoints(shot, texture.landmarks), pose };
+  // The pose of the face as the frame shows it: the recording's head on a screen, else the picture's.
+  return {
+    picture: rendered.picture,
+    landmarks: planePoints(shot, texture.landmarks),
+    pose: texture.pose ?? pose,
+  };
 }
 
 /** Lights for a variation: a key light from a side and above, a fill, the ambient. */
@@ -395,7 +537,10 @@ export function lightingOf(random: () => number): Lighting {
   return {
     ambient: between(random, 0.35, 0.6),
     lights: [
-      { dir: [side * between(random, 0.2, 0.9), -between(random, 0.1, 0.6), -1], intensity: between(random, 0.35, 0.6) },
+      {
+        dir: [side * between(random, 0.2, 0.9), -between(random, 0.1, 0.6), -1],
+        intensity: between(random, 0.35, 0.6),
+      },
       { dir: [-side * 0.5, 0.1, -1], intensity: between(random, 0, 0.2) },
     ],
     exposure: between(random, 0.85, 1.1),
@@ -403,7 +548,12 @@ export function lightingOf(random: () => number): Lighting {
 }
 
 /** A live head's recipe with this variation's randomness. */
-export function headRecipe(shows: Person, movement: Movement, random: () => number, frame?: { width: number; height: number }): HeadRecipe {
+export function headRecipe(
+  shows: Person,
+  movement: Movement,
+  random: () => number,
+  frame?: { width: number; height: number },
+): HeadRecipe {
   const sizes = [
     { width: 640, height: 480 },
     { width: 480, height: 640 },

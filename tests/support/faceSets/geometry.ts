@@ -36,7 +36,8 @@ export function poseMatrix(pose: Pose): number[] {
 export function mul3(a: number[], b: number[]): number[] {
   const out = new Array<number>(9);
   for (let i = 0; i < 3; i++)
-    for (let j = 0; j < 3; j++) out[i * 3 + j] = a[i * 3]! * b[j]! + a[i * 3 + 1]! * b[3 + j]! + a[i * 3 + 2]! * b[6 + j]!;
+    for (let j = 0; j < 3; j++)
+      out[i * 3 + j] = a[i * 3]! * b[j]! + a[i * 3 + 1]! * b[3 + j]! + a[i * 3 + 2]! * b[6 + j]!;
   return out;
 }
 

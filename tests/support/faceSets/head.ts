@@ -119,7 +119,10 @@ async function buildHead(source: string): Promise<HeadModel> {
   const noseZ = pt(MESH.noseTip)[2];
   const outlineZ = (pt(MESH.left)[2] + pt(MESH.right)[2]) / 2;
   // The mesh's depth unit is the model's own; scale it to a face's proportions (within reason).
-  const zScale = Math.min(1.4, Math.max(0.6, (OUTLINE_DEPTH_FACE_WIDTHS * faceWidthPx) / Math.max(1e-6, outlineZ - noseZ)));
+  const zScale = Math.min(
+    1.4,
+    Math.max(0.6, (OUTLINE_DEPTH_FACE_WIDTHS * faceWidthPx) / Math.max(1e-6, outlineZ - noseZ)),
+  );
   const landmarks = P.map((p): [number, number, number] => [p[0], p[1], (p[2] - noseZ) * zScale * cmPerPx]);
   const sourceYawDeg =
     (Math.atan2(landmarks[MESH.right]![2] - landmarks[MESH.left]![2], faceWidthPx * cmPerPx) * 180) / Math.PI;
@@ -210,7 +213,12 @@ async function buildHead(source: string): Promise<HeadModel> {
       const r = (i - c) / cols;
       let sum = 0;
       let count = 0;
-      for (const [dc, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+      for (const [dc, dr] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
         const cc = c + dc;
         const rr = r + dr;
         if (cc < 0 || rr < 0 || cc >= cols || rr >= rows) continue;
@@ -239,8 +247,16 @@ async function buildHead(source: string): Promise<HeadModel> {
     for (let c = 0; c < cols; c++) {
       const i = r * cols + c;
       if (head[i] === 0 || Number.isNaN(depth[i]!)) continue;
-      const ex = [at(c + 1, r, 0) - at(c - 1, r, 0), at(c + 1, r, 1) - at(c - 1, r, 1), at(c + 1, r, 2) - at(c - 1, r, 2)];
-      const ey = [at(c, r + 1, 0) - at(c, r - 1, 0), at(c, r + 1, 1) - at(c, r - 1, 1), at(c, r + 1, 2) - at(c, r - 1, 2)];
+      const ex = [
+        at(c + 1, r, 0) - at(c - 1, r, 0),
+        at(c + 1, r, 1) - at(c - 1, r, 1),
+        at(c + 1, r, 2) - at(c - 1, r, 2),
+      ];
+      const ey = [
+        at(c, r + 1, 0) - at(c, r - 1, 0),
+        at(c, r + 1, 1) - at(c, r - 1, 1),
+        at(c, r + 1, 2) - at(c, r - 1, 2),
+      ];
       // ex × ey points toward −z (the camera) for a surface facing it.
       let nx = ex[1]! * ey[2]! - ex[2]! * ey[1]!;
       let ny = ex[2]! * ey[0]! - ex[0]! * ey[2]!;
@@ -275,7 +291,8 @@ async function buildHead(source: string): Promise<HeadModel> {
   // The static layer: the body below the chin at about the neck's depth, the rest far behind.
   const staticDepth = new Float64Array(n);
   const bodyDepth = 0.9 * faceWidthPx * cmPerPx;
-  for (let i = 0; i < n; i++) staticDepth[i] = v[i]! > chin[1] && Math.abs(u[i]! - cx) < 2.2 * faceWidthPx ? bodyDepth : 120;
+  for (let i = 0; i < n; i++)
+    staticDepth[i] = v[i]! > chin[1] && Math.abs(u[i]! - cx) < 2.2 * faceWidthPx ? bodyDepth : 120;
 
   // What is behind the head: the head's pixels (a little grown) filled from around them.
   const mask = new Uint8Array(picture.width * picture.height);

@@ -53,6 +53,9 @@ export interface HeadRender {
   faceWidthPx: number;
 }
 
+/** The most a portrait's pixel is enlarged to a frame's. */
+const MAX_UPSCALE = 3.2;
+
 const NO_SHAKE: Shake = { yawDeg: 0, pitchDeg: 0, rollDeg: 0, shift: [0, 0, 0] };
 
 /** Soft light from the front: what the portrait is assumed to have been lit with. */
@@ -80,7 +83,9 @@ export function renderHead(model: HeadModel, shot: HeadShot): HeadRender {
   const z0 = shot.distanceCm;
   const fs = (model.faceWidthPx * z0) / FACE_WIDTH_CM;
   const kMin = Math.max(W / picture.width, H / picture.height) * 1.04;
-  const k = Math.max(kMin, (shot.faceShare * W) / model.faceWidthPx);
+  // A small face in the portrait is not blown up past MAX_UPSCALE (it would only be blur): the
+  // face is then smaller in the frame than asked.
+  const k = Math.max(kMin, Math.min(MAX_UPSCALE, (shot.faceShare * W) / model.faceWidthPx));
   // The window of the portrait the frame shows: centred on the face where the portrait allows.
   const halfW = W / (2 * k);
   const halfH = H / (2 * k);
@@ -179,7 +184,16 @@ function emptyMesh(n: number, triangles: Uint32Array): ScreenMesh {
   };
 }
 
-function setVertex(mesh: ScreenMesh, i: number, camera: Camera, p: Vec3, u: number, v: number, shade: number, alpha: number) {
+function setVertex(
+  mesh: ScreenMesh,
+  i: number,
+  camera: Camera,
+  p: Vec3,
+  u: number,
+  v: number,
+  shade: number,
+  alpha: number,
+) {
   const [sx, sy] = project(camera, p);
   mesh.x[i] = sx;
   mesh.y[i] = sy;

@@ -10,7 +10,11 @@ export async function readPicture(input: string | Buffer | Sharp): Promise<Pictu
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+  };
 }
 
 export function pictureSharp(picture: Picture): Sharp {
@@ -82,6 +86,7 @@ export function fillMasked(picture: Picture, mask: Uint8Array): Picture {
   }
   const out = new Uint8Array(picture.data.length);
   const top = levels[0]!;
-  for (let i = 0; i < out.length; i++) out[i] = mask[Math.floor(i / 3)] ? Math.round(top.rgb[i]!) : picture.data[i]!;
+  for (let i = 0; i < out.length; i++)
+    out[i] = mask[Math.floor(i / 3)] ? Math.round(top.rgb[i]!) : picture.data[i]!;
   return { data: out, width: picture.width, height: picture.height };
 }

@@ -129,7 +129,10 @@ export function sourceMesh(source: string): Promise<SourceMesh> {
   let found = memo.get(source);
   if (!found) {
     found = (async () => {
-      const key = createHash('sha256').update(`mesh-v1:${sourceVersion(source)}`).digest('hex').slice(0, 16);
+      const key = createHash('sha256')
+        .update(`mesh-v1:${sourceVersion(source)}`)
+        .digest('hex')
+        .slice(0, 16);
       const file = path.join(cacheDir, `${key}.json`);
       if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as SourceMesh;
       const mesh = await detectMesh(source);

@@ -8,7 +8,13 @@ import { between, type Pose } from './geometry';
 /** A server-chosen challenge, or a plain turn to one side and back (no challenge asked). */
 export type Movement = FaceChallenge | 'turn';
 
-export const MOVEMENTS: readonly Movement[] = ['leftThenRight', 'rightThenLeft', 'downThenUp', 'upThenDown', 'turn'];
+export const MOVEMENTS: readonly Movement[] = [
+  'leftThenRight',
+  'rightThenLeft',
+  'downThenUp',
+  'upThenDown',
+  'turn',
+];
 
 /** How a movement is performed: amplitudes of its two strokes (degrees), the other axis's drift,
  *  a slight roll, and where in time the strokes peak. */
@@ -27,7 +33,10 @@ export interface MotionStyle {
   phase: number;
 }
 
-export function motionStyle(random: () => number, range: { minDeg: number; maxDeg: number } = { minDeg: 12, maxDeg: 30 }): MotionStyle {
+export function motionStyle(
+  random: () => number,
+  range: { minDeg: number; maxDeg: number } = { minDeg: 12, maxDeg: 30 },
+): MotionStyle {
   return {
     firstDeg: between(random, range.minDeg, range.maxDeg),
     secondDeg: between(random, range.minDeg, range.maxDeg),

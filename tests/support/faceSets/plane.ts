@@ -39,7 +39,10 @@ export interface PlaneRender {
 }
 
 /** Frames' pixels of texture points (x, y in texture pixels) for a shot: for landmarks. */
-export function planePoints(shot: PlaneShot, points: readonly (readonly [number, number])[]): [number, number][] {
+export function planePoints(
+  shot: PlaneShot,
+  points: readonly (readonly [number, number])[],
+): [number, number][] {
   const { toFrame } = placement(shot);
   return points.map(([x, y]) => toFrame(x, y));
 }

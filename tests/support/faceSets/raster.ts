@@ -35,7 +35,12 @@ export interface Canvas {
 }
 
 export function newCanvas(width: number, height: number): Canvas {
-  return { width, height, rgb: new Float32Array(width * height * 3), depth: new Float32Array(width * height) };
+  return {
+    width,
+    height,
+    rgb: new Float32Array(width * height * 3),
+    depth: new Float32Array(width * height),
+  };
 }
 
 export function canvasPicture(canvas: Canvas): Picture {
@@ -55,7 +60,12 @@ export interface DrawOptions {
 }
 
 /** Draws `mesh` textured with `texture` onto `canvas`. */
-export function drawMesh(canvas: Canvas, mesh: ScreenMesh, texture: Picture, options: DrawOptions = {}): void {
+export function drawMesh(
+  canvas: Canvas,
+  mesh: ScreenMesh,
+  texture: Picture,
+  options: DrawOptions = {},
+): void {
   const { width, height, rgb, depth } = canvas;
   const tw = texture.width;
   const th = texture.height;
@@ -101,7 +111,9 @@ export function drawMesh(canvas: Canvas, mesh: ScreenMesh, texture: Picture, opt
         const s = w0 * sa + w1 * sb + w2 * sc;
         let al = w0 * oa + w1 * ob + w2 * oc;
         if (texAlpha) {
-          const ai = Math.min(th - 1, Math.max(0, Math.floor(tv))) * tw + Math.min(tw - 1, Math.max(0, Math.floor(tu)));
+          const ai =
+            Math.min(th - 1, Math.max(0, Math.floor(tv))) * tw +
+            Math.min(tw - 1, Math.max(0, Math.floor(tu)));
           al *= texAlpha[ai]! / 255;
         }
         let r: number, g: number, bl: number; // prettier-ignore

@@ -11,13 +11,30 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FACE_SOURCES } from '../faces';
 import { between, seeded, type Pose } from './geometry';
+import { headModel } from './head';
 import { writeJpeg } from './image';
 import { sourceVersion } from './mesh';
 import { frameTimes, motionStyle, MOVEMENTS, type Movement } from './motion';
-import { headRecipe, idPhotoOf, lightingOf, PERSONS, renderRecipe, type HeadRecipe, type Person, type PlaneRecipe, type Recipe } from './captures';
+import {
+  headRecipe,
+  idPhotoOf,
+  lightingOf,
+  PERSONS,
+  renderRecipe,
+  type HeadRecipe,
+  type Person,
+  type PlaneRecipe,
+  type Recipe,
+} from './captures';
 
 export type AttackSpecies = 'flatPhoto' | 'idPortraitPrint' | 'screenReplay' | 'stillPhoto' | 'otherPerson';
-export const ATTACK_SPECIES: readonly AttackSpecies[] = ['flatPhoto', 'idPortraitPrint', 'screenReplay', 'stillPhoto', 'otherPerson'];
+export const ATTACK_SPECIES: readonly AttackSpecies[] = [
+  'flatPhoto',
+  'idPortraitPrint',
+  'screenReplay',
+  'stillPhoto',
+  'otherPerson',
+];
 
 /** One capture: the frames the phone would send and the ID photo they are to be compared with. */
 export interface FaceCapture {
@@ -36,9 +53,13 @@ export interface FaceCapture {
   /** The ID card image (JPEG, 856×540) the capture is compared with. */
   idPhoto: string;
   note: string;
-  /** Per frame: the head's pose (live heads, recordings) or the picture's pose (flat attacks), in
-   *  degrees; yaw > 0 = the person's own left, pitch > 0 = up. */
+  /** Per frame: the pose of the face shown, in degrees (yaw > 0 = the person's own left, pitch > 0
+   *  = up), relative to the portrait's own pose: the head's (live heads, and the recording a
+   *  screen plays) or the held picture's (prints, cards, stills). */
   poses: Pose[];
+  /** The yaw of the head in the portrait itself (degrees, from its mesh): poses are relative to it.
+   *  personC's only photograph is a three-quarter view (about 40°): no frame of C is frontal. */
+  portraitYawDeg: number;
   /** Per frame: where the renderer put the 468 face-mesh points (frame pixels). */
   landmarks: [number, number][][];
   /** The movement time (0..1) of each frame. */
@@ -73,7 +94,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export function faceSetsKey(options: FaceSetOptions = {}): string {
   const hash = createHash('sha256');
   hash.update(`v${GENERATOR_VERSION}|${options.quick ? 'quick' : 'full'}|${options.seed ?? 28}`);
-  for (const file of readdirSync(here).filter((f) => f.endsWith('.ts')).sort()) hash.update(readFileSync(path.join(here, file)));
+  for (const file of readdirSync(here)
+    .filter((f) => f.endsWith('.ts'))
+    .sort())
+    hash.update(readFileSync(path.join(here, file)));
   hash.update(readFileSync(path.join(here, '..', 'faces.ts')));
   for (const source of Object.values(FACE_SOURCES)) hash.update(sourceVersion(source));
   return hash.digest('hex').slice(0, 16);
@@ -102,7 +126,9 @@ interface Manifest {
 function resolved(dir: string, m: Manifest): FaceSets {
   return {
     dir,
-    idPhotos: Object.fromEntries(Object.entries(m.idPhotos).map(([p, f]) => [p, path.join(dir, f)])) as Record<Person, string>,
+    idPhotos: Object.fromEntries(
+      Object.entries(m.idPhotos).map(([p, f]) => [p, path.join(dir, f)]),
+    ) as Record<Person, string>,
     captures: m.captures.map((c) => ({
       ...c,
       frames: c.frames.map((f) => path.join(dir, f)),
@@ -113,9 +139,11 @@ function resolved(dir: string, m: Manifest): FaceSets {
 
 async function loadOrMake(dir: string, options: FaceSetOptions): Promise<FaceSets> {
   const manifestFile = path.join(dir, 'manifest.json');
-  if (existsSync(manifestFile)) return resolved(dir, JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest);
+  if (existsSync(manifestFile))
+    return resolved(dir, JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest);
   for (const source of Object.values(FACE_SOURCES))
-    if (!existsSync(source)) throw new Error(`face set source missing: ${source} (see tests/support/faces.ts)`);
+    if (!existsSync(source))
+      throw new Error(`face set source missing: ${source} (see tests/support/faces.ts)`);
   // Made aside and renamed into place: a parallel process never sees half a set.
   const part = `${dir}.part-${process.pid}-${Date.now()}`;
   await mkdir(part, { recursive: true });
@@ -166,7 +194,11 @@ function planeBase(random: () => number, movement: Movement): Omit<PlaneRecipe, 
     movement,
     style: motionStyle(random, { minDeg: 15, maxDeg: 35 }),
     follow: between(random, 0.8, 1.2),
-    basePose: { yawDeg: between(random, -4, 4), pitchDeg: between(random, -4, 4), rollDeg: between(random, -6, 6) },
+    basePose: {
+      yawDeg: between(random, -4, 4),
+      pitchDeg: between(random, -4, 4),
+      rollDeg: between(random, -6, 6),
+    },
     faceShare: between(random, 0.25, 0.4),
     offsetCm: [between(random, -1.5, 1.5), between(random, -1.5, 1.5)],
     zoom: between(random, -0.12, 0.12),
@@ -194,7 +226,17 @@ function plans(seed: number, quick: boolean): Plan[] {
       for (let v = 0; v < (quick ? 1 : 2); v++) {
         const id = `genuine-${person}-${movement}-${v}`;
         const random = rnd(id);
-        out.push({ id, set: 'genuine', species: 'genuine', person, shows: person, challenge: movement, frameCount: count(random), recipe: headRecipe(person, movement, random), note: 'a 3D head turning as asked' });
+        out.push({
+          id,
+          set: 'genuine',
+          species: 'genuine',
+          person,
+          shows: person,
+          challenge: movement,
+          frameCount: count(random),
+          recipe: headRecipe(person, movement, random),
+          note: 'a 3D head turning as asked',
+        });
       }
 
   for (const person of persons) {
@@ -296,7 +338,12 @@ async function make(dir: string, options: FaceSetOptions): Promise<Manifest> {
       await writeJpeg(path.join(dir, file), shot.picture, 85);
       frames.push(file);
       poses.push(shot.pose);
-      landmarks.push(shot.landmarks.map(([x, y]): [number, number] => [Math.round(x * 100) / 100, Math.round(y * 100) / 100]));
+      landmarks.push(
+        shot.landmarks.map(([x, y]): [number, number] => [
+          Math.round(x * 100) / 100,
+          Math.round(y * 100) / 100,
+        ]),
+      );
     }
     captures.push({
       id: plan.id,
@@ -309,13 +356,18 @@ async function make(dir: string, options: FaceSetOptions): Promise<Manifest> {
       idPhoto: ids[plan.person],
       note: plan.note,
       poses,
+      portraitYawDeg: Math.round((await headModel(FACE_SOURCES[plan.shows])).sourceYawDeg * 10) / 10,
       landmarks,
       times,
       recipe: plan.recipe,
       seed: frameSeed,
     });
   }
-  return { key: path.basename(dir), idPhotos: Object.fromEntries(PERSONS.map((p) => [p, ids[p]])) as Record<Person, string>, captures };
+  return {
+    key: path.basename(dir),
+    idPhotos: Object.fromEntries(PERSONS.map((p) => [p, ids[p]])) as Record<Person, string>,
+    captures,
+  };
 }
 
 /** Renders one frame of a capture's recipe at movement time t (for videos and tests). */
