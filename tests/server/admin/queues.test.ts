@@ -9,7 +9,9 @@ import {
   type CardApplicationQueuePage,
   type CertificationQueuePage,
 } from '../../../src/contract/api/admin';
+import { inArray } from 'drizzle-orm';
 import { Codes } from '../../../src/contract/codes';
+import { users } from '../../../src/server/db/schema/accounts';
 import type { SignedIn } from '../../support/sessions';
 import { createTestApp, type TestApp } from '../../support/testApp';
 import { call, reviewer, seedCardApplication, seedCertification } from './support';
@@ -144,6 +146,38 @@ describe('certification queue', () => {
     expect(seen).toEqual(['oldest', 'middle', 'revision', 'approved', 'newest'].map((k) => ids[k]));
     expect((await certQueue({ pageSize: 101 })).status).toBe(400);
     expect((await certQueue({ status: 'draft' })).status).toBe(400);
+  });
+});
+
+describe('applicant names in the queues (issue 31)', () => {
+  it('writes a Chinese name family name first ("张伟", not "伟 张") in both queues, whatever the language', async () => {
+    await t.app.db
+      .update(users)
+      .set({ firstName: '伟', lastName: '张' })
+      .where(inArray(users.email, ['boss@beta.example', 'boss@card.beta.example']));
+    for (const language of ['0', '1'] as const) {
+      const cert = await call<CertificationQueuePage>(
+        t,
+        alice,
+        'GET',
+        `${AdminPaths.certifications}?q=beta`,
+        undefined,
+        language,
+      );
+      expect(cert.body.data.items.map((i) => i.applicantName)).toEqual(['张伟']);
+      const card = await call<CardApplicationQueuePage>(
+        t,
+        alice,
+        'GET',
+        `${AdminPaths.cardApplications}?q=beta`,
+        undefined,
+        language,
+      );
+      expect(card.body.data.items.map((i) => i.applicantName)).toEqual(['张伟']);
+    }
+    // A Latin name keeps given name first.
+    const latin = await certQueue({ q: 'zeta' });
+    expect(latin.body.data.items.map((i) => i.applicantName)).toEqual(['Seed Applicant']);
   });
 });
 

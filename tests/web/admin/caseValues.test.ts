@@ -251,3 +251,42 @@ describe('changes since the last round, in words', () => {
     ).toMatchObject({ label: 'Beneficiary 3 · Nationality / region', before: 'Hong Kong SAR China' });
   });
 });
+
+describe('the business licence code has one name, the wizard’s, in the case view (issue 31)', () => {
+  const companyCase = (location: string): CaseStep[] => [
+    { stepId: 'selectLocationCompany', fields: [field('selectLocationCompany', 'location', location)] },
+    {
+      stepId: 'completeCompanyInfo',
+      fields: [
+        field('completeCompanyInfo', 'businessLicenseCode', '91350100M000100Y43'),
+        field('completeCompanyInfo', 'companiesRegistryNumber', '1234567'),
+      ],
+    },
+  ];
+  const labelsOf = (i18n: I18n, location: string) =>
+    caseSections(companyCase(location))
+      .flatMap((s) => s.rows)
+      .map((r) => rowLabel(i18n, r));
+
+  it.each<[Locale, string, string]>([
+    ['en-us', 'CN', 'Unified social credit code'],
+    ['zh-cn', 'CN', '统一社会信用代码'],
+    ['en-us', 'HK', 'Business Registration (BR) number'],
+    ['en-us', 'SG', 'UEN'],
+    ['en-us', 'GB', 'Registration number'],
+  ])('%s, a %s company: %s', (locale, location, name) => {
+    const [, licence, registry] = labelsOf(i18nFor(locale), location);
+    expect(licence).toBe(name);
+    // The other numbers as the wizard names them too.
+    expect(registry).toBe(locale === 'en-us' ? 'Companies Registry (CR) number' : registry);
+  });
+
+  it('no catalog keeps the other name', () => {
+    for (const locale of ['en-us', 'zh-cn'] as const) {
+      const messages = catalogAtHand(locale)!;
+      const texts = Object.values(messages).map((m) => (Array.isArray(m) ? m.join('') : String(m)));
+      expect(texts).not.toContain(locale === 'en-us' ? 'Business license code' : '营业执照编号');
+      expect(texts).not.toContain(locale === 'en-us' ? 'Companies Registry number' : '公司注册处编号');
+    }
+  });
+});

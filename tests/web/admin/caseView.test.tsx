@@ -295,4 +295,22 @@ describe('certification case view', { timeout: 30_000 }, () => {
     await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
     expect(screen.queryByText('Approve this case?')).toBeNull();
   });
+
+  it('writes a Chinese applicant family name first in the English back office, a Latin one given name first (issue 31)', async () => {
+    const base = certificationCase();
+    server.answer(
+      CASE,
+      envelope(
+        200,
+        certificationCase({ applicant: { ...base.applicant!, firstName: '伟', lastName: '张' } }),
+      ),
+    );
+    openCase();
+    expect(await screen.findByText('Applicant: 张伟 (owner@harbour.example)')).toBeTruthy();
+    expect(screen.queryByText(/伟 张/)).toBeNull();
+    cleanup();
+    server.answer(CASE, envelope(200, base));
+    openCase();
+    expect(await screen.findByText('Applicant: Mei Chen (owner@harbour.example)')).toBeTruthy();
+  });
 });

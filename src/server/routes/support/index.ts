@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SupportPaths, supportMessageRequest } from '../../../contract/api/support';
 import { DEFAULT_LOCALE } from '../../../contract/envelope';
+import { formatPersonName } from '../../../contract/personName';
 import { companies, users } from '../../db/schema/index';
 import { ok } from '../../envelope';
 import { enqueueMail } from '../../mail/enqueueMail';
@@ -33,7 +34,7 @@ export async function supportRoutes(fastify: FastifyInstance) {
           .leftJoin(companies, eq(companies.id, users.companyId))
           .where(eq(users.id, request.principal.userId));
         if (row) {
-          fromName = `${row.firstName} ${row.lastName}`;
+          fromName = formatPersonName(row) || email;
           companyName = row.companyName ?? undefined;
         }
       }

@@ -10,6 +10,7 @@ import {
   type cardQueueQuery,
 } from '../../../contract/api/admin';
 import type { CompanyLocation } from '../../../contract/options';
+import { formatPersonName } from '../../../contract/personName';
 import { consistentRead } from '../../db/consistentRead';
 import { companies, users } from '../../db/schema/accounts';
 import { cardApplications } from '../../db/schema/card';
@@ -82,7 +83,7 @@ export async function cardApplicationQueue(
     companyName: company.name,
     location: company.location as CompanyLocation,
     applicantEmail: applicant?.email ?? null,
-    applicantName: applicant ? `${applicant.firstName} ${applicant.lastName}`.trim() : null,
+    applicantName: applicant ? formatPersonName(applicant) : null,
     businessPurpose: application.businessPurpose,
     submittedAt: (application.submittedAt ?? application.createdAt).toISOString(),
     decidedAt: application.decidedAt?.toISOString() ?? null,

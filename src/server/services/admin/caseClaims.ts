@@ -7,6 +7,7 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { CaseClaim, ClaimAssignee } from '../../../contract/api/caseClaims';
 import { BACK_OFFICE_ROLES, rolesAllow } from '../../../contract/api/backOfficeRoles';
 import { Limits } from '../../../contract/limits';
+import { formatPersonName } from '../../../contract/personName';
 import { users } from '../../db/schema/accounts';
 import { caseClaims } from '../../db/schema/backOffice';
 import { AppError } from '../../errors';
@@ -44,7 +45,7 @@ export async function liveClaims(
     rows.map((r) => [
       r.claim.caseId,
       {
-        by: { userId: r.claim.claimedBy, email: r.email, name: `${r.firstName} ${r.lastName}`.trim() },
+        by: { userId: r.claim.claimedBy, email: r.email, name: formatPersonName(r) },
         claimedAt: r.claim.claimedAt.toISOString(),
         expiresAt: r.claim.expiresAt.toISOString(),
       },
@@ -212,5 +213,5 @@ export async function claimAssignees(db: DbOrTx): Promise<ClaimAssignee[]> {
     )
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email))
     .limit(Limits.backOffice.assigneesMax);
-  return rows.map((r) => ({ userId: r.id, email: r.email, name: `${r.firstName} ${r.lastName}`.trim() }));
+  return rows.map((r) => ({ userId: r.id, email: r.email, name: formatPersonName(r) }));
 }

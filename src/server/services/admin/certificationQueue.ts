@@ -11,6 +11,7 @@ import {
   type certificationQueueQuery,
 } from '../../../contract/api/admin';
 import type { CompanyLocation } from '../../../contract/options';
+import { formatPersonName } from '../../../contract/personName';
 import type { CertificationStatePath } from '../../../contract/statuses';
 import type { z } from 'zod';
 import { companies, users } from '../../db/schema/accounts';
@@ -95,7 +96,7 @@ export async function certificationQueue(
     companyName: company.name,
     location: company.location as CompanyLocation,
     applicantEmail: applicant?.email ?? null,
-    applicantName: applicant ? `${applicant.firstName} ${applicant.lastName}`.trim() : null,
+    applicantName: applicant ? formatPersonName(applicant) : null,
     submittedAt: (application.submittedAt ?? application.createdAt).toISOString(),
     decidedAt: application.decidedAt?.toISOString() ?? null,
     decidedBy: application.decidedBy ? (reviewers.get(application.decidedBy) ?? null) : null,

@@ -6,6 +6,7 @@ import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/c
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { signOut } from '../../session/appSession';
+import { formatPersonName } from '../../../contract/personName';
 import { useSessionUser } from '../../session/useSessionUser';
 import { rolesAllow, type BackOfficePermission } from '../../../contract/api/backOfficeRoles';
 import { AdminPagePaths } from './adminPaths';
@@ -24,7 +25,7 @@ const NAVIGATION: Array<[path: string, label: MessageDescriptor, needs: BackOffi
 function reviewerName(info: Record<string, unknown> | undefined): string {
   const first = typeof info?.firstName === 'string' ? info.firstName : '';
   const last = typeof info?.lastName === 'string' ? info.lastName : '';
-  const name = `${first} ${last}`.trim();
+  const name = formatPersonName({ firstName: first, lastName: last });
   return name || (typeof info?.email === 'string' ? info.email : '');
 }
 

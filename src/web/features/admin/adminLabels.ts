@@ -4,6 +4,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { CardQueueStatus, CertificationQueueStatus } from '../../../contract/api/admin';
 import type { CompanyLocation } from '../../../contract/options';
+import { businessLicenseCodeLabel, COMPANY_NUMBER_LABELS } from '../optionLabels/companyNumberLabels';
 
 export const STATUS_LABELS: Record<CertificationQueueStatus | 'draft' | 'saved', MessageDescriptor> = {
   underReview: msg`Under review`,
@@ -47,10 +48,9 @@ export const FIELD_LABELS: Record<string, MessageDescriptor> = {
   companyType: msg`Company type`,
   establishmentDate: msg`Date of establishment`,
   industry: msg`Industry`,
-  businessLicenseCode: msg`Business license code`,
-  organizationCode: msg`Organization code`,
-  companiesRegistryNumber: msg`Companies Registry number`,
-  acraNumber: msg`ACRA number`,
+  // The business licence code's name depends on the location: businessLicenseCodeLabel (caseValues).
+  businessLicenseCode: businessLicenseCodeLabel(null),
+  ...COMPANY_NUMBER_LABELS,
   businessLicenseFileId: msg`Business license`,
   registeredAddressEnglish: msg`Registered address (English)`,
   registeredAddressChinese: msg`Registered address (Chinese)`,

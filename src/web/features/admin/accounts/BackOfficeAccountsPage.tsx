@@ -26,6 +26,7 @@ import {
   type BackOfficeRole,
 } from '../../../../contract/api/backOfficeRoles';
 import { messageFor } from '../../../../contract/codes';
+import { formatPersonName } from '../../../../contract/personName';
 import { useLocale } from '../../auth/shared/messages';
 import { accountsApi } from './accountsApi';
 import { ROLE_LABELS } from './roleLabels';
@@ -182,9 +183,7 @@ export function BackOfficeAccountsPage() {
         <Table.Tbody>
           {(data?.items ?? []).map((account) => (
             <Table.Tr key={account.userId} data-testid={`account-${account.email}`}>
-              <Table.Td>
-                {account.firstName} {account.lastName}
-              </Table.Td>
+              <Table.Td>{formatPersonName(account)}</Table.Td>
               <Table.Td>{account.email}</Table.Td>
               <Table.Td>
                 <RoleBoxes

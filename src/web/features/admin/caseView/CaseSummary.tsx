@@ -3,6 +3,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { CaseApplicant, CaseCompany } from '../../../../contract/api/admin';
+import { formatPersonName } from '../../../../contract/personName';
 import { useLocale } from '../../auth/shared/messages';
 import { LOCATION_LABELS, STATUS_LABELS } from '../adminLabels';
 import { formatTime } from '../formatTime';
@@ -34,7 +35,7 @@ export function CaseSummary(props: {
         {props.applicant ? (
           <Text size="sm">
             {/* t, not Trans: Trans reads <tag>…</tag> in stored names as markup and drops it. */}
-            {t`Applicant: ${props.applicant.firstName} ${props.applicant.lastName} (${props.applicant.email})`}
+            {t`Applicant: ${formatPersonName(props.applicant)} (${props.applicant.email})`}
           </Text>
         ) : null}
         {props.submittedAt ? (

@@ -4,6 +4,7 @@
 // code and a number), and every document tied to the section whose claims it supports. Pure: the
 // labels and values are put into words by caseValues.ts.
 import type { CaseDocument, CaseField, CaseStep } from '../../../../contract/api/admin';
+import { COMPANY_LOCATIONS, type CompanyLocation } from '../../../../contract/options';
 
 export type PersonRole = 'director' | 'beneficiary' | 'seniorManagingOfficial' | 'authorizer';
 
@@ -18,6 +19,8 @@ export interface CaseRow {
   /** The phone's area code, when the row is a phone number. */
   areaCode: string | null;
   fileId: string | null;
+  /** The company's location, where a row's name depends on it (the business licence code). */
+  location?: CompanyLocation | null;
 }
 
 export interface CaseSection {
@@ -108,7 +111,10 @@ function sectionId(stepId: string, prefix: readonly string[]): string {
 }
 
 /** The rows of one section's fields, the area code folded into the phone number after it. */
-function rowsOf(fields: Array<{ field: CaseField; localPath: string }>): CaseRow[] {
+function rowsOf(
+  fields: Array<{ field: CaseField; localPath: string }>,
+  location: CompanyLocation | null,
+): CaseRow[] {
   const rows: CaseRow[] = [];
   for (let i = 0; i < fields.length; i++) {
     const { field, localPath } = fields[i]!;
@@ -134,14 +140,24 @@ function rowsOf(fields: Array<{ field: CaseField; localPath: string }>): CaseRow
       value: field.value,
       areaCode: null,
       fileId: field.fileId,
+      location,
     });
   }
   return rows;
 }
 
+/** The location the first step confirmed (null when the case has none). */
+function locationOf(steps: readonly CaseStep[]): CompanyLocation | null {
+  const value = steps
+    .find((s) => s.stepId === 'selectLocationCompany')
+    ?.fields.find((f) => f.fieldPath === 'location')?.value;
+  return COMPANY_LOCATIONS.find((l) => l === value) ?? null;
+}
+
 /** The sections of every step, in step order; within a step the step's own fields come first. */
 export function caseSections(steps: readonly CaseStep[]): CaseSection[] {
   const out: CaseSection[] = [];
+  const location = locationOf(steps);
   for (const step of steps) {
     const bySection = new Map<
       string,
@@ -173,7 +189,7 @@ export function caseSections(steps: readonly CaseStep[]): CaseSection[] {
     for (const entry of entries) {
       // Stable: list items (otherFileIds.0, .1) keep their order.
       const ordered = [...entry.fields].sort((a, b) => rankOf(a.localPath) - rankOf(b.localPath));
-      out.push({ ...entry.section, rows: rowsOf(ordered) });
+      out.push({ ...entry.section, rows: rowsOf(ordered, location) });
     }
   }
   return out;

@@ -10,6 +10,7 @@ import {
   DOCUMENT_TYPE_LABELS,
   INDUSTRY_LABELS,
 } from '../../certification/labels';
+import { businessLicenseCodeLabel } from '../../optionLabels/companyNumberLabels';
 import { FIELD_LABELS, fieldLabelKey, LOCATION_LABELS, STEP_LABELS } from '../adminLabels';
 import type { CaseRow, CaseSection } from './caseSections';
 
@@ -51,9 +52,11 @@ export function sectionTitle(i18n: I18n, section: CaseSection): string {
   return step ? i18n._(step) : words(section.stepId);
 }
 
-export function rowLabel(i18n: I18n, row: Pick<CaseRow, 'localPath'>): string {
+export function rowLabel(i18n: I18n, row: Pick<CaseRow, 'localPath' | 'location'>): string {
   const exact = PATH_LABELS[row.localPath];
   if (exact) return i18n._(exact);
+  // Named as the wizard names it for the company's location (issue 31).
+  if (row.localPath === 'businessLicenseCode') return i18n._(businessLicenseCodeLabel(row.location));
   const segments = row.localPath.split('.');
   const last = segments[segments.length - 1] ?? '';
   const key = fieldLabelKey(row.localPath);

@@ -16,6 +16,7 @@ import {
 } from '../../../../contract/schemas/companyInfo';
 import type { UploadTransport } from '../../uploads/uploadTransport';
 import { COMPANY_TYPE_LABELS, INDUSTRY_LABELS } from '../labels';
+import { businessLicenseCodeLabel, COMPANY_NUMBER_LABELS } from '../../optionLabels/companyNumberLabels';
 import type { CertificationActor } from '../useCertificationActor';
 import { useStepForm } from '../useStepForm';
 import { FormUpload, useBind, useCountryOptions } from './formFields';
@@ -69,14 +70,8 @@ export function CompanyInfoStep({
   const bind = useBind(form);
   const countries = useCountryOptions();
   const placeholder = { value: '', label: t`Please select` };
-  const licenceLabel =
-    location === 'CN'
-      ? t`Unified social credit code`
-      : location === 'HK'
-        ? t`Business Registration (BR) number`
-        : location === 'SG'
-          ? t`UEN`
-          : t`Registration number`;
+  // One name for the field here and in the back office (optionLabels/companyNumberLabels.ts).
+  const licenceLabel = i18n._(businessLicenseCodeLabel(location));
   const sameAsRegistered = (form.getValues().operatingAddress as { sameAsRegistered: boolean })
     .sameAsRegistered;
   const chineseOptional = location !== 'CN';
@@ -90,9 +85,14 @@ export function CompanyInfoStep({
             <TextInput label={t`Organization code (optional)`} {...bind('organizationCode')} />
           ) : null}
           {location === 'HK' ? (
-            <TextInput label={t`Companies Registry (CR) number`} {...bind('companiesRegistryNumber')} />
+            <TextInput
+              label={i18n._(COMPANY_NUMBER_LABELS.companiesRegistryNumber)}
+              {...bind('companiesRegistryNumber')}
+            />
           ) : null}
-          {location === 'SG' ? <TextInput label={t`ACRA number`} {...bind('acraNumber')} /> : null}
+          {location === 'SG' ? (
+            <TextInput label={i18n._(COMPANY_NUMBER_LABELS.acraNumber)} {...bind('acraNumber')} />
+          ) : null}
           <DateField
             label={t`Establishment date`}
             {...(bind('establishmentDate') as ReturnType<typeof bind> & DateBinding)}
