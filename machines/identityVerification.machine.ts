@@ -9,7 +9,13 @@
 // for keyboards and screen readers — it runs the head-turn challenge and sends a few frames. The
 // file input stays as the fallback (always referred to review). Outcomes: verified, referred,
 // failed with attempts left (retry), failed with none left (a new code on the computer).
+//
+// Issue 28 §3: the server chooses the head movement of every attempt (the session view's
+// `challenge`, a new one after each decided capture); the page shows it while guiding, and during
+// the capture the camera actor says when each of its two movements is due (camera.guidance with
+// 'challengeFirst', then 'challengeSecond'), so the words on the page change as the frames are taken.
 import { assign, sendTo, setup } from 'xstate';
+import type { FaceChallenge } from '../src/contract/api/verification';
 import type { CodeName } from '../src/contract/codes';
 import { Limits } from '../src/contract/limits';
 import { outputOf, type ApiOutcome } from './accountOutcome';
@@ -22,8 +28,19 @@ export type PhonePage = 'home' | 'termsAndPrivacy' | 'agreementDetail' | 'verifi
 /** Face images the phone uploads: jpg/png, at most 10 MB (checked here, again by the server). */
 export const CAPTURE_TYPES: readonly string[] = ['image/jpeg', 'image/png'];
 
-/** What the camera's guidance says now (the view words each one; 'turnHead' during the challenge). */
-export type CaptureHint = 'noFace' | 'moveCloser' | 'moreLight' | 'lookStraight' | 'holdStill' | 'turnHead';
+/**
+ * What the camera's guidance says now (the view words each one). During the capture: 'challengeStart'
+ * while the first, straight frame is taken, then the challenge's first and second movement.
+ */
+export type CaptureHint =
+  | 'noFace'
+  | 'moveCloser'
+  | 'moreLight'
+  | 'lookStraight'
+  | 'holdStill'
+  | 'challengeStart'
+  | 'challengeFirst'
+  | 'challengeSecond';
 
 export type CaptureSource = 'camera' | 'file';
 
@@ -58,6 +75,8 @@ export interface PhoneSessionView {
   outcomeReason: string | null;
   /** Face checks left with this scan. */
   attemptsLeft: number;
+  /** The movement the next capture must show, chosen by the server; null when none is asked. */
+  challenge: FaceChallenge | null;
 }
 
 /** The scan's answer: the view plus the key that authenticates every later step (the token works once). */
@@ -87,6 +106,8 @@ export interface IdentityVerificationContext {
   hint: CaptureHint | null;
   outcomeReason: string | null;
   attemptsLeft: number;
+  /** The movement the server asks of the next capture (shown while guiding and capturing). */
+  challenge: FaceChallenge | null;
   /** A code name (text in codes.ts) or 'cameraUnavailable' (text in the view). */
   message: CodeName | 'cameraUnavailable' | null;
 }
@@ -185,7 +206,12 @@ export const identityVerificationMachine = setup({
       const output = (event as unknown as { output: Outcome }).output;
       // Stryker disable next-line ConditionalExpression: equivalent, it runs only after an 'answered …' guard saw an ok answer (the EqualityOperator mutant still checks the kind)
       return output.kind === 'ok'
-        ? { outcomeReason: output.data.outcomeReason, attemptsLeft: output.data.attemptsLeft }
+        ? {
+            outcomeReason: output.data.outcomeReason,
+            attemptsLeft: output.data.attemptsLeft,
+            // A decided capture brings the retry's new movement.
+            challenge: output.data.challenge,
+          }
         : {};
     }),
     // A message already shown (a busy engine, a refused photo) stays: it says more than this one.
@@ -240,6 +266,7 @@ export const identityVerificationMachine = setup({
     hint: null,
     outcomeReason: null,
     attemptsLeft: Limits.face.attemptsPerScan,
+    challenge: null,
     message: null,
   }),
   initial: 'checkingLink',
@@ -277,6 +304,7 @@ export const identityVerificationMachine = setup({
                     openedState: event.output.data.state,
                     outcomeReason: event.output.data.outcomeReason,
                     attemptsLeft: event.output.data.attemptsLeft,
+                    challenge: event.output.data.challenge,
                   }
                 : {},
             ),
@@ -417,10 +445,14 @@ export const identityVerificationMachine = setup({
             },
             capturingFrames: {
               meta: {
-                spec: 'addition: turn your head slowly: a few JPEG frames during the turn (liveness) — docs/decisions/face.md "Face engine"',
+                spec: 'addition: the server-chosen head movement, prompted in two steps, a few JPEG frames during it (liveness) — docs/decisions/face-challenge.md',
               },
               tags: ['busy'],
-              entry: [assign({ hint: 'turnHead' }), sendTo('camera', { type: 'camera.startChallenge' })],
+              // The camera says when each movement is due (camera.guidance, the capture's handler).
+              entry: [
+                assign({ hint: 'challengeStart' }),
+                sendTo('camera', { type: 'camera.startChallenge' }),
+              ],
               on: {
                 'camera.captured': acceptFrames('camera', 'guiding'),
                 'camera.unavailable': { target: 'fileOnly', actions: 'note camera unavailable' },

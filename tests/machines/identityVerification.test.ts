@@ -23,6 +23,7 @@ const view = (patch: Partial<PhoneSessionView> = {}): PhoneSessionView => ({
   validForMs: Limits.qr.validAfterScanMs,
   outcomeReason: null,
   attemptsLeft: Limits.face.attemptsPerScan,
+  challenge: 'leftThenRight',
   ...patch,
 });
 const ok = <T>(data: T) => ({ kind: 'ok' as const, data });

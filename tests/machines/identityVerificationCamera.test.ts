@@ -24,6 +24,7 @@ const opened: ApiOutcome<PhoneSessionOpened> = {
     validForMs: Limits.qr.validAfterScanMs,
     outcomeReason: null,
     attemptsLeft: Limits.face.attemptsPerScan,
+    challenge: 'downThenUp',
     phoneKey: 'key-1',
   },
 };

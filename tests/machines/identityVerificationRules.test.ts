@@ -38,6 +38,7 @@ const view = (patch: Partial<PhoneSessionView> = {}): PhoneSessionView => ({
   validForMs: Limits.qr.validAfterScanMs,
   outcomeReason: null,
   attemptsLeft: Limits.face.attemptsPerScan,
+  challenge: 'leftThenRight',
   ...patch,
 });
 const ok = <T>(data: T) => ({ kind: 'ok' as const, data });
@@ -150,6 +151,7 @@ describe('opening the link (spec §2 /identityVerification, §8 link invalid)', 
       hint: null,
       outcomeReason: null,
       attemptsLeft: Limits.face.attemptsPerScan,
+      challenge: null,
       message: null,
     });
     held.release(opened());
@@ -165,7 +167,7 @@ describe('opening the link (spec §2 /identityVerification, §8 link invalid)', 
     expect(run.calls).toEqual([]);
   });
 
-  it('keeps what the scan answered: names, key, consent, the time left and the last outcome', async () => {
+  it('keeps what the scan answered: names, key, consent, the time left, the last outcome and the challenge', async () => {
     const run = phone({
       open: [
         opened({
@@ -174,6 +176,7 @@ describe('opening the link (spec §2 /identityVerification, §8 link invalid)', 
           validForMs: 123_456,
           outcomeReason: 'noMatch',
           attemptsLeft: 1,
+          challenge: 'upThenDown',
         }),
       ],
     });
@@ -187,6 +190,7 @@ describe('opening the link (spec §2 /identityVerification, §8 link invalid)', 
       openedState: 'failed',
       outcomeReason: 'noMatch',
       attemptsLeft: 1,
+      challenge: 'upThenDown',
       message: null,
     });
     expect(run.pages).toEqual(['verificationResultPage']);
@@ -322,7 +326,7 @@ describe('consent (spec §2 termsAndPrivacy, agreementDetail)', () => {
 });
 
 describe('the camera (issue 16 §4: guidance, head turn, file fallback)', () => {
-  it('shows the capture on the home page; the hint follows the guidance, then says "turn your head" during the challenge', async () => {
+  it('shows the capture on the home page; the hint follows the guidance, then "look straight" as the challenge starts', async () => {
     const run = await guiding();
     expect(run.pages).toEqual(['home']);
     expect(run.actor.getSnapshot().context.hint).toBeNull();
@@ -330,8 +334,19 @@ describe('the camera (issue 16 §4: guidance, head turn, file fallback)', () => 
     expect(run.actor.getSnapshot().context.hint).toBe('moreLight');
     run.camera.send({ type: 'camera.faceReady' });
     expect(run.actor.getSnapshot().matches({ flow: { capture: 'capturingFrames' } })).toBe(true);
-    expect(run.actor.getSnapshot().context.hint).toBe('turnHead');
+    expect(run.actor.getSnapshot().context.hint).toBe('challengeStart');
     expect(run.camera.received).toEqual([{ type: 'camera.startChallenge' }]);
+  });
+
+  it('during the capture the camera prompts each movement in turn; the hint follows, the capture goes on', async () => {
+    const run = await guiding();
+    run.actor.send({ type: 'user.takePhoto' });
+    run.camera.send({ type: 'camera.guidance', hint: 'challengeFirst' });
+    expect(run.actor.getSnapshot().context.hint).toBe('challengeFirst');
+    run.camera.send({ type: 'camera.guidance', hint: 'challengeSecond' });
+    expect(run.actor.getSnapshot().context.hint).toBe('challengeSecond');
+    expect(run.actor.getSnapshot().matches({ flow: { capture: 'capturingFrames' } })).toBe(true);
+    expect(run.actor.getSnapshot().hasTag('busy')).toBe(true);
   });
 
   it('a new capture after a failed check starts without the old hint', async () => {
@@ -423,6 +438,31 @@ describe('the answer to an upload (issue 16 §3)', () => {
     await waitFor(run.actor, (s) => s.matches({ flow: 'capture' }) && s.context.message === 'internal');
     expect(run.actor.getSnapshot().context.frames).toEqual([]);
     expect(run.made('upload')).toHaveLength(2);
+  });
+
+  it('a failed check brings the retry’s new challenge from the server (issue 28 §3)', async () => {
+    const run = await capturing({
+      open: [opened({ consentAt: CONSENT_AT, challenge: 'leftThenRight' })],
+      upload: [
+        ok(
+          view({
+            state: 'failed',
+            attemptsLeft: 2,
+            outcomeReason: 'challengeNotSeen',
+            challenge: 'downThenUp',
+          }),
+        ),
+      ],
+    });
+    expect(run.actor.getSnapshot().context.challenge).toBe('leftThenRight');
+    run.actor.send({ type: 'user.chooseFile', image: image('image/jpeg', 1000) });
+    await at(run, { flow: 'failed' });
+    expect(run.actor.getSnapshot().context).toMatchObject({
+      challenge: 'downThenUp',
+      outcomeReason: 'challengeNotSeen',
+    });
+    run.actor.send({ type: 'user.retry' });
+    expect(run.actor.getSnapshot().context.challenge).toBe('downThenUp');
   });
 
   it('a retry after a failed check drops the images and captures again; cancel is offered there too', async () => {

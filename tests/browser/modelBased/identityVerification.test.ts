@@ -151,8 +151,8 @@ const suite = useBrowserSuite(
 
 /** The camera actor's pause between two looks of the guidance (cameraActor.ts GUIDE_EVERY_MS). */
 const GUIDE_EVERY_MS = 400;
-/** The head turn's pause between two frames (cameraActor.ts CHALLENGE_EVERY_MS). */
-const CHALLENGE_EVERY_MS = 450;
+/** A step through the head movement's timeline (cameraActor.ts CHALLENGE_TIMELINE: 3.5 s). */
+const CHALLENGE_EVERY_MS = 400;
 const SUBJECT = 'Na Li';
 const KEY_STORAGE_PREFIX = 'identityVerification.phoneKey.';
 
@@ -531,9 +531,10 @@ const phoneModel: UiModel<PhoneData> = {
         await expect.poll(() => hintLine(page).getAttribute('data-hint')).toBe(LIGHT_GUIDE_HINT);
     },
     async 'flow.capture.capturingFrames'(page) {
+      // The straight first frame is asked for; the movement's steps follow on the page's clock.
       await page
-        .getByRole('status')
-        .filter({ hasText: t('Turn your head slowly to the left and right') })
+        .locator('[role="status"][data-hint="challengeStart"]')
+        .filter({ hasText: t('Look straight at the camera') })
         .waitFor({ timeout: UI_TIMEOUT });
       expect(await startCapture(page).isEnabled()).toBe(false);
     },

@@ -7,9 +7,12 @@ import type { CaptureHint } from '../../../machines/identityVerification.machine
 import {
   attachVideo,
   cameraActor,
+  CHALLENGE_FRAMES,
+  CHALLENGE_TIMELINE,
   createCameraScreen,
   SLOW_LOOK_MS,
 } from '../../../src/web/features/identity/cameraActor';
+import { Limits } from '../../../src/contract/limits';
 import type { FaceGuide } from '../../../src/web/features/identity/faceGuide';
 
 let clock = 0;
@@ -116,6 +119,115 @@ describe('the head turn', () => {
     await vi.advanceTimersByTimeAsync(10 * SLOW_LOOK_MS);
     expect(camera.received).toContain('camera.unavailable');
     expect(camera.received).not.toContain('camera.captured');
+    camera.stop();
+  });
+});
+
+describe('the challenge timeline (issue 28 §3)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    // jsdom draws nothing: a 2D context that does nothing and a canvas that encodes a small JPEG.
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+      drawImage: () => undefined,
+    } as unknown as CanvasRenderingContext2D);
+    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation(function (callback) {
+      callback(new Blob([new Uint8Array(10)], { type: 'image/jpeg' }));
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  /** The camera under a parent that notes every prompt and the frames, with the fake time they came at. */
+  function runTimeline() {
+    const held = { ms: 0 };
+    const screen = createCameraScreen();
+    const video = { videoWidth: 640, videoHeight: 480, readyState: 4, srcObject: null };
+    attachVideo(screen, video as unknown as HTMLVideoElement);
+    const stream = { getTracks: () => [] } as unknown as MediaStream;
+    const media = { getUserMedia: () => Promise.resolve(stream) } as unknown as MediaDevices;
+    const log: Array<{ at: number; what: string }> = [];
+    const frames: number[] = [];
+    const start = Date.now();
+    // The page's clock: fake time, plus any time the page was held that no timer saw (`hold`).
+    const clockNow = () => Date.now() - start + held.ms;
+    const slowGuide: FaceGuide = { hintFor: () => new Promise<CaptureHint>(() => undefined) };
+    // Frames are grabbed through the canvas: note when.
+    vi.mocked(HTMLCanvasElement.prototype.toBlob).mockImplementation(function (callback) {
+      frames.push(clockNow());
+      callback(new Blob([new Uint8Array(10)], { type: 'image/jpeg' }));
+    });
+    const parent = createMachine({
+      invoke: {
+        id: 'camera',
+        src: cameraActor(screen, {
+          media: () => media,
+          loadGuide: () => Promise.resolve(slowGuide),
+          now: clockNow,
+        }),
+      },
+      on: {
+        '*': {
+          actions: ({ event }) => {
+            const hint = (event as { hint?: string }).hint;
+            log.push({ at: clockNow(), what: hint ? `${event.type} ${hint}` : event.type });
+          },
+        },
+        start: { actions: sendTo('camera', { type: 'camera.startChallenge' }) },
+      },
+    });
+    const actor = createActor(parent).start();
+    return {
+      log,
+      frames,
+      hold: (ms: number) => (held.ms += ms),
+      stop: () => actor.stop(),
+      startChallenge: () => actor.send({ type: 'start' }),
+    };
+  }
+
+  it('a straight frame at once, the first prompt, its frames, the second prompt, its frames, then the capture', async () => {
+    const camera = runTimeline();
+    await vi.advanceTimersByTimeAsync(0);
+    camera.startChallenge();
+    await vi.advanceTimersByTimeAsync(10_000);
+    const { first, second } = CHALLENGE_TIMELINE;
+    expect(camera.frames).toEqual([0, ...first.framesAtMs, ...second.framesAtMs]);
+    expect(camera.log.filter((e) => e.what !== 'start' && e.what !== 'camera.ready')).toEqual([
+      { at: first.promptAtMs, what: 'camera.guidance challengeFirst' },
+      { at: second.promptAtMs, what: 'camera.guidance challengeSecond' },
+      { at: second.framesAtMs.at(-1), what: 'camera.captured' },
+    ]);
+    camera.stop();
+  });
+
+  it('fits the server: 6 frames at most, each movement prompted before its frames, with time to move', () => {
+    const { first, second } = CHALLENGE_TIMELINE;
+    expect(CHALLENGE_FRAMES).toBe(1 + first.framesAtMs.length + second.framesAtMs.length);
+    expect(CHALLENGE_FRAMES).toBeLessThanOrEqual(Limits.face.maxFrames);
+    expect(CHALLENGE_FRAMES).toBeGreaterThanOrEqual(Limits.face.minFrames);
+    // About a second to read or hear a prompt and turn, before the first frame of that movement.
+    expect(Math.min(...first.framesAtMs) - first.promptAtMs).toBeGreaterThanOrEqual(1000);
+    expect(Math.min(...second.framesAtMs) - second.promptAtMs).toBeGreaterThanOrEqual(1000);
+    // The second prompt only after the first movement's frames.
+    expect(second.promptAtMs).toBeGreaterThan(Math.max(...first.framesAtMs));
+  });
+
+  it('a late timer (a busy phone) does not push the later frames back: times count from the first frame', async () => {
+    const camera = runTimeline();
+    await vi.advanceTimersByTimeAsync(0);
+    camera.startChallenge();
+    // The page is held for 1.3 s while it waits for the first movement's first frame: that frame
+    // comes late, the next at once, and the second movement's frames at their own times.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(camera.frames).toEqual([0]);
+    camera.hold(1300);
+    await vi.advanceTimersByTimeAsync(10_000);
+    const { first, second } = CHALLENGE_TIMELINE;
+    expect(camera.frames[1]).toBe(first.framesAtMs[0] + 1300);
+    expect(camera.frames[2]! - camera.frames[1]!).toBeLessThan(10);
+    expect(camera.frames.slice(3)).toEqual(second.framesAtMs);
     camera.stop();
   });
 });

@@ -16,6 +16,8 @@ import { CameraView } from './CameraView';
 import { phoneFlowFor, type PhoneVerificationActorRef } from './phoneVerificationFlow';
 import { faceReasonText } from '../verification/faceReasons';
 import type { CaptureHint } from '../../../../machines/identityVerification.machine';
+import type { FaceChallenge } from '../../../contract/api/verification';
+import { challengeWords } from './challengeWords';
 import { useDiagnosticSource } from '../support/diagnostics/useDiagnosticSource';
 
 /** Phone-width column: the pages are designed for 375 px and stay readable on wider screens. */
@@ -194,22 +196,42 @@ function TermsAndPrivacy({ actor }: { actor: PhoneVerificationActorRef }) {
   );
 }
 
-function useHintText(): Record<CaptureHint, string> {
-  const { t } = useLingui();
+/** The guidance's words; during the capture, the asked movement's steps with their arrows. */
+function useHintText(
+  challenge: FaceChallenge | null,
+): Record<CaptureHint, { arrow?: string; words: string }> {
+  const { t, i18n } = useLingui();
+  const asked = challengeWords(challenge);
   return {
-    noFace: t`Place your face inside the outline`,
-    moveCloser: t`Move closer`,
-    moreLight: t`More light, please`,
-    lookStraight: t`Look straight at the camera`,
-    holdStill: t`Hold still`,
-    turnHead: t`Turn your head slowly to the left and right`,
+    noFace: { words: t`Place your face inside the outline` },
+    moveCloser: { words: t`Move closer` },
+    moreLight: { words: t`More light, please` },
+    lookStraight: { words: t`Look straight at the camera` },
+    holdStill: { words: t`Hold still` },
+    challengeStart: { words: t`Look straight at the camera` },
+    challengeFirst: { arrow: asked.first.arrow, words: i18n._(asked.first.words) },
+    challengeSecond: { arrow: asked.second.arrow, words: i18n._(asked.second.words) },
   };
+}
+
+/** The movement this attempt asks for, before and while it is captured (the server chose it). */
+function ChallengeInstruction({ challenge }: { challenge: FaceChallenge | null }) {
+  const { i18n } = useLingui();
+  const asked = challengeWords(challenge);
+  return (
+    <Text fw={500} ta="center" data-challenge={challenge ?? 'none'}>
+      <Text span aria-hidden="true" fz="xl" mr="xs">
+        {asked.arrows}
+      </Text>
+      {i18n._(asked.instruction)}
+    </Text>
+  );
 }
 
 function Capture({ actor, screen }: { actor: PhoneVerificationActorRef; screen: CameraScreen }) {
   const { t } = useLingui();
-  const hintText = useHintText();
   const snapshot = useSelector(actor, (s) => s);
+  const hintText = useHintText(snapshot.context.challenge);
   const uploading = snapshot.matches({ flow: 'uploading' });
   const capturing = snapshot.matches({ flow: { capture: 'capturingFrames' } });
   const cameraOn =
@@ -217,6 +239,7 @@ function Capture({ actor, screen }: { actor: PhoneVerificationActorRef; screen: 
     snapshot.matches({ flow: { capture: 'startingCamera' } }) ||
     capturing;
   const hint = snapshot.context.hint;
+  const said = hint ? hintText[hint] : null;
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
     event.currentTarget.value = '';
@@ -227,8 +250,8 @@ function Capture({ actor, screen }: { actor: PhoneVerificationActorRef; screen: 
     <PhoneColumn title={<Trans>Face capture</Trans>}>
       <Text size="sm">
         <Trans>
-          Look straight at the camera in good light, without a hat or sunglasses. When asked, turn your head
-          slowly: a few photos are taken during the turn.
+          Look straight at the camera in good light, without a hat or sunglasses. Then move your head as
+          asked, one step after the other: a few photos are taken during the movement.
         </Trans>
       </Text>
       {uploading ? (
@@ -237,10 +260,24 @@ function Capture({ actor, screen }: { actor: PhoneVerificationActorRef; screen: 
         </Center>
       ) : (
         <>
+          {cameraOn && <ChallengeInstruction challenge={snapshot.context.challenge} />}
           {cameraOn && <CameraView screen={screen} />}
           {cameraOn && (
-            <Text role="status" aria-live="polite" fw={500} ta="center" data-hint={hint ?? 'none'}>
-              {hint ? hintText[hint] : t`Starting the camera…`}
+            // During the capture each step is due at once: a screen reader says it without waiting.
+            <Text
+              role="status"
+              aria-live={capturing ? 'assertive' : 'polite'}
+              fw={700}
+              fz={capturing ? 'xl' : undefined}
+              ta="center"
+              data-hint={hint ?? 'none'}
+            >
+              {said?.arrow && (
+                <Text span aria-hidden="true" fz="xl" mr="xs">
+                  {said.arrow}
+                </Text>
+              )}
+              {said ? said.words : t`Starting the camera…`}
             </Text>
           )}
           {cameraOn && (

@@ -2,8 +2,9 @@
 // (issue 16 §4): getUserMedia while the capture view is open; while the preview runs, the guidance
 // (faceGuide.ts, loaded on demand) says what to do and reports camera.faceReady once the face has
 // been well placed and lit for a moment; on camera.startChallenge it takes a few JPEG frames from a
-// canvas while the person turns their head, and sends them as camera.captured. The camera stops
-// when the view closes. Without a camera (or permission) it says camera.unavailable and the page
+// canvas while the person does the server's head movement (CHALLENGE_TIMELINE: a straight frame,
+// then each of the two movements prompted with camera.guidance and given time before its frames),
+// and sends them as camera.captured. The camera stops when the view closes. Without a camera (or permission) it says camera.unavailable and the page
 // offers the file input alone.
 import { fromCallback } from 'xstate';
 import type {
@@ -11,7 +12,7 @@ import type {
   CaptureHint,
   IdentityVerificationEvent,
 } from '../../../../machines/identityVerification.machine';
-import { Limits, Time } from '../../../contract/limits';
+import { Time } from '../../../contract/limits';
 import type { FaceGuide } from './faceGuide';
 
 /** Where the view shows the camera: the page registers its <video> element here. */
@@ -41,9 +42,37 @@ const GUIDE_EVERY_MS = 400;
 export const SLOW_LOOK_MS = 2 * Time.SECOND;
 /** Looks in a row with the face ready before the head-turn starts by itself. */
 const READY_LOOKS = 3;
-/** The head turn: this many frames (within the server's limits), this far apart. */
-export const CHALLENGE_FRAMES = Math.min(5, Limits.face.maxFrames);
-const CHALLENGE_EVERY_MS = 450;
+/**
+ * The head movement's timeline (issue 28 §3), in ms from the first frame, which is taken at once
+ * while the person looks straight. Each movement is prompted (the page's words and arrow change, a
+ * screen reader hears them) and given ~1.1 s — reading or hearing the prompt, then turning — before
+ * its frames, which follow while the person holds the position; the second prompt comes just after
+ * the first movement's frames. 6 frames over 3.5 s (Limits.face.maxFrames is 6); reasons and the
+ * numbers behind them: docs/decisions/face-challenge.md.
+ */
+export const CHALLENGE_TIMELINE = {
+  first: { promptAtMs: 0, framesAtMs: [1100, 1500] },
+  second: { promptAtMs: 1600, framesAtMs: [2700, 3100, 3500] },
+} as const;
+
+/** The capture's frames: the straight one and those of both movements. */
+export const CHALLENGE_FRAMES =
+  1 + CHALLENGE_TIMELINE.first.framesAtMs.length + CHALLENGE_TIMELINE.second.framesAtMs.length;
+
+type TimelineStep = { atMs: number; hint: CaptureHint } | { atMs: number; frame: true };
+
+/** The timeline as one ordered list of prompts and frames after the first frame. */
+function timelineSteps(): TimelineStep[] {
+  const steps: TimelineStep[] = [];
+  for (const [hint, phase] of [
+    ['challengeFirst', CHALLENGE_TIMELINE.first],
+    ['challengeSecond', CHALLENGE_TIMELINE.second],
+  ] as const) {
+    steps.push({ atMs: phase.promptAtMs, hint });
+    for (const atMs of phase.framesAtMs) steps.push({ atMs, frame: true });
+  }
+  return steps;
+}
 
 function grabFrame(video: HTMLVideoElement): Promise<Blob | null> {
   const scale = Math.min(1, MAX_FRAME_WIDTH / (video.videoWidth || 1));
@@ -137,11 +166,21 @@ export function cameraActor(screen: CameraScreen, deps: CameraDeps = {}) {
       challenging = true;
       await firstPicture(screen);
       const frames: CapturedImage[] = [];
-      for (let i = 0; i < CHALLENGE_FRAMES && !stopped; i++) {
-        if (i > 0) await wait(CHALLENGE_EVERY_MS);
+      const take = async () => {
         const blob = screen.video ? await grabFrame(screen.video) : null;
-        if (!blob) return sendBack({ type: 'camera.unavailable' });
-        frames.push({ blob, type: blob.type || 'image/jpeg', size: blob.size });
+        if (blob) frames.push({ blob, type: blob.type || 'image/jpeg', size: blob.size });
+        return blob !== null;
+      };
+      if (!(await take())) return sendBack({ type: 'camera.unavailable' });
+      // Times count from the first frame on the monotonic clock: a late timer (a busy phone) makes
+      // the next wait shorter rather than shifting everything after it.
+      const start = now();
+      for (const step of timelineSteps()) {
+        if (stopped) break;
+        await wait(Math.max(0, step.atMs - (now() - start)));
+        if (stopped) break;
+        if ('hint' in step) sendBack({ type: 'camera.guidance', hint: step.hint });
+        else if (!(await take())) return sendBack({ type: 'camera.unavailable' });
       }
       challenging = false;
       if (stopped) return;

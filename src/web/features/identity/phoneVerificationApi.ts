@@ -31,6 +31,7 @@ export function toPhoneView(view: PhoneVerificationView): PhoneSessionView {
     validForMs: Number.isFinite(left) ? Math.max(left, 0) : Limits.qr.validAfterScanMs,
     outcomeReason: view.outcomeReason,
     attemptsLeft: view.attemptsLeft,
+    challenge: view.challenge,
   };
 }
 

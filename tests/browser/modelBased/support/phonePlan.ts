@@ -82,7 +82,7 @@ export function undrivable(path: PlannedPath): string | null {
     if (before.includes('flow.capture.startingCamera') && !event.type.startsWith('camera.'))
       return 'the camera answers within moments of the capture view opening: nothing comes before it';
     if (!before.includes('flow.capture') && after.includes('flow.capture')) hint = null;
-    if (after.includes('flow.capture.capturingFrames')) hint = 'turnHead';
+    if (after.includes('flow.capture.capturingFrames')) hint = 'challengeStart';
     switch (event.type) {
       case 'camera.ready':
       case 'camera.unavailable': {
