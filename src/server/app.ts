@@ -28,6 +28,7 @@ import { storagePlugin } from './plugins/storage';
 import { multipartOptions } from './storage/multipartOptions';
 import { registerSpa, webBuildExists } from './plugins/spa';
 import { devRoutes } from './routes/dev/index';
+import { documentsPlugin } from './services/documents/plugin';
 import { apiRoutes } from './routes/index';
 import type { Clock } from './types';
 import { PUZZLES_AHEAD, PUZZLES_AHEAD_IN_TESTS, puzzleSource } from './security/captcha/puzzleSource';
@@ -94,6 +95,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(mailPlugin);
   await app.register(storagePlugin);
   await app.register(housekeepingPlugin, { schedule: options.scheduleHousekeeping ?? config.env !== 'test' });
+  // Reads uploaded documents off the event loop; tests kick it themselves (issue 30).
+  await app.register(documentsPlugin, { auto: config.env !== 'test' });
   // A test process builds many apps and shows few captchas: a couple ahead, not a burst's worth.
   puzzleSource().setAhead(config.env === 'test' ? PUZZLES_AHEAD_IN_TESTS : PUZZLES_AHEAD);
 

@@ -11,3 +11,4 @@ export * from './serverKeys';
 export * from './idempotency';
 export * from './backOffice';
 export * from './supportReferences';
+export * from './documents';

@@ -8,6 +8,7 @@ import { attachmentDisposition } from '../../storage/fileName';
 import { receiveMultipart } from '../../storage/receiveMultipart';
 import { isFileKind } from './fileKind';
 import { fileMetaView, fileView } from './fileView';
+import { fileReadingRoutes } from './reading';
 import { readableFile, signedIn } from './readableFile';
 
 interface IdParams {
@@ -15,6 +16,7 @@ interface IdParams {
 }
 
 export async function fileRoutes(app: FastifyInstance) {
+  await app.register(fileReadingRoutes);
   app.post('/files', { preHandler: app.requireSignedIn }, async (request) => {
     const principal = signedIn(request);
     const { upload, fields } = await receiveMultipart(request, (input) => app.storage.receiveUpload(input));
@@ -34,6 +36,8 @@ export async function fileRoutes(app: FastifyInstance) {
       await upload.discard();
       throw error;
     }
+    // Queued for the document reader, which reads it after this answer (issue 30); never fails the upload.
+    await app.documents.enqueue(file);
     return ok(request, fileView(file));
   });
 
