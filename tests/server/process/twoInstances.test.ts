@@ -88,7 +88,9 @@ describe('two instances behind a proxy', () => {
     // stream must pass a proxy unbuffered); the phone scans, consents and captures on B.
     const created = await openSession(onA, who, 'Li Na');
     const stream = await openStream(onA, who, created.sessionId);
+    // The balancer's first request goes to A: this stream is A's, and stays open until A dies.
     const proxied = await openStream(viaProxy, who, created.sessionId);
+    expect([proxy.served.get(a.url), proxy.served.get(b.url)]).toEqual([1, 0]);
     try {
       const scanned = await scan(onB, tokenOf(created.link));
       expect(scanned.status).toBe(200);
@@ -112,7 +114,6 @@ describe('two instances behind a proxy', () => {
       );
     } finally {
       stream.close();
-      proxied.close();
     }
 
     // The draft's files are uploaded through A; each downloads through B byte for byte.
@@ -156,6 +157,22 @@ describe('two instances behind a proxy', () => {
     // A dies: its workers and its supervisor, at once, as a machine that loses power.
     for (const pid of [...childPids(a.process.pid), a.process.pid]) process.kill(pid, 'SIGKILL');
     await a.process.exited(30_000);
+    // The stream the balancer held to A is cut, not left hanging: the browser sees the loss at once
+    // and reconnects (to B), instead of waiting on a connection that will never speak again.
+    try {
+      const cut = await (async () => {
+        for (;;) {
+          try {
+            await proxied.next(20_000);
+          } catch (error) {
+            return (error as Error).message;
+          }
+        }
+      })();
+      expect(cut).not.toMatch(/no event within/);
+    } finally {
+      proxied.close();
+    }
 
     // The journey goes on through the proxy, which now finds only B.
     const submitted = await submit(viaProxy, caller);
