@@ -13,7 +13,7 @@ import type { AppConfig } from '../config';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
 import { createLineLogger } from '../observability/logger';
-import { createMetricsGatherer, type MetricsPeer } from '../observability/metrics/gather';
+import { createMetricsGatherer, peersOf, type MetricsPeer } from '../observability/metrics/gather';
 import { startProcessMetrics } from '../observability/metrics/registry';
 import { startMetricsServer, type MetricsServer } from '../observability/metrics/server';
 import { DEFAULT_BACKOFF, planRestart } from './backoff';
@@ -187,11 +187,13 @@ export async function runSupervisor(config: AppConfig, options: SupervisorOption
     replace(slot);
   }
 
-  /** The workers that listen, each asked for its figures; the first also reads the shared ones. */
+  /** The workers that listen, each asked for its figures (an engine process would join here). */
   const metricsPeers = (): MetricsPeer[] =>
-    slots
-      .filter((slot) => slot.listeningSince > 0 && slot.worker?.isConnected())
-      .map((slot, i) => ({ shared: i === 0, send: (request) => void slot.worker?.send(request) }));
+    peersOf(
+      slots
+        .filter((slot) => slot.listeningSince > 0 && slot.worker?.isConnected())
+        .map((slot) => ({ send: (request) => void slot.worker?.send(request) })),
+    );
 
   /** A metrics port that cannot be had is logged, not fatal: the portal serves its users without it. */
   async function serveMetrics() {

@@ -16,6 +16,14 @@ export interface MetricsPeer {
   shared: boolean;
 }
 
+/**
+ * The peers of one scrape: every process that can be asked, the first of them also for the shared
+ * figures (rows in PostgreSQL: asked of every process, the sum would count them once per worker).
+ */
+export function peersOf(channels: { send(request: MetricsRequest): void }[]): MetricsPeer[] {
+  return channels.map((channel, i) => ({ shared: i === 0, send: (request) => channel.send(request) }));
+}
+
 /** How long a scrape waits for a process: a busy worker answers within its event loop's delay. */
 export const PEER_TIMEOUT_MS = 2_000;
 

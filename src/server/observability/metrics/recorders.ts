@@ -66,15 +66,30 @@ export function countCaptcha(event: CaptchaEvent): void {
   captcha.inc({ event });
 }
 
-const pressureReaders = new Map<string, () => number>();
+type PressureReader = () => number | Promise<number>;
+const pressureReaders = new Map<string, PressureReader>();
+
+/** A reading, or NaN when the reader failed (the gauge then keeps its last value). */
+async function readSafely(read: PressureReader): Promise<number> {
+  try {
+    return await read();
+  } catch {
+    return NaN;
+  }
+}
+
 const pressure = new Gauge({
   name: 'portal_abuse_pressure',
   help: 'Abuse-defence pressure by source (e.g. proof-of-work difficulty); the highest process wins.',
   labelNames: ['source'],
   aggregator: 'max',
   registers,
-  collect() {
-    for (const [source, read] of pressureReaders) this.set({ source }, read());
+  async collect() {
+    const sources = [...pressureReaders];
+    const values = await Promise.all(sources.map(([, read]) => readSafely(read)));
+    sources.forEach(([source], i) => {
+      if (!Number.isNaN(values[i])) this.set({ source }, values[i]!);
+    });
   },
 });
 
@@ -83,7 +98,11 @@ export function setAbusePressure(source: string, value: number): void {
   pressure.set({ source }, value);
 }
 
-/** Reads the pressure of `source` at each scrape (for a value kept elsewhere); replaces a previous reader. */
-export function watchAbusePressure(source: string, read: () => number): void {
+/**
+ * Reads the pressure of `source` at each scrape, for a value kept elsewhere (a counter in PostgreSQL:
+ * each worker reads it once per scrape and the highest is shown, so keep it a lookup by key).
+ * Replaces a previous reader of `source`; a reader that fails leaves the last value.
+ */
+export function watchAbusePressure(source: string, read: PressureReader): void {
   pressureReaders.set(source, read);
 }
