@@ -15,6 +15,9 @@ import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/EmptyState.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
+// Checkbox, Radio and Switch lay their control and label side by side with these shared styles;
+// without them the circle or box stands above its label (issue 31).
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Overlay.css';

@@ -5,6 +5,7 @@ import { QrVerificationDialog, type QrVerificationActorRef } from '../../verific
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Button, Group, NativeSelect, Radio, Stack } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Radio.css';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import {
