@@ -40,7 +40,7 @@ export type ReadFields = Partial<Record<ReadFieldName, ReadField>>;
 /** The MRZ as read, with the check-digit verdicts. */
 export interface MrzReading {
   lines: string[];
-  /** Every check digit (and the format) holds. */
+  /** Every check digit holds (a misread letter elsewhere does not make it false). */
   valid: boolean;
   /** Names of what fails ('documentNumberCheckDigit', 'compositeCheckDigit', …). */
   failedChecks: string[];

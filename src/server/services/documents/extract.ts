@@ -50,15 +50,21 @@ function chineseDateIn(text: string): string | null {
   return m ? `${m[1]}-${pad2(m[2] ?? '')}-${pad2(m[3] ?? '')}` : null;
 }
 
-/** The 18-character ID numbers in a text, those with a correct check character first. */
+/**
+ * The 18-character ID numbers in a text, best first: a whole token with a correct check character,
+ * any whole token, then 18-character windows of longer runs (OCR joins or splits tokens), again
+ * those with a correct check character first.
+ */
 function idNumbersIn(text: string): string[] {
+  const valid = (n: string) => idCardCheckCharacter(n.slice(0, 17)) === n.charAt(17);
+  const shape = /^\d{17}[\dX]$/;
+  const tokens = text
+    .split(/\s+/)
+    .map((t) => asDigits(t).replace(/x/g, 'X'))
+    .filter((t) => shape.test(t));
   const cleaned = asDigits(compactText(text)).replace(/x/g, 'X');
-  const found = [...cleaned.matchAll(/(?=(\d{17}[\dX]))/g)].map((m) => m[1] ?? '');
-  return found.sort(
-    (a, b) =>
-      Number(idCardCheckCharacter(b.slice(0, 17)) === b[17]) -
-      Number(idCardCheckCharacter(a.slice(0, 17)) === a[17]),
-  );
+  const windows = [...cleaned.matchAll(/(?=(\d{17}[\dX]))/g)].map((m) => m[1] ?? '');
+  return [...tokens.filter(valid), ...tokens, ...windows.filter(valid), ...windows];
 }
 
 /**
@@ -105,7 +111,7 @@ function idFrontFields(rows: readonly Row[]): ReadFields {
   // The number's row first (its label), then anywhere on the card.
   const numberRow = rows.find((r) => r.compact.includes('身份号码'));
   for (const row of numberRow ? [numberRow, ...rows] : rows) {
-    const [number] = idNumbersIn(row.compact.replace(/^.*号码/, ''));
+    const [number] = idNumbersIn(row.text.replace(/^.*号\s*码/, ''));
     if (number) {
       fields.idNumber = fieldOf(row, number);
       break;
@@ -181,11 +187,13 @@ function readMrz(rows: readonly Row[]): { reading: MrzReading; rows: Row[] } | n
   const lines = [fitMrzLine(line1.line), fitMrzLine(line2.line)];
   try {
     const result = parseMrz(lines, { autocorrect: true });
+    const failedChecks = result.details.filter((d) => !d.valid && d.field).map((d) => d.field ?? '');
     return {
       reading: {
         lines,
-        valid: result.valid,
-        failedChecks: result.details.filter((d) => !d.valid && d.field).map((d) => d.field ?? ''),
+        // The check digits decide: a misread letter of a name or country is not a forged page.
+        valid: !failedChecks.some((name) => name.endsWith('CheckDigit')),
+        failedChecks,
       },
       rows: [line1.row, line2.row],
     };
