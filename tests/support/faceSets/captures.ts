@@ -411,6 +411,9 @@ export function idPhotoOf(person: Person): Promise<{ jpeg: Buffer; landmarks: [n
 /** Where faces.ts idCard puts the photo on the 856×540 card. */
 export const ID_PORTRAIT = { region: { left: 60, top: 140, width: 260, height: 260 } } as const;
 
+/** A screen's sub-pixel stripes light a third of its texels per colour, its dark row gap less. */
+const SCREEN_GAIN = 3.2;
+
 /** A screen showing a frame: sub-pixel stripes (R, G, B columns, a dark gap), a glare and a bezel. */
 async function screenTexture(
   frame: Picture,
@@ -424,7 +427,9 @@ async function screenTexture(
   const W = frame.width * k + 2 * bezel;
   const H = frame.height * k + 2 * bezel;
   const data = new Uint8Array(W * H * 3).fill(12);
-  const gain = 2.4;
+  // Each texel lights one colour (the stripe's); the lens averages three, so the plane is drawn
+  // three times as bright (renderFlat), in floating point, and nothing clips before the average.
+  const gain = 1;
   for (let y = 0; y < frame.height; y++)
     for (let x = 0; x < frame.width; x++) {
       const s = (y * frame.width + x) * 3;
@@ -441,7 +446,7 @@ async function screenTexture(
     for (let y = 0; y < H; y++)
       for (let x = 0; x < W; x++) {
         const d = Math.abs((x - W * 0.3) * 0.8 + (y - H * 0.35) * 0.6) / (W * 0.12);
-        const add = glare * 255 * Math.exp(-d * d);
+        const add = ((glare * 255) / SCREEN_GAIN) * Math.exp(-d * d);
         const o = (y * W + x) * 3;
         for (let c = 0; c < 3; c++) data[o + c] = Math.min(255, Math.round(data[o + c]! + add));
       }
@@ -479,6 +484,18 @@ async function textureAt(r: PlaneRecipe, t: number, settle: number): Promise<Tex
   return found;
 }
 
+const screenFaces = new Map<string, Promise<number>>();
+
+function screenFacePx(r: PlaneRecipe): Promise<number> {
+  const key = JSON.stringify(r.content);
+  let found = screenFaces.get(key);
+  if (!found) {
+    found = textureAt(r, 0, 0).then((t) => t.facePx);
+    screenFaces.set(key, found);
+  }
+  return found;
+}
+
 async function renderFlat(r: PlaneRecipe, t: number, settle = 0): Promise<Rendered> {
   const texture = await textureAt(r, t, settle);
   const focalPx = r.width / 2 / Math.tan((r.hfovDeg * Math.PI) / 360);
@@ -489,7 +506,10 @@ async function renderFlat(r: PlaneRecipe, t: number, settle = 0): Promise<Render
     distanceCm = 40;
     widthCm = ((r.width * distanceCm) / focalPx) * 1.04;
   } else {
-    const faceCm = (texture.facePx * widthCm) / texture.picture.width;
+    // A screen stays where it is held while its recording turns: placed by the recording's first
+    // (frontal) face, not by each frame's.
+    const facePx = r.content.type === 'screen' ? await screenFacePx(r) : texture.facePx;
+    const faceCm = (facePx * widthCm) / texture.picture.width;
     distanceCm = (focalPx * faceCm) / (r.faceShare * r.width);
   }
   const move = settled(r.movement, r.style, t, settle);
@@ -508,7 +528,7 @@ async function renderFlat(r: PlaneRecipe, t: number, settle = 0): Promise<Render
     height: r.height,
     focalPx,
     background: await background(r.background, r.width, r.height),
-    brightness: r.brightness,
+    brightness: r.brightness * (r.content.type === 'screen' ? SCREEN_GAIN : 1),
     lambert: r.lambert,
     nearest: false,
     shake: handShake(r.shake, r.shakePhase, t),
@@ -566,7 +586,7 @@ export function headRecipe(
     movement,
     style: motionStyle(random),
     distanceCm: between(random, 35, 60),
-    faceShare: between(random, 0.26, 0.42),
+    faceShare: between(random, 0.2, 0.3),
     pivotFaceWidths: between(random, 0.5, 0.75),
     lighting: lightingOf(random),
     width: size.width,
