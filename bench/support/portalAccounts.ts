@@ -3,11 +3,12 @@
 // sealed by the web app's own code (src/web/crypto/passwordCipher.ts: RSA-OAEP, SHA-256), and a
 // real login through POST /plat/ums/login.
 import { eq } from 'drizzle-orm';
-import type { LoginResult } from '../../src/contract/api/accounts';
+import type { CaptchaWork, LoginResult } from '../../src/contract/api/accounts';
 import { AccountPaths } from '../../src/contract/api/accounts';
 import { captchaChallenges } from '../../src/server/db/schema/index';
 import { encryptPassword, importPublicKey } from '../../src/web/crypto/passwordCipher';
 import { createAccount, humanTrail, PASSWORD } from '../../tests/server/accounts/support/accountsClient';
+import { solveWork } from '../../tests/support/sliderWork';
 import { callJson, dataOf } from './portalHttp';
 import type { BenchPortal } from './portalServer';
 import { asTestApp } from './portalTestApp';
@@ -34,8 +35,8 @@ export async function sealPassword(portal: BenchPortal, password: string): Promi
 
 /** A one-time slider token, earned from `from` (the captcha routes are limited per IP). */
 export async function solveCaptcha(portal: BenchPortal, from: string): Promise<string> {
-  const { challengeId } = dataOf(
-    await callJson<{ challengeId: string }>(portal.url, 'GET', AccountPaths.captcha, { from }),
+  const { challengeId, work } = dataOf(
+    await callJson<{ challengeId: string; work: CaptchaWork }>(portal.url, 'GET', AccountPaths.captcha, { from }),
     'captcha',
   );
   const [row] = await portal.database.db
@@ -46,7 +47,7 @@ export async function solveCaptcha(portal: BenchPortal, from: string): Promise<s
   const x = row.gapX + 2;
   const answer = await callJson<{ captchaToken: string }>(portal.url, 'POST', AccountPaths.captchaVerify, {
     from,
-    body: { challengeId, x, trail: humanTrail(x) },
+    body: { challengeId, x, trail: humanTrail(x), work: await solveWork(work) },
   });
   return dataOf(answer, 'captcha verify').captchaToken;
 }

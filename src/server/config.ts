@@ -125,6 +125,9 @@ const envSchema = z.object({
   OVERLOAD_MAX_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_048_576).default(0),
   OVERLOAD_MAX_RSS_MB: z.coerce.number().int().min(0).max(1_048_576).default(0),
   OVERLOAD_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(5),
+  /** Scales the slider puzzle's proof of work (security/captcha/workCurve.ts); unset: 1, and
+   *  0.01 under APP_ENV=test, whose suites solve hundreds of puzzles and measure none. */
+  CAPTCHA_WORK_SCALE: z.coerce.number().min(0.001).max(100).optional(),
   /** Where uploaded files are kept: STORAGE (local | s3) and S3_* (storage/storageConfig.ts). */
   ...storageEnvShape,
   /** The metrics endpoint (observability/metrics/): its own port ('off': none; 0: any free port). */
@@ -236,6 +239,8 @@ export interface AppConfig {
   baseAddresses: { checkout: string; identity: string; backOffice: string; backOfficeOps: string };
   /** Development aids (dev mailbox, /plat/dev/*) exist everywhere but production. */
   devTools: boolean;
+  /** Multiplies the slider puzzle's proof of work at every level (1 = as measured for people). */
+  captchaWorkScale: number;
 }
 
 /** Where GET /metrics is served (observability/metrics/server.ts, by the supervisor). */
@@ -331,5 +336,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       backOfficeOps: e.BACKOFFICE_OPS_BASE_URL ?? defaults.backOfficeOps,
     },
     devTools: e.APP_ENV !== 'production',
+    captchaWorkScale: e.CAPTCHA_WORK_SCALE ?? (e.APP_ENV === 'test' ? 0.01 : 1),
   };
 }

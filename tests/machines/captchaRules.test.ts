@@ -14,6 +14,18 @@ const challenge = (n: number): CaptchaChallenge => ({
   width: 300,
   height: 150,
   pieceSize: 40,
+  // The chart never reads the work (the web's provided actors do, issue 29 §1).
+  work: {
+    parameters: {
+      algorithm: 'PBKDF2/SHA-256',
+      nonce: '',
+      salt: '',
+      cost: 1,
+      keyLength: 32,
+      keyPrefix: '',
+      expiresAt: 0,
+    },
+  },
 });
 
 /** Verdicts in order; `'network'` makes the verification reject (no answer). */

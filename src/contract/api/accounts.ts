@@ -27,6 +27,24 @@ export interface CaptchaChallenge {
   width: number;
   height: number;
   pieceSize: number;
+  /** The proof of work bound to this puzzle (issue 29 §1): the page solves it in a Web Worker while
+   *  the person drags, and sends the key it found with the answer. */
+  work: CaptchaWork;
+}
+
+/** ALTCHA v2's challenge format (altcha-lib), deterministic PBKDF2: the key starting with
+ *  `keyPrefix` is `cost` iterations times an unknown counter away. */
+export interface CaptchaWork {
+  parameters: {
+    algorithm: 'PBKDF2/SHA-256';
+    nonce: string;
+    salt: string;
+    cost: number;
+    keyLength: number;
+    keyPrefix: string;
+    /** Seconds since the epoch: when the puzzle expires. */
+    expiresAt: number;
+  };
 }
 
 /**
@@ -68,6 +86,8 @@ export const captchaVerifyRequest = z.object({
     .max(B.maxPoints),
   /** Solved with the arrow keys (WCAG 2.5.7): the trail is then key steps, judged accordingly. */
   keyboard: z.boolean().optional(),
+  /** The key the puzzle's proof of work found (hex, the full derived key): the same for both paths. */
+  work: z.string().regex(/^[0-9a-f]{64}$/, 'captcha.required'),
 });
 
 export const registerSendCodeRequest = z.object({

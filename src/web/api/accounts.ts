@@ -55,7 +55,8 @@ export function createAccountsApi(api: ApiClient, encrypt: PasswordEncryptor, no
       if (!challenge) throw new Error('captcha unavailable');
       return challenge;
     },
-    async verifyPuzzle(input: VerifyInput): Promise<VerifyOutcome> {
+    /** `work`: the key the puzzle's proof of work found (captcha/puzzleWork.ts). */
+    async verifyPuzzle(input: VerifyInput & { work: string }): Promise<VerifyOutcome> {
       const outcome = await call<{ captchaToken: string }>(AccountPaths.captchaVerify, input);
       return outcome.kind === 'ok'
         ? { kind: 'solved', captchaToken: outcome.data.captchaToken }

@@ -11,7 +11,7 @@ import {
   gapOf,
   humanTrail,
   keyboardAnswer,
-  newChallenge,
+  newChallengeWithWork,
   seal,
   solveCaptcha,
 } from './support/accountsClient';
@@ -40,45 +40,63 @@ describe('slider captcha', () => {
       'pieceSize',
       'pieceY',
       'width',
+      'work',
     ]);
     expect(JSON.stringify(res.data)).not.toContain(`"${gapX}"`);
   });
 
   it('accepts a human drag once; the same puzzle cannot be answered twice', async () => {
     const caller = new Caller(t);
-    const { challengeId } = await newChallenge(caller);
+    const { challengeId, workKey } = await newChallengeWithWork(caller);
     const { gapX } = await gapOf(t, challengeId);
     const first = await caller.post('/ums/captcha/verify', {
       challengeId,
       x: gapX - 3,
       trail: humanTrail(gapX - 3),
+      work: workKey,
     });
     expect(first.code).toBe(200);
-    expect(first.data.captchaToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    const again = await caller.post('/ums/captcha/verify', { challengeId, x: gapX, trail: humanTrail(gapX) });
+    expect(first.data.captchaToken).toMatch(/^[A-Za-z0-9_-]{40,}\.\d+$/);
+    const again = await caller.post('/ums/captcha/verify', {
+      challengeId,
+      x: gapX,
+      trail: humanTrail(gapX),
+      work: workKey,
+    });
     expect(again.code).toBe(Codes.captchaFailed.code);
   });
 
   it('a wrong answer spends the puzzle: the right answer afterwards fails too', async () => {
     const caller = new Caller(t, undefined, 'zh-cn');
-    const { challengeId } = await newChallenge(caller);
+    const { challengeId, workKey } = await newChallengeWithWork(caller);
     const { gapX } = await gapOf(t, challengeId);
     const wrong = await caller.post('/ums/captcha/verify', {
       challengeId,
       x: gapX + 30,
       trail: humanTrail(gapX + 30),
+      work: workKey,
     });
     expect(wrong).toMatchObject({ status: 200, code: Codes.captchaFailed.code, msg: '验证失败，请重试' });
-    const right = await caller.post('/ums/captcha/verify', { challengeId, x: gapX, trail: humanTrail(gapX) });
+    const right = await caller.post('/ums/captcha/verify', {
+      challengeId,
+      x: gapX,
+      trail: humanTrail(gapX),
+      work: workKey,
+    });
     expect(right.code).toBe(Codes.captchaFailed.code);
   });
 
   it('refuses a scripted straight constant-speed drag to the right place', async () => {
     const caller = new Caller(t);
-    const { challengeId } = await newChallenge(caller);
+    const { challengeId, workKey } = await newChallengeWithWork(caller);
     const { gapX } = await gapOf(t, challengeId);
     const robot = Array.from({ length: 11 }, (_, i) => ({ x: (gapX / 10) * i, y: 0, t: i * 40 }));
-    const res = await caller.post('/ums/captcha/verify', { challengeId, x: gapX, trail: robot });
+    const res = await caller.post('/ums/captcha/verify', {
+      challengeId,
+      x: gapX,
+      trail: robot,
+      work: workKey,
+    });
     expect(res).toMatchObject({
       code: Codes.captchaFailed.code,
       msg: 'Verification failed, please try again',
@@ -87,23 +105,33 @@ describe('slider captcha', () => {
 
   it('can be solved with the arrow keys (WCAG 2.5.7)', async () => {
     const caller = new Caller(t);
-    const { challengeId } = await newChallenge(caller);
+    const { challengeId, workKey } = await newChallengeWithWork(caller);
     const { gapX } = await gapOf(t, challengeId);
-    const res = await caller.post('/ums/captcha/verify', { challengeId, ...keyboardAnswer(gapX) });
+    const res = await caller.post('/ums/captcha/verify', {
+      challengeId,
+      ...keyboardAnswer(gapX),
+      work: workKey,
+    });
     expect(res.code).toBe(200);
   });
 
   it('refuses an answer to an expired puzzle and an unknown puzzle', async () => {
     const caller = new Caller(t);
-    const { challengeId } = await newChallenge(caller);
+    const { challengeId, workKey } = await newChallengeWithWork(caller);
     const { gapX } = await gapOf(t, challengeId);
     t.clock.advance(Limits.captcha.challengeValidMs);
-    const late = await caller.post('/ums/captcha/verify', { challengeId, x: gapX, trail: humanTrail(gapX) });
+    const late = await caller.post('/ums/captcha/verify', {
+      challengeId,
+      x: gapX,
+      trail: humanTrail(gapX),
+      work: workKey,
+    });
     expect(late.code).toBe(Codes.captchaFailed.code);
     const unknown = await caller.post('/ums/captcha/verify', {
       challengeId: '00000000-0000-4000-8000-000000000000',
       x: 100,
       trail: humanTrail(100),
+      work: workKey,
     });
     expect(unknown.code).toBe(Codes.captchaFailed.code);
   });

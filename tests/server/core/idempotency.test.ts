@@ -18,7 +18,7 @@ import {
   createAccount,
   gapOf,
   humanTrail,
-  newChallenge,
+  newChallengeWithWork,
   randomIp,
   seal,
   solveCaptcha,
@@ -193,9 +193,9 @@ describe('a write sent again with its key', () => {
 
   it('a slider answer cut after it was checked: the same request again earns a token, another is refused', async () => {
     const caller = new Caller(t, randomIp());
-    const { challengeId } = await newChallenge(caller);
+    const { challengeId, workKey } = await newChallengeWithWork(caller);
     const { gapX } = await gapOf(t, challengeId);
-    const body = { challengeId, x: gapX + 2, trail: humanTrail(gapX + 2) };
+    const body = { challengeId, x: gapX + 2, trail: humanTrail(gapX + 2), work: workKey };
     const key = newKey();
     expect((await send(key, body, '/plat/ums/captcha/verify', caller.ip)).body.code).toBe(200);
     await forgetAnswer(key);

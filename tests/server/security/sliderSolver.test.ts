@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Codes } from '../../../src/contract/codes';
 import { Limits } from '../../../src/contract/limits';
+import type { CaptchaWork } from '../../../src/contract/api/accounts';
 import { Caller, gapOf, humanTrail } from '../accounts/support/accountsClient';
+import { solveWork } from '../../support/sliderWork';
 import { easedTrail, SCORINGS, solvePosition, type Scoring } from '../../support/securitySliderSolver';
 import { createTestApp, type TestApp } from '../../support/testApp';
 
@@ -24,6 +26,7 @@ interface Challenge {
   background: string;
   piece: string;
   pieceY: number;
+  work: CaptchaWork;
 }
 
 async function puzzle(caller: Caller): Promise<Challenge> {
@@ -52,6 +55,7 @@ describe('the slider puzzle against a template-matching solver', () => {
         challengeId: challenge.challengeId,
         x,
         trail: easedTrail(x),
+        work: await solveWork(challenge.work),
       });
       if (answer.code === Codes.ok.code) accepted++;
       else expect(answer.code).toBe(Codes.captchaFailed.code);
@@ -66,12 +70,13 @@ describe('the slider puzzle against a template-matching solver', () => {
   it(`a person's drag to the true gap passes on every one of ${PUZZLES / 5} puzzles`, async () => {
     for (let i = 0; i < PUZZLES / 5; i++) {
       const caller = new Caller(t);
-      const { challengeId } = await puzzle(caller);
+      const { challengeId, work } = await puzzle(caller);
       const { gapX } = await gapOf(t, challengeId);
       const answer = await caller.post('/ums/captcha/verify', {
         challengeId,
         x: gapX + 1,
         trail: humanTrail(gapX + 1),
+        work: await solveWork(work),
       });
       expect(answer.code).toBe(Codes.ok.code);
     }

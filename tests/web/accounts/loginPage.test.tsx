@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { readSession } from '../../../src/web/session/sessionStore';
 import { stubApiForPages } from './pagesStubApi';
 import { visit } from './renderApp';
-import { answerBasics, bodiesOf, decryptPassword, envelope } from './support';
+import { answerBasics, bodiesOf, decryptPassword, envelope, workKey } from './support';
 
 // Two cores shared with other suites: RSA and first renders can be slow.
 configure({ asyncUtilTimeout: 8000 });
@@ -79,6 +79,8 @@ describe('login page', () => {
       x: 10,
       keyboard: true,
       challengeId: '00000000-0000-4000-8000-000000000001',
+      // The puzzle's proof of work, solved while the keys moved the piece (issue 29 §1).
+      work: workKey,
     });
     expect((verify?.trail as unknown[]).length).toBe(6);
 

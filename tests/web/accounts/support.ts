@@ -1,6 +1,6 @@
 // Shared setup for the accounts pages in jsdom: the real local stub server stands in for the API,
 // a real RSA key pair stands in for the server's password-transport key.
-import { generateKeyPairSync, privateDecrypt, constants } from 'node:crypto';
+import { generateKeyPairSync, pbkdf2Sync, privateDecrypt, constants } from 'node:crypto';
 import { envelope, json, startStubApi } from '../support/stubApiServer';
 
 export const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -15,6 +15,29 @@ export function decryptPassword(cipher: string): { password: string; nonce: stri
   return JSON.parse(plain.toString('utf8')) as { password: string; nonce: string; ts: number };
 }
 
+/** A proof of work of one attempt (counter 0, one PBKDF2 iteration): what the page's solver finds
+ *  at once, so these tests exercise the path without its cost (issue 29 §1). */
+const WORK_NONCE = '00112233445566778899aabbccddeeff';
+const WORK_SALT = 'ffeeddccbbaa99887766554433221100';
+export const workKey = pbkdf2Sync(
+  Buffer.concat([Buffer.from(WORK_NONCE, 'hex'), Buffer.from([0, 0, 0, 0])]),
+  Buffer.from(WORK_SALT, 'hex'),
+  1,
+  32,
+  'sha256',
+).toString('hex');
+const work = {
+  parameters: {
+    algorithm: 'PBKDF2/SHA-256' as const,
+    nonce: WORK_NONCE,
+    salt: WORK_SALT,
+    cost: 1,
+    keyLength: 32,
+    keyPrefix: workKey.slice(0, 32),
+    expiresAt: 4_102_444_800,
+  },
+};
+
 export const challenge = (n: number) => ({
   challengeId: `00000000-0000-4000-8000-00000000000${n}`,
   background: 'data:image/png;base64,iVBORw0KGgo=',
@@ -23,6 +46,7 @@ export const challenge = (n: number) => ({
   width: 320,
   height: 160,
   pieceSize: 44,
+  work,
 });
 
 export type StubApi = Awaited<ReturnType<typeof startStubApi>>;

@@ -49,7 +49,9 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
      */
     async forgot(body: ForgotBody, requestLocale: Locale, client: CaptchaClient): Promise<void> {
       await countDiscovery(db, body.email, clock.now());
-      if (!(await captcha.consume(body.captchaToken, client))) throw new AppError('captchaFailed', 200);
+      // The token's work must meet the pressure on this email too (issue 29 §1).
+      if (!(await captcha.consume(body.captchaToken, client, undefined, { email: body.email })))
+        throw new AppError('captchaFailed', 200);
       const [user] = await db
         .select()
         .from(users)

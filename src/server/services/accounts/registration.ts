@@ -58,7 +58,9 @@ export function createRegistrationService({
       // skip it, also once that code has expired ("Resend code" must not bounce to stage 1).
       const sliderNeeded = !(await hasRecentCode(db, body.email, now));
       if (body.captchaToken !== undefined || sliderNeeded) {
-        if (!(await captcha.consume(body.captchaToken, client))) throw new AppError('captchaFailed', 200);
+        // The token's work must meet the pressure on this email too (issue 29 §1).
+        if (!(await captcha.consume(body.captchaToken, client, undefined, { email: body.email })))
+          throw new AppError('captchaFailed', 200);
       }
       await refuseExistingEmail(body.email, now);
       await db.transaction((tx) => sendEmailCode(tx, body.email, body.locale ?? requestLocale, now));

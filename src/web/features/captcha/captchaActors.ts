@@ -1,14 +1,27 @@
-// The slider chart with its effects: the puzzle and the verdict come from the accounts API.
+// The slider chart with its effects: the puzzle and the verdict come from the accounts API. Each
+// puzzle's proof of work (issue 29 §1) starts as the puzzle loads, so it runs while the person
+// drags or steps with the keys; the answer waits for its key only if it is not found yet.
 import { fromPromise } from 'xstate';
 import { captchaMachine, type VerifyInput, type VerifyOutcome } from '../../../../machines/captcha.machine';
 import type { CaptchaChallenge } from '../../../contract/api/accounts';
 import type { AccountsApi } from '../../api/accounts';
+import { createPuzzleWork, type PuzzleWork } from './puzzleWork';
 
-export function providedCaptchaMachine(accounts: Pick<AccountsApi, 'loadPuzzle' | 'verifyPuzzle'>) {
+export function providedCaptchaMachine(
+  accounts: Pick<AccountsApi, 'loadPuzzle' | 'verifyPuzzle'>,
+  work: PuzzleWork = createPuzzleWork(),
+) {
   return captchaMachine.provide({
     actors: {
-      'load puzzle': fromPromise<CaptchaChallenge, void>(() => accounts.loadPuzzle()),
-      'verify answer': fromPromise<VerifyOutcome, VerifyInput>(({ input }) => accounts.verifyPuzzle(input)),
+      'load puzzle': fromPromise<CaptchaChallenge, void>(async () => {
+        const challenge = await accounts.loadPuzzle();
+        work.start(challenge.challengeId, challenge.work);
+        return challenge;
+      }),
+      // A work that failed answers as a wrong answer would: the chart asks for a fresh puzzle.
+      'verify answer': fromPromise<VerifyOutcome, VerifyInput>(async ({ input }) =>
+        accounts.verifyPuzzle({ ...input, work: await work.keyFor(input.challengeId) }),
+      ),
     },
   });
 }

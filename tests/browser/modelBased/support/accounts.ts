@@ -3,13 +3,14 @@
 // the flow under test.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { AccountPaths } from '../../../../src/contract/api/accounts';
+import { AccountPaths, type CaptchaWork } from '../../../../src/contract/api/accounts';
 import type { Locale } from '../../../../src/contract/envelope';
 import { captchaChallenges, users } from '../../../../src/server/db/schema/index';
 import { hashPassword } from '../../../../src/server/security/passwords';
 import type { Portal } from '../../../support/portal';
 import { createCompany } from '../../../support/sessions';
 import { BROWSER_USER_AGENT, humanTrail } from '../../../server/accounts/support/accountsClient';
+import { solveWork } from '../../../support/sliderWork';
 
 export interface Account {
   id: string;
@@ -63,13 +64,18 @@ async function captchaToken(portal: Portal): Promise<string> {
     url: `/plat${AccountPaths.captcha}`,
     headers: { 'user-agent': BROWSER_USER_AGENT },
   });
-  const { challengeId } = challenge.json<{ data: { challengeId: string } }>().data;
+  const { challengeId, work } = challenge.json<{ data: { challengeId: string; work: CaptchaWork } }>().data;
   const [row] = await portal.app.db
     .select({ gapX: captchaChallenges.gapX })
     .from(captchaChallenges)
     .where(eq(captchaChallenges.id, challengeId));
   const x = row!.gapX + 2;
-  const answer = await callApi(portal, AccountPaths.captchaVerify, { challengeId, x, trail: humanTrail(x) });
+  const answer = await callApi(portal, AccountPaths.captchaVerify, {
+    challengeId,
+    x,
+    trail: humanTrail(x),
+    work: await solveWork(work),
+  });
   if (answer.code !== 200) throw new Error(`captcha verify: ${JSON.stringify(answer)}`);
   return (answer.data as { captchaToken: string }).captchaToken;
 }

@@ -4,7 +4,7 @@
 import { constants, publicEncrypt, randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { CaptchaPuzzle } from '../../../../src/contract/api/accounts';
+import { CaptchaPuzzle, type CaptchaWork } from '../../../../src/contract/api/accounts';
 import {
   captchaChallenges,
   companies,
@@ -13,6 +13,7 @@ import {
   users,
 } from '../../../../src/server/db/schema/index';
 import { hashPassword } from '../../../../src/server/security/passwords';
+import { solveWork } from '../../../support/sliderWork';
 import type { TestApp } from '../../../support/testApp';
 
 export type Lang = 'zh-cn' | 'en-us';
@@ -131,17 +132,24 @@ export function keyboardAnswer(gapX: number) {
 export async function newChallenge(caller: Caller) {
   const res = await caller.get('/ums/captcha');
   expect(res.code).toBe(200);
-  return res.data as { challengeId: string; pieceY: number };
+  return res.data as { challengeId: string; pieceY: number; work: CaptchaWork };
+}
+
+/** A puzzle with its proof of work done (issue 29 §1), as the page's worker does it meanwhile. */
+export async function newChallengeWithWork(caller: Caller) {
+  const challenge = await newChallenge(caller);
+  return { ...challenge, workKey: await solveWork(challenge.work) };
 }
 
 /** A captcha token as a person earns it. */
 export async function solveCaptcha(caller: Caller): Promise<string> {
-  const { challengeId } = await newChallenge(caller);
+  const { challengeId, workKey } = await newChallengeWithWork(caller);
   const { gapX } = await gapOf(caller.t, challengeId);
   const res = await caller.post('/ums/captcha/verify', {
     challengeId,
     x: gapX + 2,
     trail: humanTrail(gapX + 2),
+    work: workKey,
   });
   expect(res.code, res.msg).toBe(200);
   return res.data.captchaToken as string;

@@ -190,7 +190,7 @@ describe('registration', () => {
 
 describe('slider answer', () => {
   const point = (x: number, y = 0, t = 0) => ({ x, y, t });
-  const answer = { challengeId: UUID, x: 100, trail: [point(0), point(100, 0, 500)] };
+  const answer = { challengeId: UUID, x: 100, trail: [point(0), point(100, 0, 500)], work: 'a0'.repeat(32) };
 
   it('accepts an answer within the bounds (limits.ts CaptchaAnswerBounds)', () => {
     expect(check(captchaVerifyRequest, answer, {})).toEqual({});
@@ -217,6 +217,9 @@ describe('slider answer', () => {
     ['a negative time', { trail: [point(0, 0, -1), point(0)] }, 'trail.0.t'],
     ['a time beyond 2 minutes', { trail: [point(0), point(0, 0, 120_001)] }, 'trail.1.t'],
     ['a point without its time', { trail: [{ x: 0, y: 0 }, point(0)] }, 'trail.0.t'],
+    ['no proof of work (issue 29 §1)', { work: undefined }, 'work'],
+    ['a work key of 63 hex digits', { work: 'a'.repeat(63) }, 'work'],
+    ['a work key in capitals', { work: 'A'.repeat(64) }, 'work'],
   ])('refuses %s', (_label, change, path) => {
     expect(Object.keys(check(captchaVerifyRequest, answer, change))).toEqual([path]);
   });
