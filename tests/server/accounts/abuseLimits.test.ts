@@ -49,6 +49,18 @@ const sendCode = async (caller: Caller, email: string) =>
 const forgot = async (caller: Caller, email: string) =>
   caller.post('/ums/password/forgot', { email, captchaToken: await solveCaptcha(caller) });
 
+/**
+ * Forgot as the owner asks it: solves the puzzle they are given and, told that the verification
+ * failed, the next one (the proof of work may ask more of a token for an email under pressure,
+ * issue 29 §1: more work, never a refusal). Three puzzles at most.
+ */
+async function ownersForgot(caller: Caller, email: string): Promise<Answer> {
+  let answer = await forgot(caller, email);
+  for (let tries = 1; tries < 3 && answer.code === Codes.captchaFailed.code; tries++)
+    answer = await forgot(caller, email);
+  return answer;
+}
+
 /** The mails the dev mailbox received over SMTP for `to`, once `count` have come. */
 async function delivered(to: string, count: number) {
   return waitFor(
@@ -178,14 +190,20 @@ describe('nobody can block a person’s own reset (issue 29 §2)', () => {
     // Ten calls with solved puzzles (the report's bot solves them), five from each address.
     const attack: Answer[] = [];
     for (let i = 0; i < 10; i++) attack.push(await forgot(attackers[i % 2]!, victim.email));
-    expect(attack.map((a) => a.code)).toEqual(Array(10).fill(Codes.ok.code));
-    // The inbox got the budget's burst, not ten mails.
+    // Answered as ever (a token short of the work asked is a failed verification, never a 429).
     const { max, floorMs } = Limits.targetMail.resetPassword;
+    expect(attack.every((a) => a.status === 200)).toBe(true);
+    expect(attack.filter((a) => a.code === Codes.ok.code).length).toBeGreaterThan(max);
+    // The inbox got the budget's burst, not one mail per call.
     expect(await mailCount(t, victim.email, 'resetPassword')).toBe(max);
 
     // The victim asks from an address of their own: answered as ever …
     const own = new Caller(t, undefined, 'en-us');
-    expect(await forgot(own, victim.email)).toMatchObject({ status: 200, code: Codes.ok.code, data: null });
+    expect(await ownersForgot(own, victim.email)).toMatchObject({
+      status: 200,
+      code: Codes.ok.code,
+      data: null,
+    });
     // … and the newest reset mail in their inbox, delivered over SMTP, resets the password.
     const token = tokenInMail(await newestDelivered(victim.email, 'resetPassword'), 'resetPassword');
     expect((await own.post('/ums/password/reset/check', { token })).code).toBe(Codes.ok.code);
@@ -196,14 +214,14 @@ describe('nobody can block a person’s own reset (issue 29 §2)', () => {
 
     // Within a few minutes, whatever the attacker did, the victim's next call mails a new link.
     t.clock.advance(floorMs);
-    expect((await forgot(new Caller(t), victim.email)).code).toBe(Codes.ok.code);
+    expect((await ownersForgot(new Caller(t), victim.email)).code).toBe(Codes.ok.code);
     expect(await mailCount(t, victim.email, 'resetPassword')).toBe(max + 1);
     const fresh = tokenInMail(await newestDelivered(victim.email, 'resetPassword'), 'resetPassword');
     expect(fresh).not.toBe(token);
     expect((await own.post('/ums/password/reset/check', { token: fresh })).code).toBe(Codes.ok.code);
   }, 120_000);
 
-  it('calls without a solved puzzle cost the victim nothing: their first own call mails at once', async () => {
+  it('calls without a solved puzzle spend none of the victim’s mail: their own call mails at once', async () => {
     const victim = await createAccount(t);
     for (let i = 0; i < 10; i++) {
       const answer = await new Caller(t).post('/ums/password/forgot', {
@@ -212,7 +230,7 @@ describe('nobody can block a person’s own reset (issue 29 §2)', () => {
       });
       expect(answer.code).toBe(Codes.captchaFailed.code);
     }
-    expect((await forgot(new Caller(t), victim.email)).code).toBe(Codes.ok.code);
+    expect((await ownersForgot(new Caller(t), victim.email)).code).toBe(Codes.ok.code);
     expect(await mailCount(t, victim.email, 'resetPassword')).toBe(1);
   });
 });

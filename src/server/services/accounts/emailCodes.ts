@@ -9,7 +9,7 @@ import { emailCodes } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../../mail/enqueueMail';
 import type { DbOrTx } from '../../types';
-import { codeMailTimes, mailBudgetAllows } from './mailBudget';
+import { codeMailTimes, mailBudgetAllows, noteHeldMail } from './mailBudget';
 import { emailCodeHash, newEmailCode, sameHash } from './secrets';
 
 const { validMs, resendAfterMs, maxWrongTries } = Limits.emailCode;
@@ -80,6 +80,7 @@ export async function sendEmailCode(tx: DbOrTx, email: string, locale: Locale, n
     mailed,
   });
   if (mailed) await enqueueMail(tx, { to: email, locale, template: 'registrationCode', vars: { code } });
+  else await noteHeldMail(tx, 'registrationCode', email, now);
 }
 
 /**

@@ -30,6 +30,30 @@ export async function lockMailBudget(tx: DbOrTx, kind: TargetMailKind, target: s
   );
 }
 
+/**
+ * Counts a mail the budget held back (rate_limit_counters, for the window of its kind; the hourly
+ * housekeeping drops it after). Besides telling an operator how often an address is aimed at, it
+ * makes the held call write and commit like a mailed one, so the two answer in about the same time.
+ */
+export async function noteHeldMail(
+  tx: DbOrTx,
+  kind: TargetMailKind,
+  target: string,
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  const { windowMs } = Limits.targetMail[kind];
+  await tx.execute(sql`
+    INSERT INTO rate_limit_counters (key, count, reset_at)
+    VALUES (${`mail-held:${kind}:${target}`}, 1, ${at}::timestamptz + (${windowMs} * interval '1 millisecond'))
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limit_counters.reset_at <= ${at}::timestamptz THEN 1
+                   ELSE rate_limit_counters.count + 1 END,
+      reset_at = CASE WHEN rate_limit_counters.reset_at <= ${at}::timestamptz
+                      THEN ${at}::timestamptz + (${windowMs} * interval '1 millisecond')
+                      ELSE rate_limit_counters.reset_at END`);
+}
+
 /** When the registration codes of the window went to `email` (mailed ones only). */
 export async function codeMailTimes(db: DbOrTx, email: string, now: Date): Promise<Date[]> {
   const since = new Date(now.getTime() - Limits.targetMail.registrationCode.windowMs);
@@ -46,8 +70,9 @@ const LINK_KIND: Record<AccountLinkPurpose, TargetMailKind> = {
 };
 
 /**
- * Whether a link of `purpose` may be mailed to this user now; takes the budget's lock first. Every
- * link row stands for a mail (a call over the budget issues none), so the rows are the record.
+ * Whether a link of `purpose` may be mailed to this user now; takes the budget's lock first and
+ * notes a held mail. Every link row stands for a mail (a call over the budget issues none), so the
+ * rows are the record.
  */
 export async function mayMailLink(
   tx: DbOrTx,
@@ -68,9 +93,11 @@ export async function mayMailLink(
         gt(accountLinks.createdAt, since),
       ),
     );
-  return mailBudgetAllows(
+  const allowed = mailBudgetAllows(
     kind,
     rows.map((row) => row.createdAt),
     now,
   );
+  if (!allowed) await noteHeldMail(tx, kind, userId, now);
+  return allowed;
 }
