@@ -133,7 +133,7 @@ function AttackTable({ attack }: { attack: FaceAttackEvidence }) {
   const { t } = useLingui();
   const rows = useRows(attack);
   return (
-    <Table aria-label={t`Presentation-attack checks`} data-testid="face-attack" withTableBorder>
+    <Table aria-label={t`Presentation-attack checks`} data-testid="face-attack" withTableBorder fz="xs">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t`Check`}</Table.Th>
@@ -146,7 +146,8 @@ function AttackTable({ attack }: { attack: FaceAttackEvidence }) {
         {rows.map((row) => (
           <Table.Tr key={row.check}>
             <Table.Th scope="row">{row.check}</Table.Th>
-            <Table.Td>{row.measured}</Table.Td>
+            {/* A figure never breaks inside (the column beside the photo is narrow). */}
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.measured}</Table.Td>
             <Table.Td>{row.threshold}</Table.Td>
             <Table.Td>
               {row.verdict ? (
