@@ -1,4 +1,4 @@
-// The enterprise certification wizard (spec §2 certification steps, §3, §5; DECISIONS.md "Company
+// The enterprise certification wizard (spec §2 certification steps, §3, §5; docs/product-rules.md "Company
 // locations", "Beneficiaries", "Authorizer step", "Status codes"). The chart owns the step order,
 // the location lock, when a step may be left, saving on the way out, resuming where the server
 // says the user stopped, and submit. Field rules live in the step forms' schemas (src/contract).
@@ -36,7 +36,7 @@ export interface FieldProblem {
   message: string;
 }
 
-/** What the reviewer said about a rejected application (re-application, DECISIONS.md Status codes). */
+/** What the reviewer said about a rejected application (re-application, docs/product-rules.md Status codes). */
 export interface ReviewFeedback {
   reason: string | null;
   /** `<step>.<path inside the step>` of every field the reviewer flagged. */
@@ -78,7 +78,7 @@ export type SubmitOutcome =
   | { kind: 'invalid'; step: CertificationStep; problems: FieldProblem[] }
   | { kind: 'conflict' };
 
-/** Messages the views translate (context never holds text, STYLE.md). */
+/** Messages the views translate (context never holds text, docs/style.md). */
 export type CertificationMessage =
   | 'loadFailed'
   | 'saveFailed'
@@ -146,7 +146,7 @@ export function emptyDraft(): CertificationDraft {
   return Object.fromEntries(CERTIFICATION_STEPS.map((step) => [step, {}])) as CertificationDraft;
 }
 
-/** DECISIONS.md: the authorizer step exists only when the account holder is not the legal person. */
+/** docs/product-rules.md: the authorizer step exists only when the account holder is not the legal person. */
 export function authorizerNeeded(context: Pick<CertificationContext, 'authorizerStepApplies'>): boolean {
   return context.authorizerStepApplies;
 }
@@ -169,7 +169,7 @@ export function declaredBeneficiaryCount(context: Pick<CertificationContext, 'dr
   return step['hasBeneficiaries'] === true && Array.isArray(list) ? list.length : 0;
 }
 
-/** The authorizer choices this company has (DECISIONS.md "Authorizer step"): "same as a
+/** The authorizer choices this company has (docs/product-rules.md "Authorizer step"): "same as a
  *  beneficiary" only when step 5 declared one. */
 export function authorizerChoicesFor(context: Pick<CertificationContext, 'draft'>): AuthorizerChoice[] {
   const anyBeneficiary = declaredBeneficiaryCount(context) > 0;
@@ -218,14 +218,15 @@ function verificationIdOf(values: StepValues | undefined): string | null {
 const STEP_SPEC: Record<CertificationStep, string> = {
   selectLocationCompany:
     'portal-spec.md §2 choose the company location; it cannot be changed once confirmed (confirm prompt)',
-  completeCompanyInfo: 'portal-spec.md §3 Company info; DECISIONS.md Location-specific company fields',
+  completeCompanyInfo:
+    'portal-spec.md §3 Company info; docs/product-rules.md Location-specific company fields',
   uploadEquityStructureChart:
     'portal-spec.md §2 equity structure chart upload; §5 uploads jpg/png/jpeg/pdf ≤ 10 MB',
   uploadLegalPersonInfo: 'portal-spec.md §2 director / legal-person info; §3 Person',
   uploadBeneficiaryInfo:
-    'portal-spec.md §2 beneficiaries ≥ 25 % (yes/no, add/delete); DECISIONS.md Beneficiaries',
+    'portal-spec.md §2 beneficiaries ≥ 25 % (yes/no, add/delete); docs/product-rules.md Beneficiaries',
   uploadAuthorizerInfo:
-    'portal-spec.md §2 authorizer info; §5 required when the account is not the legal person; DECISIONS.md Authorizer step',
+    'portal-spec.md §2 authorizer info; §5 required when the account is not the legal person; docs/product-rules.md Authorizer step',
   uploadOtherInfo: 'portal-spec.md §2 other info',
 };
 
@@ -378,7 +379,7 @@ interface NextTransition {
 /**
  * A step whose save the server refused as stale (issue 17 §3, two tabs): the form stays with what
  * this tab typed (kept in the draft, never sent), the step cannot be left or saved, and the one way
- * on is loading the latest version from the server (DECISIONS: navigation-two-tabs).
+ * on is loading the latest version from the server (docs/decisions/applicant-web.md "Navigation: two tabs").
  */
 const conflictedStep = {
   meta: {
@@ -757,7 +758,7 @@ export const certificationMachine = setup({
                 // a check referred to review lets the step go on too (issue 16 §3). Closed without
                 // a result (the child refuses to close mid-verification), the dialog verified
                 // nothing and its new session superseded any earlier one on the server
-                // (docs/decisions/small-decisions.md "QR regenerate"; DECISIONS.md "QR verification": a new code
+                // (docs/decisions/small-decisions.md "QR regenerate"; docs/product-rules.md "QR verification": a new code
                 // before submit): an earlier verification no longer counts.
                 onDone: {
                   target: 'editing',
@@ -858,7 +859,7 @@ export const certificationMachine = setup({
     },
     submitted: {
       meta: {
-        spec: 'portal-spec.md §2 a success dialog says the result will be sent by email; DECISIONS.md status 1 / audit 1',
+        spec: 'portal-spec.md §2 a success dialog says the result will be sent by email; docs/product-rules.md status 1 / audit 1',
       },
       type: 'final',
       entry: 'record submission',
