@@ -3,10 +3,18 @@
 // then an eased drag trail to that position. Three scorings, each what a 40-line script would try:
 // normalised cross-correlation of the grey levels (finds a gap that is the piece darkened by a
 // factor), the smallest mean absolute difference, and correlation of the edges (gradients).
+// Issue 29 §5 adds two that read the gap rather than the picture, as the held-out scripts did:
+// 'rim' matches the piece's OUTLINE (its soft-edged alpha) against the light rim every cut gap
+// has, inside minus on the rim; 'shade' looks for the brightness shift of a dark fill: the piece's
+// interior against a ring just outside it. Neither correlates texture, so the piece's own
+// contrast, brightness and noise do not blind them.
 import sharp from 'sharp';
 
-export type Scoring = 'ncc' | 'sad' | 'edges';
+export type Scoring = 'ncc' | 'sad' | 'edges' | 'rim' | 'shade';
+/** The scorings of issue 22 §2. */
 export const SCORINGS: readonly Scoring[] = ['ncc', 'sad', 'edges'];
+/** The scorings of issue 29 §5: the gap's own marks, not the picture. */
+export const GAP_SCORINGS: readonly Scoring[] = ['rim', 'shade'];
 
 interface Grey {
   width: number;
@@ -66,6 +74,61 @@ function score(kind: Scoring, a: number[], b: number[]): number {
   return num / Math.sqrt(da * db || 1);
 }
 
+/** Pixel offsets (in the piece's box) of its rim, its interior, and a ring just outside it. */
+function pieceRegions(piece: Grey) {
+  const { width, height } = piece;
+  const alpha = piece.alpha!;
+  const opaque = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < width && y < height && alpha[y * width + x]! > 100;
+  const rim: [number, number][] = [];
+  const inside: [number, number][] = [];
+  const ring: [number, number][] = [];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const a = alpha[y * width + x]!;
+      if (a > 100 && a < 220) rim.push([x, y]);
+      else if (a >= 220) {
+        // Two pixels clear of the rim: the bevel and the rim's blur stay out.
+        let deep = true;
+        for (let d = -3; d <= 3 && deep; d++) deep = opaque(x + d, y) && opaque(x, y + d);
+        if (deep) inside.push([x, y]);
+      } else {
+        let near = false;
+        for (let d = -3; d <= 3 && !near; d++) near = opaque(x + d, y) || opaque(x, y + d);
+        if (near) ring.push([x, y]);
+      }
+    }
+  }
+  return { rim, inside, ring };
+}
+
+function meanAt(background: Grey, points: [number, number][], ox: number, oy: number): number {
+  let sum = 0;
+  let n = 0;
+  for (const [x, y] of points) {
+    const px = ox + x;
+    const py = oy + y;
+    if (px < 0 || py < 0 || px >= background.width || py >= background.height) continue;
+    sum += background.values[py * background.width + px]!;
+    n++;
+  }
+  return n === 0 ? 0 : sum / n;
+}
+
+/** The gap's own marks: where the piece's outline or its dark fill fits best. */
+function solveByGapMarks(background: Grey, piece: Grey, pieceY: number, kind: 'rim' | 'shade'): number {
+  const { rim, inside, ring } = pieceRegions(piece);
+  let best = { x: 0, score: -Infinity };
+  // The gap is never under the piece's start (the page's rule: it sits clear of x = 0).
+  for (let x = Math.floor(piece.width / 2); x + piece.width <= background.width; x++) {
+    const dark = meanAt(background, inside, x, pieceY);
+    const s =
+      kind === 'rim' ? meanAt(background, rim, x, pieceY) - dark : meanAt(background, ring, x, pieceY) - dark;
+    if (s > best.score) best = { x, score: s };
+  }
+  return best.x;
+}
+
 /** Where the solver puts the piece's left edge, by one scoring. */
 export async function solvePosition(
   challenge: { background: string; piece: string; pieceY: number },
@@ -73,6 +136,7 @@ export async function solvePosition(
 ): Promise<number> {
   let background = await decode(challenge.background);
   let piece = await decode(challenge.piece);
+  if (kind === 'rim' || kind === 'shade') return solveByGapMarks(background, piece, challenge.pieceY, kind);
   if (kind === 'edges') {
     background = edges(background);
     piece = edges(piece);
