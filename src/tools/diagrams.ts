@@ -64,7 +64,8 @@ function reportUnsigned(parts: readonly UnsignedPart[]): void {
   if (parts.length > 0)
     console.error(
       'diagrams: name every guard and delay in setup(), document each delay in the registry entry, and ' +
-        "give each state meta.spec 'portal-spec.md §N …' or 'addition: … <decision>'",
+        "give each state meta.spec 'portal-spec.md §N …' or 'addition: … <decision>', the decision being " +
+        'docs/decisions/<file>.md "<part>" or docs/product-rules.md "<row>"',
     );
 }
 
