@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CertificationFileKind } from '../../../contract/api/certification';
 import { isReadKind } from '../../../contract/documents/reading';
+import { recordDocumentRead } from '../../observability/metrics/recorders';
 import type { ObjectStore } from '../../storage/objectStore';
 import type { Clock, Db } from '../../types';
 import { ReaderPool } from './readerPool';
@@ -111,10 +112,14 @@ export class DocumentReader {
 
   private async process(job: ClaimedJob): Promise<void> {
     const { db, clock, log } = this.options;
+    const started = performance.now();
+    const measure = (outcome: string) =>
+      recordDocumentRead(job.kind, outcome, (performance.now() - started) / 1000);
     try {
       const bytes = await readAll(this.options.store, job.storageKey);
       if (!bytes) {
         await failReading(db, job.fileId, Number.MAX_SAFE_INTEGER, 'fileMissing', clock.now());
+        measure('fileMissing');
         return;
       }
       const answer = await this.pool.read({
@@ -125,11 +130,13 @@ export class DocumentReader {
       });
       await finishReading(db, job.fileId, answer.engine, answer.reading, clock.now());
       log.info({ fileId: job.fileId, kind: job.kind, ms: answer.ms }, 'document read');
+      measure('read');
     } catch (err) {
       // The error's message may quote document text (an engine's complaint): only its name is logged.
       const code = err instanceof Error ? err.name : 'unknown';
       log.warn({ fileId: job.fileId, kind: job.kind, failure: code }, 'document reading failed');
       await failReading(db, job.fileId, job.attempts, 'engineFailed', clock.now()).catch(() => undefined);
+      measure('engineFailed');
     }
   }
 
