@@ -49,7 +49,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
      */
     async forgot(body: ForgotBody, requestLocale: Locale, client: CaptchaClient): Promise<void> {
       await countDiscovery(db, body.email, clock.now());
-      // The token's work must meet the pressure on this email too (issue 29 §1).
+      // An email under pressure prices this client's next puzzles higher (issue 29 §1).
       if (!(await captcha.consume(body.captchaToken, client, undefined, { email: body.email })))
         throw new AppError('captchaFailed', 200);
       const [user] = await db

@@ -58,7 +58,7 @@ export function createRegistrationService({
       // skip it, also once that code has expired ("Resend code" must not bounce to stage 1).
       const sliderNeeded = !(await hasRecentCode(db, body.email, now));
       if (body.captchaToken !== undefined || sliderNeeded) {
-        // The token's work must meet the pressure on this email too (issue 29 §1).
+        // An email under pressure prices this client's next puzzles higher (issue 29 §1).
         if (!(await captcha.consume(body.captchaToken, client, undefined, { email: body.email })))
           throw new AppError('captchaFailed', 200);
       }
