@@ -91,7 +91,7 @@ describe('§9 email code valid 3 minutes (§5 "email code valid 3 minutes"; regi
     expect(registers).toEqual([]);
   });
 
-  it('docs/product-rules.md "resend allowed after 60 s": not at 59.999 s, yes at 60 s', async () => {
+  it('docs/product-rules.md "Email verification code", resend allowed after 60 s: not at 59.999 s, yes at 60 s', async () => {
     const { actor, clock } = await codeJustSent();
     advance(clock, 60 * SECOND - 1);
     expect(actor.getSnapshot().can({ type: 'user.sendCode' })).toBe(false);

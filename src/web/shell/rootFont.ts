@@ -1,7 +1,7 @@
 // Root font scaling (spec §1): rem-based sizes follow the window width relative to the design
 // width, never below the minimum. On desktop the body zoom factor scales the few px-sized things
 // (third-party widgets, the chat frame) that rem does not reach: they opt in with BODY_ZOOM_STYLE.
-// Zooming the whole <body> would scale every rem size twice (docs/product-rules.md "Body zoom factor").
+// Zooming the whole <body> would scale every rem size twice (docs/decisions/applicant-web.md "Body zoom factor").
 import { RootFont } from '../../contract/limits';
 
 /** The browser default the designs were drawn against. */

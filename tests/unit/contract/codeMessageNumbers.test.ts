@@ -62,7 +62,7 @@ describe('message numbers follow limits.ts', () => {
     expect(Codes.passwordReused['en-us']).toContain('any of the last five');
   });
 
-  // docs/product-rules.md "Numbers in messages": small counts in words (一年 / one year), larger ones in digits.
+  // docs/decisions/applicant-web.md "Numbers in messages": small counts in words (一年 / one year), larger ones in digits.
   it.each([
     [0, '零', 'zero years'],
     [1, '一', 'one year'],

@@ -1,5 +1,5 @@
 // Page-handled calls with no answer at all (spec §8, docs/decisions/small-decisions.md "Transport failure of a
-// page-handled call"): the API layers reject, so the flows' error branches run, or (where a page
+// page-handled"): the API layers reject, so the flows' error branches run, or (where a page
 // awaits in a handler with no error branch) turn it into the network message.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise, waitFor } from 'xstate';

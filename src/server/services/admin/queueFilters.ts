@@ -1,5 +1,5 @@
 // The filters both queues share: the submission-date range (at most one year, docs/product-rules.md "Date
-// range filter") and the plain-text search, whose LIKE wildcards are escaped so "50%" means 50%.
+// range: one calendar year") and the plain-text search, whose LIKE wildcards are escaped so "50%" means 50%.
 import { eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { checkInstantRange } from '../../../contract/validators/dateRange';
