@@ -535,12 +535,10 @@ async function renderFlat(r: PlaneRecipe, t: number, settle = 0): Promise<Render
   };
   if (r.content.type === 'screen') {
     // The camera's lens and sensor blur what they see: without it a screen's pixel grid, far finer
-    // than the frame's, would alias into a rainbow no real camera shows. Blurred to about a third
+    // than the frame's, would alias into a rainbow no real camera shows. Blurred to about half
     // of a frame pixel's footprint on the texture, so some moiré remains, as real cameras show.
     const texelsPerPixel = (texture.picture.width * shot.distanceCm) / (focalPx * widthCm);
-    shot.texture = await readPicture(
-      pictureSharp(texture.picture).blur(Math.max(0.3, 0.35 * texelsPerPixel)),
-    );
+    shot.texture = await readPicture(pictureSharp(texture.picture).blur(Math.max(0.3, 0.5 * texelsPerPixel)));
   }
   const rendered = renderPlane(shot);
   // The pose of the face as the frame shows it: the recording's head on a screen, else the picture's.
