@@ -11,6 +11,7 @@ export const BENCH_MODULES = [
   'resilience',
   'face',
   'queue',
+  'abuse',
   'mutation',
 ] as const;
 export type BenchModuleName = (typeof BENCH_MODULES)[number];
