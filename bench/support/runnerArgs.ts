@@ -10,6 +10,7 @@ export const BENCH_MODULES = [
   'journey',
   'resilience',
   'face',
+  'documents',
   'queue',
   'abuse',
   'mutation',

@@ -80,10 +80,33 @@ function valueAt(values: unknown, dotted: string): string | null {
 }
 
 /**
+ * A read number that fails its own check digit was misread (or the page is forged, which the
+ * self-checks say): it cannot tell whether the typed number is right, so it counts as unreadable,
+ * not as different. Without this most misreads would tell a correct applicant they typed wrong.
+ */
+function readButUntrusted(field: ReadFieldName, value: string, mrz: MrzReading | null): boolean {
+  switch (field) {
+    case 'idNumber':
+      return idCardCheckCharacter(value.slice(0, 17)) !== value.charAt(17);
+    case 'uscc':
+      return !isValidUnifiedSocialCreditCode(value);
+    case 'number':
+      return mrz?.failedChecks.includes('documentNumberCheckDigit') ?? false;
+    default:
+      return false;
+  }
+}
+
+/**
  * Compares what was read with what was typed in `values` (the person or company-info values the
  * file belongs to). A field not typed (empty) is not compared. Differences first, then unreadable.
  */
-export function compareWithTyped(kind: ReadKind, fields: ReadFields, values: unknown): FieldComparison[] {
+export function compareWithTyped(
+  kind: ReadKind,
+  fields: ReadFields,
+  values: unknown,
+  mrz: MrzReading | null = null,
+): FieldComparison[] {
   const order: Record<Verdict, number> = { different: 0, unreadable: 1, equal: 2 };
   return TYPED_COUNTERPARTS[kind]
     .flatMap((c) => {
@@ -92,7 +115,11 @@ export function compareWithTyped(kind: ReadKind, fields: ReadFields, values: unk
       if (typed.trim() === '') return [];
       const read = fields[c.field]?.value ?? null;
       const typedPath = c.typedPaths[0] ?? '';
-      return [{ field: c.field, typedPath, typed, read, verdict: compareValues(c.rule, typed, read) }];
+      const verdict =
+        read !== null && readButUntrusted(c.field, read, mrz)
+          ? 'unreadable'
+          : compareValues(c.rule, typed, read);
+      return [{ field: c.field, typedPath, typed, read, verdict }];
     })
     .sort((a, b) => order[a.verdict] - order[b.verdict]);
 }

@@ -50,9 +50,9 @@ describe('a value read against the value typed', () => {
 
 describe('compareWithTyped', () => {
   it('joins surname and given name for the Chinese name and lists differences first', () => {
-    const fields: ReadFields = { idNumber: at('110105194912310021'), name: at('王伟') };
+    const fields: ReadFields = { idNumber: at('11010519491231002X'), name: at('王伟') };
     const person = {
-      document: { number: '110105194912310022' },
+      document: { number: '11010519491231003X' },
       surnameChinese: '王',
       givenNameChinese: '伟',
     };
@@ -60,8 +60,8 @@ describe('compareWithTyped', () => {
       {
         field: 'idNumber',
         typedPath: 'document.number',
-        typed: '110105194912310022',
-        read: '110105194912310021',
+        typed: '11010519491231003X',
+        read: '11010519491231002X',
         verdict: 'different',
       },
       { field: 'name', typedPath: 'surnameChinese', typed: '王伟', read: '王伟', verdict: 'equal' },
@@ -71,9 +71,9 @@ describe('compareWithTyped', () => {
   it('skips fields the applicant has not typed and marks fields not read as unreadable', () => {
     const result = compareWithTyped(
       'businessLicense',
-      { uscc: at('91310115MA1K4ABC12') },
+      { uscc: at('91350100M000100Y43') },
       {
-        businessLicenseCode: '91310115MA1K4ABC12',
+        businessLicenseCode: '91350100M000100Y43',
         companyNameChinese: '上海某某有限公司',
       },
     );
@@ -81,6 +81,36 @@ describe('compareWithTyped', () => {
       ['companyName', 'unreadable'],
       ['uscc', 'equal'],
     ]);
+  });
+
+  it('counts a read number that fails its own check digit as unreadable, not different', () => {
+    const person = { document: { number: '11010519491231002X' } };
+    // Misread: the last digit of a real number, so its check character fails.
+    const misread = compareWithTyped('idFront', { idNumber: at('110105194912310021') }, person);
+    expect(misread[0]?.verdict).toBe('unreadable');
+    // Read right, typed one digit off: different.
+    const typo = compareWithTyped(
+      'idFront',
+      { idNumber: at('11010519491231002X') },
+      { document: { number: '11010519491231003X' } },
+    );
+    expect(typo[0]?.verdict).toBe('different');
+    const licence = { businessLicenseCode: '91350100M000100Y43' };
+    expect(compareWithTyped('businessLicense', { uscc: at('91350100M000100Y44') }, licence)[0]?.verdict).toBe(
+      'unreadable',
+    );
+    expect(compareWithTyped('businessLicense', { uscc: at('91350100M000100Y43') }, licence)[0]?.verdict).toBe(
+      'equal',
+    );
+    const passport = { document: { number: 'E12345678' } };
+    const failed = { lines: [], valid: false, failedChecks: ['documentNumberCheckDigit'] };
+    const fine = { lines: [], valid: true, failedChecks: [] };
+    expect(
+      compareWithTyped('passportPhotoPage', { number: at('E12345679') }, passport, failed)[0]?.verdict,
+    ).toBe('unreadable');
+    expect(
+      compareWithTyped('passportPhotoPage', { number: at('E12345679') }, passport, fine)[0]?.verdict,
+    ).toBe('different');
   });
 
   it('compares nothing on the back of an ID card', () => {

@@ -1,0 +1,186 @@
+// Document reading (issue 30): the reader's own pool thread (ReaderPool, one thread, the engine the
+// server runs) on documents generated in Chromium with known values (tests/support/documents): ID
+// card fronts and passport pages as scans and photos, licences as PDFs and photos. Figures:
+//   - documentsAccuracy<Kind>: share of documents whose field was read exactly (ID numbers, USCCs,
+//     passport numbers, the MRZ check-digit verdict: ≥ 98 %; names and dates: ≥ 95 %).
+//   - documentsFalseMismatchPct: of correct applications (typed = document), the share where the
+//     check against the typed values says "different" for any field (≤ 1 %); unreadable is not a
+//     mismatch, documentsUnreadablePct says how often a typed field could not be read.
+//   - documentsMismatchFoundPct: of applications typed one character off, the share flagged.
+//   - documentsP50Ms / documentsP95Ms: one document in the reader thread (≤ 3 s), engine started.
+//   - documentsCpuMs: CPU time a document (all threads), its duration on an idle core.
+//   - documentsEngineRssMb: the process' resident memory after reading, minus before the engine.
+// Which engine and why: docs/decisions/documents-engine.md.
+import { readFileSync } from 'node:fs';
+import { compareWithTyped } from '../src/contract/documents/checks';
+import { ReaderPool } from '../src/server/services/documents/readerPool';
+import type { DocumentReading } from '../src/server/services/documents/types';
+import { DocumentRenderer, type RenderedDocument, type Variant } from '../tests/support/documents/render';
+import {
+  idCardSamples,
+  licenceSamples,
+  passportSamples,
+  type DocumentSample,
+} from '../tests/support/documents/values';
+import type { BenchFigure } from './benchFigure';
+import { percentile } from './support/runnerStats';
+
+const EXACT_BUDGET = 98;
+const NAMES_DATES_BUDGET = 95;
+
+/** The typed values of a sample, shaped like the wizard's person or company-info values. */
+export function typedValuesOf(sample: DocumentSample): Record<string, unknown> {
+  switch (sample.kind) {
+    case 'idFront':
+    case 'idBack': {
+      const name = sample.typed.name ?? '';
+      return {
+        document: { number: sample.typed.idNumber },
+        surnameChinese: name.slice(0, 1),
+        givenNameChinese: name.slice(1),
+      };
+    }
+    case 'passportPhotoPage':
+      return {
+        document: { number: sample.typed.number },
+        surnameEnglish: sample.values.surname,
+        givenNameEnglish: sample.values.givenNames,
+      };
+    case 'businessLicense':
+      return {
+        businessLicenseCode: sample.typed.uscc,
+        companyNameChinese: sample.typed.companyName,
+        establishmentDate: sample.typed.establishmentDate,
+      };
+  }
+}
+
+/** Which field kind each read field counts for, and the document's value it must equal. */
+function expectedFields(sample: DocumentSample): { group: string; field: string; value: string }[] {
+  switch (sample.kind) {
+    case 'idFront':
+    case 'idBack': {
+      const v = sample.values;
+      return [
+        { group: 'IdNumber', field: 'idNumber', value: v.idNumber },
+        { group: 'Names', field: 'name', value: v.name },
+        { group: 'Dates', field: 'birthDate', value: v.birthDate },
+      ];
+    }
+    case 'passportPhotoPage': {
+      const v = sample.values;
+      return [
+        { group: 'PassportNumber', field: 'number', value: v.number },
+        { group: 'Names', field: 'surname', value: v.surname },
+        { group: 'Names', field: 'givenNames', value: v.givenNames },
+        { group: 'Dates', field: 'birthDate', value: v.birthDate },
+        { group: 'Dates', field: 'expiryDate', value: v.expiryDate },
+      ];
+    }
+    case 'businessLicense': {
+      const v = sample.values;
+      return [
+        { group: 'Uscc', field: 'uscc', value: v.uscc },
+        { group: 'Names', field: 'companyName', value: v.companyName },
+        { group: 'Dates', field: 'establishmentDate', value: v.establishmentDate },
+      ];
+    }
+  }
+}
+
+const pct = (a: number, b: number) => (b === 0 ? 0 : Math.round((1000 * a) / b) / 10);
+
+export async function measure(options: { quick: boolean }): Promise<BenchFigure[]> {
+  const count = options.quick ? 2 : 10;
+  const samples = [
+    ...idCardSamples({ seed: 31, count }),
+    ...passportSamples({ seed: 32, count }),
+    ...licenceSamples({ seed: 33, count }),
+  ];
+  const variantsOf = (s: DocumentSample): Variant[] =>
+    s.kind === 'businessLicense' ? ['pdf', 'photo'] : ['scan', 'photo'];
+  const renderer = new DocumentRenderer();
+  const docs: RenderedDocument[] = [];
+  try {
+    for (const s of samples) for (const v of variantsOf(s)) docs.push(await renderer.render(s, v));
+  } finally {
+    await renderer.close();
+  }
+
+  const rssBefore = process.memoryUsage().rss;
+  const pool = new ReaderPool(1);
+  const hits = new Map<string, [number, number]>();
+  const count1 = (group: string, ok: boolean) => {
+    const [a, b] = hits.get(group) ?? [0, 0];
+    hits.set(group, [a + (ok ? 1 : 0), b + 1]);
+  };
+  const times: number[] = [];
+  let rssAfter = rssBefore;
+  let correct = 0;
+  let falseMismatch = 0;
+  let unreadable = 0;
+  let typedFields = 0;
+  let off = 0;
+  let found = 0;
+  try {
+    await pool.warm();
+    const cpuBefore = process.cpuUsage();
+    for (const doc of docs) {
+      const answer = await pool.read({
+        bytes: readFileSync(doc.file),
+        contentType: doc.contentType,
+        kind: doc.sample.kind,
+        today: new Date().toISOString().slice(0, 10),
+      });
+      times.push(answer.ms);
+      rssAfter = Math.max(rssAfter, answer.rss);
+      const reading: DocumentReading = answer.reading;
+      for (const e of expectedFields(doc.sample)) count1(e.group, (reading.fields as Record<string, { value: string } | undefined>)[e.field]?.value === e.value);
+      if (doc.sample.kind === 'passportPhotoPage')
+        count1('MrzVerdict', reading.mrz !== null && reading.mrz.valid === !doc.sample.values.brokenCheckDigit);
+      const comparisons = compareWithTyped(
+        doc.sample.kind,
+        reading.fields,
+        typedValuesOf(doc.sample),
+        reading.mrz,
+      );
+      const differs = comparisons.some((c) => c.verdict === 'different');
+      typedFields += comparisons.length;
+      unreadable += comparisons.filter((c) => c.verdict === 'unreadable').length;
+      if (isTypedAsDocument(doc.sample)) {
+        correct++;
+        if (differs) falseMismatch++;
+      } else {
+        off++;
+        if (differs) found++;
+      }
+    }
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMs = (cpu.user + cpu.system) / 1000 / docs.length;
+    const figures: BenchFigure[] = [];
+    for (const [group, [a, b]] of [...hits.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+      const strict = group === 'Names' || group === 'Dates' ? NAMES_DATES_BUDGET : EXACT_BUDGET;
+      figures.push({ name: `documentsAccuracy${group}`, value: pct(a, b), unit: '%', budget: { min: strict } });
+    }
+    figures.push(
+      { name: 'documentsFalseMismatchPct', value: pct(falseMismatch, correct), unit: '%', budget: { max: 1 } },
+      { name: 'documentsUnreadablePct', value: pct(unreadable, typedFields), unit: '%' },
+      { name: 'documentsMismatchFoundPct', value: pct(found, off), unit: '%' },
+      { name: 'documentsP50Ms', value: Math.round(percentile(times, 50)), unit: 'ms' },
+      { name: 'documentsP95Ms', value: Math.round(percentile(times, 95)), unit: 'ms', budget: { max: 3000 } },
+      { name: 'documentsCpuMs', value: Math.round(cpuMs), unit: 'ms' },
+      { name: 'documentsEngineRssMb', value: Math.round((rssAfter - rssBefore) / 1e6), unit: 'MB' },
+      { name: 'documentsRead', value: docs.length, unit: 'documents' },
+    );
+    return figures;
+  } finally {
+    await pool.close();
+  }
+}
+
+/** Whether every typed value of the sample is the document's own (a correct application). */
+function isTypedAsDocument(sample: DocumentSample): boolean {
+  const typed = sample.typed as Record<string, string | undefined>;
+  const values = sample.values as unknown as Record<string, string>;
+  return Object.entries(typed).every(([k, v]) => v === undefined || v === values[k]);
+}
