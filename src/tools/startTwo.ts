@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import S3rver from 's3rver';
+import { DEFAULT_METRICS_PORT } from '../server/config';
 import { startEmbeddedPostgres } from '../server/db/embedded';
 import { runMigrations } from '../server/db/migrate';
 import { startLoadBalancer } from './loadBalancer';
@@ -31,7 +32,13 @@ const store = new S3rver({
 const { port: s3Port } = await store.run();
 const publicUrl = `http://${host}:${port}`;
 
-function startInstance(name: string): Promise<{ child: ChildProcess; url: string }> {
+// Each instance is its own machine with its own metrics port: METRICS_PORT (default 9464) for A, the
+// next one for B, so the two supervisors do not race for one port; 'off' turns both off.
+const metricsBase = process.env.METRICS_PORT;
+const metricsPortOf = (index: number) =>
+  metricsBase === 'off' ? 'off' : String(Number(metricsBase ?? DEFAULT_METRICS_PORT) + index);
+
+function startInstance(name: string, index: number): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
@@ -48,6 +55,7 @@ function startInstance(name: string): Promise<{ child: ChildProcess; url: string
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       PUBLIC_URL: publicUrl,
       TRUST_PROXY: host,
+      METRICS_PORT: metricsPortOf(index),
     },
   });
   return new Promise((resolve, reject) => {
@@ -61,8 +69,8 @@ function startInstance(name: string): Promise<{ child: ChildProcess; url: string
 }
 
 // One after the other: the first builds the web app when it is stale, the second finds it built.
-const a = await startInstance('a');
-const b = await startInstance('b');
+const a = await startInstance('a', 0);
+const b = await startInstance('b', 1);
 const proxy = await startLoadBalancer([a.url, b.url], { host, port });
 console.log(`Two instances (${a.url}, ${b.url}) behind ${proxy.url}; Ctrl-C stops them.`);
 
