@@ -80,6 +80,9 @@ export interface FaceSets {
 export interface FaceSetOptions {
   /** One genuine capture and one per attack species (for tests); the full set otherwise (bench). */
   quick?: boolean;
+  /** The people in the set (default all three; every capture shows and claims only these). C's
+   *  only photograph is a three-quarter view: a bench may leave it out. */
+  persons?: readonly Person[];
   /** Changes every variation (default 28). */
   seed?: number;
   /** Where to keep the material (default: a folder per key under the system temp folder). */
@@ -93,7 +96,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** The cache key: this generator's source, faces.ts, the portraits' versions and the options. */
 export function faceSetsKey(options: FaceSetOptions = {}): string {
   const hash = createHash('sha256');
-  hash.update(`v${GENERATOR_VERSION}|${options.quick ? 'quick' : 'full'}|${options.seed ?? 28}`);
+  hash.update(
+    `v${GENERATOR_VERSION}|${options.quick ? 'quick' : 'full'}|${options.seed ?? 28}|${(options.persons ?? PERSONS).join(',')}`,
+  );
   for (const file of readdirSync(here)
     .filter((f) => f.endsWith('.ts'))
     .sort())
@@ -214,11 +219,11 @@ function planeBase(random: () => number, movement: Movement): Omit<PlaneRecipe, 
   };
 }
 
-function plans(seed: number, quick: boolean): Plan[] {
+function plans(seed: number, quick: boolean, people: readonly Person[]): Plan[] {
   const out: Plan[] = [];
   const rnd = (id: string) => seeded(hashSeed(id, seed));
   const count = (random: () => number) => (random() < 0.5 ? 5 : 6);
-  const persons = quick ? (['personA'] as Person[]) : [...PERSONS];
+  const persons = quick ? people.slice(0, 1) : [...people];
 
   // Genuine: every person, every movement, two variations.
   for (const person of persons)
@@ -240,7 +245,7 @@ function plans(seed: number, quick: boolean): Plan[] {
       }
 
   for (const person of persons) {
-    const others = PERSONS.filter((p) => p !== person);
+    const others = people.filter((p) => p !== person);
     // A print of the portrait, turned and tilted as the challenge asks.
     for (const movement of quick ? (['leftThenRight'] as Movement[]) : MOVEMENTS) {
       const id = `flatPhoto-${person}-${movement}`;
@@ -325,7 +330,7 @@ async function make(dir: string, options: FaceSetOptions): Promise<Manifest> {
   const ids = {} as Record<Person, string>;
   for (const person of PERSONS) ids[person] = await makeIdPhoto(dir, person);
   const captures: FaceCapture[] = [];
-  for (const plan of plans(seed, options.quick ?? false)) {
+  for (const plan of plans(seed, options.quick ?? false, options.persons ?? PERSONS)) {
     await mkdir(path.join(dir, plan.id), { recursive: true });
     const times = frameTimes(plan.frameCount, seeded(hashSeed(`${plan.id}:times`, seed)));
     const frameSeed = hashSeed(`${plan.id}:noise`, seed);
