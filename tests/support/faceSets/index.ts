@@ -1,5 +1,5 @@
 // The face presentation-attack test material (issue 28), for the bench and the tests:
-//   faceSets({ quick?, seed?, dir? })  → { dir, idPhotos, captures: FaceCapture[] }
+//   faceSets({ quick?, seed?, dir?, persons? }) → { dir, idPhotos, captures: FaceCapture[] }
 //   captureVideo(capture, options?)    → a y4m for Chromium's fake camera
 //   renderRecipe(recipe, t, seed)      → one frame (picture, landmarks, pose) at movement time t
 //   fitHomography(from, to)            → the least-squares homography and its RMS residual
