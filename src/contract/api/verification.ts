@@ -134,9 +134,10 @@ export type FaceChallenge = (typeof FACE_CHALLENGES)[number];
 export interface FaceAttackEvidence {
   /** The movement asked for and what the frames showed, in order (e.g. ['left', 'right']). */
   challenge: { asked: FaceChallenge; seen: string[]; passed: boolean } | null;
-  /** RMS of what one plane projective transform (homography) leaves unexplained between frames,
-   *  in face widths: a flat picture stays near 0, a turning head shows parallax. */
-  planeResidual: { value: number; threshold: number; passed: boolean } | null;
+  /** What one plane projective transform (homography) leaves unexplained between frames, in face
+   *  widths: `value` is the part that follows the landmarks' depth (a turning head's parallax; the
+   *  figure judged), `rms` all of it (landmark noise included). A flat picture stays near 0. */
+  planeResidual: { value: number; threshold: number; passed: boolean; rms?: number } | null;
   /** How close the capture is to the ID photo itself: engine similarity and the perceptual-hash
    *  distance of the aligned face crops (0 = same pixels). Reuse fails when both say "the same". */
   idReuse: {

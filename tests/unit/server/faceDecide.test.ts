@@ -36,6 +36,7 @@ function face(overrides: Partial<FoundFace> = {}): FoundFace {
     touchesEdge: false,
     embedding: BASE,
     mesh: [],
+    meshDepth: [],
     antispoof: null,
     liveModel: null,
     texture: null,

@@ -68,6 +68,16 @@ function project(
   });
 }
 
+/** The depth a mesh model gives each point (a face's shape, whatever it is shown: a flat picture of
+ *  a face gets a face's depth too), in the camera's frame after the turn. */
+function modelDepth(points: [number, number, number][], yawDeg: number): number[] {
+  const a = (yawDeg * Math.PI) / 180;
+  return points.map(([x, y]) => {
+    const z = head(x, y) - 5;
+    return -x * Math.sin(a) + z * Math.cos(a);
+  });
+}
+
 const thresholds: FaceAttackThresholds = DEFAULT_FACE_ENGINE_CONFIG.attack;
 
 describe('homography', () => {
@@ -114,10 +124,28 @@ describe('the plane-fit residual', () => {
       [0, 15],
     ] as const) {
       const r = planeResidual([project(pts, 0, 0, 1), project(pts, yaw, pitch, 1, 9)]);
-      expect(r.residual).toBeGreaterThan(thresholds.planeResidualMin * 1.5);
+      const flatNoisy = planeResidual([
+        project(object(flat), 0, 0, 1),
+        project(object(flat), yaw, pitch, 1, 9),
+      ]);
+      expect(r.residual).toBeGreaterThan(flatNoisy.residual * 3);
     }
-    const flatNoisy = planeResidual([project(object(flat), 0, 0, 1), project(object(flat), 20, 0, 1, 9)]);
-    expect(flatNoisy.residual).toBeLessThan(thresholds.planeResidualMin);
+  });
+  it("the part of the residual that follows depth: all of a head's, almost none of a noisy flat picture's", () => {
+    const pts = object(head);
+    const live = planeResidual([project(pts, 0, 0, 1), project(pts, 20, 0, 1, 9)], [modelDepth(pts, 0)]);
+    expect(live.depthParallax).toBeGreaterThan(thresholds.planeResidualMin * 1.5);
+    expect(live.depthParallax).toBeGreaterThan(live.residual * 0.8);
+    // Heavy landmark noise (3 px) on a flat picture: a large residual, little of it along depth.
+    const flatPts = object(flat);
+    const noisy = planeResidual(
+      [project(flatPts, 0, 0, 3), project(flatPts, 20, 0, 3, 9)],
+      [modelDepth(pts, 0)],
+    );
+    expect(noisy.residual).toBeGreaterThan(noisy.depthParallax * 3);
+    expect(noisy.depthParallax).toBeLessThan(thresholds.planeResidualMin);
+    // Without depths there is nothing to follow.
+    expect(planeResidual([project(pts, 0), project(pts, 20)]).depthParallax).toBe(0);
   });
   it('is relative to the face: the same scene nearer the camera gives the same residual', () => {
     const pts = object(head);
@@ -200,6 +228,7 @@ function face(overrides: Partial<FoundFace> = {}): FoundFace {
     touchesEdge: false,
     embedding: BASE,
     mesh: [],
+    meshDepth: [],
     antispoof: 0.8,
     liveModel: 0.9,
     texture: null,
@@ -220,7 +249,9 @@ const config = { ...DEFAULT_FACE_ENGINE_CONFIG };
 /** Frames of an object turning 0 → −yaw → +yaw, its landmarks projected. */
 function capture(depth: (x: number, y: number) => number, yaw = 20): FoundFace[] {
   const pts = object(depth);
-  return [0, -yaw, yaw].map((y) => face({ yawDeg: y / 2, mesh: project(pts, y) as [number, number][] }));
+  return [0, -yaw, yaw].map((y) =>
+    face({ yawDeg: y / 2, mesh: project(pts, y) as [number, number][], meshDepth: modelDepth(pts, y) }),
+  );
 }
 
 describe('the verdict', () => {

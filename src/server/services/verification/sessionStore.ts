@@ -143,6 +143,7 @@ export type SessionPatch = Partial<
     | 'outcome'
     | 'score'
     | 'liveness'
+    | 'attackEvidence'
     | 'engineName'
     | 'engineVersion'
     | 'referenceFileId'

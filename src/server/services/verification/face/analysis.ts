@@ -19,6 +19,8 @@ export interface FoundFace {
   embedding: number[];
   /** The 468 mesh landmarks [x, y] in pixels (the flat-picture check compares them across frames). */
   mesh: [number, number][];
+  /** The mesh model's depth of each landmark (same order; its own scale): what parallax should follow. */
+  meshDepth: number[];
   /** Human's anti-spoofing and liveness models, 0..1 (higher: more real); null when not run. */
   antispoof: number | null;
   liveModel: number | null;

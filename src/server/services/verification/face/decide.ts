@@ -102,7 +102,7 @@ export interface DecideInput {
    *  (older callers, tests) is a reference without its unwrapped face. */
   reference: ReferenceFace | number[] | null | undefined;
   config: Pick<FaceEngineConfig, 'matchThreshold' | 'greyBandFrom' | 'minPoseRangeDeg'> &
-    Partial<Pick<FaceEngineConfig, 'attack'>>;
+    Partial<Pick<FaceEngineConfig, 'attack' | 'challenge'>>;
   engine: Engine;
 }
 
@@ -161,7 +161,9 @@ export function decide({
 
   const judged = judgePresentation(faces, reference, config.attack ?? DEFAULT_FACE_ENGINE_CONFIG.attack);
   const asked = source === 'camera' && challenge ? challenge : null;
-  const movement = asked ? challengeSeen(faces, asked) : null;
+  const movement = asked
+    ? challengeSeen(faces, asked, config.challenge ?? DEFAULT_FACE_ENGINE_CONFIG.challenge)
+    : null;
   const attack = {
     challenge: asked && movement ? { asked, seen: movement.seen, passed: movement.passed } : null,
     ...judged.evidence,

@@ -1,5 +1,6 @@
 // The face engine's knobs, from config (FACE_* variables, src/server/config.ts). Defaults come from
 // the measurements in docs/decisions/face.md "Face engine" (bench/face.ts reproduces them).
+import { CHALLENGE_THRESHOLDS, type ChallengeThresholds } from './challenge';
 import type { FaceAttackThresholds } from './presentationAttack';
 
 export interface FaceEngineConfig {
@@ -15,6 +16,9 @@ export interface FaceEngineConfig {
   minPoseRangeDeg: number;
   /** Reference (ID photo) descriptors kept in memory, least recently used first out. */
   referenceCacheSize: number;
+  /** When a head counts as turned or nodded for the server's challenge (challenge.ts, where the
+   *  figures behind them are). */
+  challenge: ChallengeThresholds;
   /** Presentation-attack thresholds (issue 28; presentationAttack.ts, measured by bench/face.ts). */
   attack: FaceAttackThresholds;
 }
@@ -26,8 +30,9 @@ export const DEFAULT_FACE_ENGINE_CONFIG: FaceEngineConfig = {
   greyBandFrom: 0.45,
   minPoseRangeDeg: 5,
   referenceCacheSize: 200,
+  challenge: { ...CHALLENGE_THRESHOLDS },
   attack: {
-    planeResidualMin: 0.01,
+    planeResidualMin: 0.017,
     reuseSimilarityMin: 0.9,
     reuseHashMax: 3,
     antispoofMin: 0,

@@ -204,6 +204,7 @@ async function analyzeOne(file: string): Promise<ImageAnalysis> {
       ...measured,
       embedding: Array.from(face.embedding ?? []),
       mesh,
+      meshDepth: (face.mesh ?? []).map((point) => point[2]),
       antispoof: typeof face.real === 'number' ? face.real : null,
       liveModel: typeof face.live === 'number' ? face.live : null,
       texture: unwrapFace(greyFull, info.width, info.height, mesh, human.faceUVMap),

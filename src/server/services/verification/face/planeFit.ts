@@ -3,11 +3,15 @@
 // every landmark by a homography, so what is left is the mesh's own jitter; a head turning shows
 // parallax (the nose tip, the eyes and the face's outline lie at different depths). The figure is
 // relative to the face's size, so distance and resolution do not matter.
-import { robustHomography, type Point2 } from './homography';
+import { applyHomography, robustHomography, type Point2 } from './homography';
 
 export interface PlaneFitResult {
   /** The largest trimmed-RMS residual over the frame pairs judged, in face widths. */
   residual: number;
+  /** The largest part of a pair's residual that follows the landmarks' depth (face widths): what a
+   *  turning head's parallax looks like. Landmark noise, which a blurred or small picture has more
+   *  of, does not follow depth. 0 without depths. */
+  depthParallax: number;
   /** The pair it came from (frame indices), for the evidence. */
   pair: [number, number] | null;
 }
@@ -28,8 +32,11 @@ export function meshWidth(mesh: readonly Point2[]): number {
  * one and against each other, the largest value (parallax grows with the rotation between the two
  * views, so the pair furthest apart says the most; a flat picture stays flat in every pair).
  */
-export function planeResidual(meshes: readonly (readonly Point2[])[]): PlaneFitResult {
-  let best: PlaneFitResult = { residual: 0, pair: null };
+export function planeResidual(
+  meshes: readonly (readonly Point2[])[],
+  depths: readonly (readonly number[])[] = [],
+): PlaneFitResult {
+  let best: PlaneFitResult = { residual: 0, depthParallax: 0, pair: null };
   for (let i = 0; i < meshes.length; i++) {
     for (let j = i + 1; j < meshes.length; j++) {
       const a = meshes[i]!;
@@ -39,8 +46,66 @@ export function planeResidual(meshes: readonly (readonly Point2[])[]): PlaneFitR
       const width = (meshWidth(a) + meshWidth(b)) / 2;
       if (!fit || width <= 0) continue;
       const residual = fit.rms / width;
-      if (residual > best.residual) best = { residual, pair: [i, j] };
+      const depth = depths[i];
+      const parallax = depth && depth.length === a.length ? alongDepth(a, b, depth, fit.h) / width : 0;
+      if (residual > best.residual) best = { ...best, residual, pair: [i, j] };
+      if (parallax > best.depthParallax) best = { ...best, depthParallax: parallax };
     }
   }
   return best;
+}
+
+/** Depth with its best plane (z ≈ αx + βy + γ) taken out: the part a homography cannot absorb. */
+function depthOffPlane(points: readonly Point2[], depth: readonly number[]): number[] {
+  // Normal equations of the 3-parameter least squares fit.
+  const m = [
+    [0, 0, 0],
+    [0, 0, 0],
+    [0, 0, 0],
+  ];
+  const r = [0, 0, 0];
+  points.forEach(([x, y], k) => {
+    const row = [x, y, 1];
+    for (let i = 0; i < 3; i++) {
+      r[i]! += row[i]! * depth[k]!;
+      for (let j = 0; j < 3; j++) m[i]![j]! += row[i]! * row[j]!;
+    }
+  });
+  const det = (q: number[][]) =>
+    q[0]![0]! * (q[1]![1]! * q[2]![2]! - q[1]![2]! * q[2]![1]!) -
+    q[0]![1]! * (q[1]![0]! * q[2]![2]! - q[1]![2]! * q[2]![0]!) +
+    q[0]![2]! * (q[1]![0]! * q[2]![1]! - q[1]![1]! * q[2]![0]!);
+  const d = det(m);
+  if (Math.abs(d) < 1e-9) return depth.map(() => 0);
+  const coef = [0, 1, 2].map((c) => det(m.map((row, i) => row.map((v, j) => (j === c ? r[i]! : v)))) / d);
+  return points.map(([x, y], k) => depth[k]! - (coef[0]! * x + coef[1]! * y + coef[2]!));
+}
+
+/**
+ * How much of what the homography leaves follows depth: the residual vectors regressed on the
+ * landmarks' depth off its plane (one 2D direction of parallax for the pair), answered as the RMS
+ * displacement that regression explains, in pixels. A flat picture's residual is noise, and noise
+ * is nearly orthogonal to a 468-point depth pattern; a head's residual is that pattern.
+ */
+function alongDepth(
+  a: readonly Point2[],
+  b: readonly Point2[],
+  depth: readonly number[],
+  h: readonly number[],
+): number {
+  const off = depthOffPlane(a, depth);
+  let dd = 0;
+  let dx = 0;
+  let dy = 0;
+  a.forEach((p, k) => {
+    const [u, v] = applyHomography(h, p);
+    const ex = b[k]![0] - u;
+    const ey = b[k]![1] - v;
+    dd += off[k]! * off[k]!;
+    dx += off[k]! * ex;
+    dy += off[k]! * ey;
+  });
+  if (dd <= 0) return 0;
+  // Explained displacement of point k: off[k]·(dx, dy)/dd; its RMS over the points.
+  return (Math.hypot(dx, dy) / dd) * Math.sqrt(dd / a.length);
 }

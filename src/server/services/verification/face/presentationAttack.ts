@@ -16,7 +16,8 @@ import { planeResidual } from './planeFit';
 import { faceSimilarity } from './similarity';
 
 export interface FaceAttackThresholds {
-  /** A capture whose plane-fit residual (face widths) is below this was a flat picture. */
+  /** A capture whose plane-fit residual along depth (face widths, planeFit.ts) is below this was a
+   *  flat picture. */
   planeResidualMin: number;
   /** ID reuse needs a similarity to the ID photo at or above this … */
   reuseSimilarityMin: number;
@@ -83,8 +84,17 @@ export function judgePresentation(
   const plane =
     faces.length >= 2 && meshes.every((m) => m.length >= 8)
       ? (() => {
-          const value = round(planeResidual(meshes).residual, 5);
-          return { value, threshold: t.planeResidualMin, passed: value >= t.planeResidualMin };
+          const fit = planeResidual(
+            meshes,
+            faces.map((f) => f.meshDepth),
+          );
+          const value = round(fit.depthParallax, 5);
+          return {
+            value,
+            threshold: t.planeResidualMin,
+            passed: value >= t.planeResidualMin,
+            rms: round(fit.residual, 5),
+          };
         })()
       : null;
   const reuse = reference ? idReuse(faces, reference, t) : null;

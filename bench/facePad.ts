@@ -1,0 +1,135 @@
+// Presentation-attack detection measured in ISO/IEC 30107-3 terms (issue 28), part of `--only face`:
+// every capture of tests/support/faceSets (3D genuine heads, and the attack species: flat photos,
+// the ID portrait printed, a screen replaying a genuine turn, a still, another person's genuine turn)
+// through the real provider with the configured thresholds, the server's challenge being the
+// movement the capture performs.
+//   - APCER per species: the share of attack presentations NOT refused (verified or referred: a
+//     referral still puts an attack in front of a reviewer as a person). Goal 0 % on every species.
+//   - BPCER: the share of genuine presentations refused (failed for any reason), and the share
+//     refused as presentationAttack alone. Goal ≤ 5 %.
+//   - The counts, and the thresholds in force.
+// `npx tsx bench/facePad.ts [--quick] [--out file.json]` prints every capture's figures (residual,
+// reuse, model scores, outcome): what the thresholds in engineConfig.ts were chosen from.
+import { writeFileSync } from 'node:fs';
+import { FACE_CHALLENGES, type FaceChallenge } from '../src/contract/api/verification';
+import { DEFAULT_FACE_ENGINE_CONFIG } from '../src/server/services/verification/face/engineConfig';
+import type { HumanFaceProvider } from '../src/server/services/verification/face/humanProvider';
+import { createHumanFaceProvider } from '../src/server/services/verification/face/humanProvider';
+import type { FaceVerificationResult } from '../src/server/services/verification/faceProvider';
+import { ATTACK_SPECIES, faceSets, type FaceCapture } from '../tests/support/faceSets';
+import type { BenchFigure } from './benchFigure';
+
+export interface PadRow {
+  id: string;
+  set: FaceCapture['set'];
+  species: FaceCapture['species'];
+  challenge: FaceChallenge | null;
+  outcome: FaceVerificationResult['outcome'];
+  reason: string | null;
+  score: number | null;
+  attack: FaceVerificationResult['attack'] | null;
+}
+
+const asChallenge = (movement: string): FaceChallenge | null =>
+  (FACE_CHALLENGES as readonly string[]).includes(movement) ? (movement as FaceChallenge) : null;
+
+/** Runs every capture through the provider (one at a time: the figures are about decisions, not speed). */
+export async function padRows(provider: HumanFaceProvider, options: { quick: boolean }): Promise<PadRow[]> {
+  const sets = await faceSets({ quick: options.quick });
+  const rows: PadRow[] = [];
+  // Person C's only photograph is a three-quarter view: no frame of C is frontal, so a capture
+  // showing C fails 'notFrontal' before any attack check runs, which would measure nothing.
+  for (const capture of sets.captures.filter((c) => c.shows !== 'personC' && c.person !== 'personC')) {
+    const challenge = asChallenge(capture.challenge);
+    const result = await provider.verify({
+      sessionId: `pad-${capture.id}`,
+      consentAt: new Date(),
+      frames: capture.frames.map((p) => ({ path: p, contentType: 'image/jpeg' })),
+      source: 'camera',
+      challenge,
+      reference: { path: capture.idPhoto, contentType: 'image/jpeg', fileId: `pad-id-${capture.person}` },
+    });
+    rows.push({
+      id: capture.id,
+      set: capture.set,
+      species: capture.species,
+      challenge,
+      outcome: result.outcome,
+      reason: result.reason ?? null,
+      score: result.score ?? null,
+      attack: result.attack ?? null,
+    });
+  }
+  return rows;
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : (100 * part) / whole);
+
+/** The figures of a run's rows. */
+export function padFigures(rows: readonly PadRow[]): BenchFigure[] {
+  const genuine = rows.filter((r) => r.set === 'genuine');
+  if (genuine.length === 0) throw new Error('the face sets have no genuine capture');
+  const figures: BenchFigure[] = [];
+  for (const species of ATTACK_SPECIES) {
+    const attacks = rows.filter((r) => r.species === species);
+    if (attacks.length === 0) throw new Error(`the face sets have no ${species} capture`);
+    const passed = attacks.filter((r) => r.outcome !== 'failed').length;
+    figures.push(
+      { name: `faceApcer_${species}`, value: percent(passed, attacks.length), unit: '%', budget: { max: 0 } },
+      { name: `faceAttacks_${species}`, value: attacks.length, unit: 'captures' },
+    );
+  }
+  const refused = genuine.filter((r) => r.outcome === 'failed');
+  const attackRefused = refused.filter((r) => r.reason === 'presentationAttack');
+  const t = DEFAULT_FACE_ENGINE_CONFIG.attack;
+  figures.push(
+    { name: 'faceBpcer', value: percent(refused.length, genuine.length), unit: '%', budget: { max: 5 } },
+    { name: 'faceBpcerAsAttack', value: percent(attackRefused.length, genuine.length), unit: '%' },
+    { name: 'faceGenuineCaptures', value: genuine.length, unit: 'captures' },
+    { name: 'facePlaneResidualMin', value: t.planeResidualMin, unit: 'face widths' },
+    { name: 'faceReuseSimilarityMin', value: t.reuseSimilarityMin, unit: 'similarity' },
+    { name: 'faceReuseHashMax', value: t.reuseHashMax, unit: 'bits' },
+  );
+  return figures;
+}
+
+/** For `--only face`: a provider of its own (the thresholds are the configured defaults). */
+export async function measurePresentationAttacks(options: { quick: boolean }): Promise<BenchFigure[]> {
+  const provider = createHumanFaceProvider({ face: { workers: 1, queue: 4 } });
+  try {
+    await provider.warm();
+    return padFigures(await padRows(provider, options));
+  } finally {
+    await provider.close();
+  }
+}
+
+function summary(row: PadRow): string {
+  const a = row.attack;
+  const f = (v: number | undefined | null, d = 4) => (typeof v === 'number' ? v.toFixed(d) : '-');
+  return [
+    row.id.padEnd(44),
+    row.outcome.padEnd(9),
+    (row.reason ?? '').padEnd(19),
+    `plane ${f(a?.planeResidual?.value)}`,
+    `sim ${f(a?.idReuse?.similarity, 3)} hash ${a?.idReuse?.hashDistance ?? '-'}`,
+    `spoof ${f(a?.antispoof?.score, 2)} live ${f(a?.livenessModel?.score, 2)}`,
+    `score ${f(row.score, 3)}`,
+    `moves ${a?.challenge ? a.challenge.seen.join(',') : '-'}`,
+  ].join('  ');
+}
+
+if (process.argv[1]?.endsWith('facePad.ts')) {
+  const quick = process.argv.includes('--quick');
+  const out = process.argv[process.argv.indexOf('--out') + 1];
+  const provider = createHumanFaceProvider({ face: { workers: 1, queue: 4 } });
+  try {
+    await provider.warm();
+    const rows = await padRows(provider, { quick });
+    for (const row of rows) console.log(summary(row));
+    for (const figure of padFigures(rows)) console.log(`${figure.name}: ${figure.value.toFixed(2)} ${figure.unit}`);
+    if (process.argv.includes('--out') && out) writeFileSync(out, JSON.stringify(rows, null, 2));
+  } finally {
+    await provider.close();
+  }
+}
