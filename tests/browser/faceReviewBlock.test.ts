@@ -13,6 +13,7 @@ import type { Locale } from '../../src/contract/envelope';
 import { companies } from '../../src/server/db/schema/index';
 import { verificationSessions } from '../../src/server/db/schema/verification';
 import { submittedCertification } from '../server/admin/support';
+import { axeFindings, formatFindings } from './support/a11yAxe';
 import { asTestApp, reviewerSession } from './support/a11ySessions';
 import { signInBeforeLoad } from './support/appHandles';
 import { text } from './support/catalog';
@@ -109,6 +110,9 @@ describe('a referred face check blocks the approval until a reviewer confirms th
     expect(await attackRow(a, 'ID-photo reuse: hash distance')).toContain('31Reuse at ≤ 10');
     expect(await attackRow(a, 'Anti-spoofing model')).toContain('0.710≥ 0.500 (higher is more real)');
     expect(await attackRow(a, 'Liveness model')).toContain(t('Not measured'));
+    // The block and the evidence table pass axe like the rest of the case view.
+    const findings = await axeFindings(a);
+    expect(findings, formatFindings('case view, face referred', findings)).toEqual([]);
 
     // To the face form, which the block points to; the face is confirmed with a reason.
     await button(a, 'Go to the face check').click();

@@ -207,7 +207,17 @@ export function DocumentViewer({
                   rotation={current.rotation}
                 />
               </div>
-              {beside ? <div style={{ width: '42%', overflow: 'auto' }}>{beside}</div> : null}
+              {beside ? (
+                // Scrolls on its own (the face evidence is taller than the pane): reachable by keyboard.
+                <div
+                  style={{ width: '42%', overflow: 'auto' }}
+                  tabIndex={0}
+                  role="region"
+                  aria-label={t`Beside this document`}
+                >
+                  {beside}
+                </div>
+              ) : null}
             </div>
           </>
         ) : (
