@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { COUNTRY_CODES } from '../../../../contract/options';
 import type { UploadTransport } from '../../uploads/uploadTransport';
 import { UploadField } from '../../uploads/UploadField';
+import { DocumentReadHint } from '../../documents/DocumentReadHint';
 import { useCountryName, useFieldError } from '../fieldMessages';
 
 // A form of any step: paths are strings such as 'document.number' or 'beneficiaries.0.mobile'.
@@ -31,19 +32,28 @@ export function FormUpload(props: {
   const { form, path, label, kind, transport, description } = props;
   const fieldError = useFieldError();
   const value = form.getValues() as Record<string, unknown>;
-  const current = path
-    .split('.')
-    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], value);
+  const at = (keys: readonly string[]) =>
+    keys.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], value);
+  const keys = path.split('.');
+  const current = at(keys);
+  const fileId = typeof current === 'string' && current !== '' ? current : null;
+  // The values the document is compared with: the person (a document's file sits under
+  // 'document') or the company info the file field belongs to.
+  const owner = keys.slice(0, -1);
+  if (owner.at(-1) === 'document') owner.pop();
   return (
-    <UploadField
-      label={label}
-      kind={kind}
-      value={typeof current === 'string' && current !== '' ? current : null}
-      onChange={(id) => form.setFieldValue(path, id ?? '')}
-      transport={transport}
-      error={fieldError(form.errors[path])}
-      description={description}
-    />
+    <>
+      <UploadField
+        label={label}
+        kind={kind}
+        value={fileId}
+        onChange={(id) => form.setFieldValue(path, id ?? '')}
+        transport={transport}
+        error={fieldError(form.errors[path])}
+        description={description}
+      />
+      <DocumentReadHint fileId={fileId} kind={kind} values={at(owner)} />
+    </>
   );
 }
 
