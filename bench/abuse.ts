@@ -184,6 +184,7 @@ async function measurePerson(quick: boolean): Promise<BenchFigure[]> {
   try {
     const shownToToken: number[] = [];
     const releaseToToken: number[] = [];
+    const dragMs: number[] = [];
     const puzzles = quick ? 3 : 20;
     for (let i = 0; i < puzzles; i++) {
       // A fresh context each time: a new visitor, level 0 (one address, 127.0.0.1, for all of
@@ -201,6 +202,7 @@ async function measurePerson(quick: boolean): Promise<BenchFigure[]> {
         .from(captchaChallenges)
         .where(eq(captchaChallenges.id, puzzle.data.challengeId));
       const verified = page.waitForResponse((r) => r.url().endsWith(AccountPaths.captchaVerify));
+      const grabbed = Date.now();
       await dragLikeAHand(page, row!.gapX + 1);
       const released = Date.now();
       const answer = (await (await verified).json()) as { code: number; data: { captchaToken: string } };
@@ -209,6 +211,7 @@ async function measurePerson(quick: boolean): Promise<BenchFigure[]> {
       if (answer.data.captchaToken.endsWith('.0')) {
         shownToToken.push(done - shown);
         releaseToToken.push(done - released);
+        dragMs.push(released - grabbed);
       }
       await context.close();
       // The address's own count would raise the level: start each visitor on a quiet address.
@@ -219,6 +222,8 @@ async function measurePerson(quick: boolean): Promise<BenchFigure[]> {
       { name: 'abusePersonShownToTokenP95Ms', value: percentile(shownToToken, 95), unit: 'ms', budget: { max: 1500 } },
       // The wait the person notices: from letting go to the token (the work and the answer's trip).
       { name: 'abusePersonReleaseToTokenP95Ms', value: percentile(releaseToToken, 95), unit: 'ms' },
+      // How long the scripted hand took from grabbing to letting go (DevTools round trips included).
+      { name: 'abusePersonDragP50Ms', value: median(dragMs), unit: 'ms' },
       { name: 'abusePersonPuzzlesMeasured', value: shownToToken.length, unit: 'puzzles' },
     ];
   } finally {
