@@ -19,7 +19,7 @@ afterAll(() => t?.close());
 
 const EVIDENCE: FaceAttackEvidence = {
   challenge: { asked: 'rightThenLeft', seen: ['right', 'left'], passed: true },
-  planeResidual: { value: 0.0213, threshold: 0.0105, passed: true },
+  planeResidual: { value: 0.0213, threshold: 0.0105, passed: true, rms: 0.025 },
   idReuse: { similarity: 0.41, similarityThreshold: 0.9, hashDistance: 27, hashThreshold: 8, reused: false },
   antispoof: { score: 0.87, threshold: 0.5, decides: false },
   livenessModel: { score: 0.64, threshold: 0.4, decides: true },

@@ -169,7 +169,7 @@ describe('face evidence in the certification case', { timeout: 30_000 }, () => {
           ...FACE,
           attack: {
             challenge: { asked: 'leftThenRight', seen: ['left', 'right'], passed: true },
-            planeResidual: { value: 0.02134, threshold: 0.01, passed: true },
+            planeResidual: { value: 0.02134, threshold: 0.01, passed: true, rms: 0.0251 },
             idReuse: {
               similarity: 0.4123,
               similarityThreshold: 0.9,
@@ -190,7 +190,7 @@ describe('face evidence in the certification case', { timeout: 30_000 }, () => {
       within(table).getByRole('rowheader', { name }).closest('tr')!.textContent!.replace(/\s+/g, ' ');
     expect(row('Head movement')).toBe('Head movementSeen: left → rightAsked: left, then rightPassedDecides');
     expect(row('Plane-fit residual (face widths)')).toBe(
-      'Plane-fit residual (face widths)0.0213≥ 0.0100 (a flat picture stays below)Passed: depth seenDecides',
+      'Plane-fit residual (face widths)0.0213RMS 0.0251≥ 0.0100 (a flat picture stays below)Passed: depth seenDecides',
     );
     expect(row('ID-photo reuse: similarity')).toBe(
       'ID-photo reuse: similarity0.412Reuse at ≥ 0.900Not the ID photoDecides with the hash distance',
@@ -202,6 +202,33 @@ describe('face evidence in the certification case', { timeout: 30_000 }, () => {
       'Anti-spoofing model0.310≥ 0.500 (higher is more real)Below the thresholdEvidence only',
     );
     expect(row('Liveness model')).toBe('Liveness modelNot measured——');
+  });
+
+  it('shows a model score kept as evidence without a threshold as such, with no verdict', async () => {
+    server.answer(
+      CASE,
+      envelope(
+        200,
+        caseWithFace({
+          ...FACE,
+          attack: {
+            challenge: null,
+            planeResidual: null,
+            idReuse: null,
+            antispoof: { score: 0.42, threshold: 0, decides: false },
+            livenessModel: null,
+          },
+        }),
+      ),
+    );
+    openCase();
+    await openAuthorizerPhoto();
+    const table = await screen.findByRole('table', { name: 'Presentation-attack checks' });
+    const row = within(table).getByRole('rowheader', { name: 'Anti-spoofing model' }).closest('tr')!;
+    expect(row.textContent).toBe('Anti-spoofing model0.420None set—Evidence only');
+    expect(within(table).getByRole('rowheader', { name: 'Head movement' }).closest('tr')!.textContent).toBe(
+      'Head movementNot measured——',
+    );
   });
 
   it('says the attack checks were not measured when a capture has no attack evidence', async () => {

@@ -27,10 +27,10 @@ function challengeOf(value: unknown): Part<'challenge'> | null {
 
 function planeResidualOf(value: unknown): Part<'planeResidual'> | null {
   if (!isObject(value)) return null;
-  const { value: residual, threshold, passed } = value;
-  return isNumber(residual) && isNumber(threshold) && isBoolean(passed)
-    ? { value: residual, threshold, passed }
-    : null;
+  const { value: residual, threshold, passed, rms } = value;
+  if (!isNumber(residual) || !isNumber(threshold) || !isBoolean(passed)) return null;
+  // The whole RMS is optional context beside the judged figure.
+  return isNumber(rms) ? { value: residual, threshold, passed, rms } : { value: residual, threshold, passed };
 }
 
 function idReuseOf(value: unknown): Part<'idReuse'> | null {

@@ -39,6 +39,8 @@ type Verdict = { text: string; good: boolean } | null;
 interface Row {
   check: string;
   measured: string;
+  /** A second figure under the measured one (the plane fit's whole RMS). */
+  measuredNote?: string;
   threshold: string;
   verdict: Verdict;
   /** Whether the figure may fail a capture on its own, or is evidence only. */
@@ -81,6 +83,7 @@ function useRows(attack: FaceAttackEvidence): Row[] {
       ? {
           check: t`Plane-fit residual (face widths)`,
           measured: n(planeResidual.value, 4),
+          ...(planeResidual.rms === undefined ? {} : { measuredNote: t`RMS ${n(planeResidual.rms, 4)}` }),
           threshold: t`≥ ${n(planeResidual.threshold, 4)} (a flat picture stays below)`,
           verdict: planeResidual.passed
             ? { text: t`Passed: depth seen`, good: true }
@@ -112,19 +115,28 @@ function useRows(attack: FaceAttackEvidence): Row[] {
   } else {
     rows.push(blank(t`ID-photo reuse`));
   }
-  const model = (check: string, part: FaceAttackEvidence['antispoof']): Row =>
-    part
-      ? {
-          check,
-          measured: n(part.score, 3),
-          threshold: t`≥ ${n(part.threshold, 3)} (higher is more real)`,
-          verdict:
-            part.score >= part.threshold
-              ? { text: t`Above the threshold`, good: true }
-              : { text: t`Below the threshold`, good: false },
-          role: decidesText(part.decides),
-        }
-      : blank(check);
+  const model = (check: string, part: FaceAttackEvidence['antispoof']): Row => {
+    if (!part) return blank(check);
+    // A threshold of 0 is none: the model's score is kept as evidence until the sets show it separates.
+    if (part.threshold <= 0 && !part.decides)
+      return {
+        check,
+        measured: n(part.score, 3),
+        threshold: t`None set`,
+        verdict: null,
+        role: t`Evidence only`,
+      };
+    return {
+      check,
+      measured: n(part.score, 3),
+      threshold: t`≥ ${n(part.threshold, 3)} (higher is more real)`,
+      verdict:
+        part.score >= part.threshold
+          ? { text: t`Above the threshold`, good: true }
+          : { text: t`Below the threshold`, good: false },
+      role: decidesText(part.decides),
+    };
+  };
   rows.push(model(t`Anti-spoofing model`, antispoof), model(t`Liveness model`, livenessModel));
   return rows;
 }
@@ -147,7 +159,14 @@ function AttackTable({ attack }: { attack: FaceAttackEvidence }) {
           <Table.Tr key={row.check}>
             <Table.Th scope="row">{row.check}</Table.Th>
             {/* A figure never breaks inside (the column beside the photo is narrow). */}
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.measured}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {row.measured}
+              {row.measuredNote ? (
+                <Text size="xs" c="dimmed">
+                  {row.measuredNote}
+                </Text>
+              ) : null}
+            </Table.Td>
             <Table.Td>{row.threshold}</Table.Td>
             <Table.Td>
               {row.verdict ? (
