@@ -106,6 +106,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** HTTP worker processes under `npm start`'s supervisor (src/server/process/). */
   WORKERS: z.coerce.number().int().min(1).max(64).default(Math.min(64, availableParallelism())),
+  /** One engine process per machine for the face engine, puzzles and document reader (issue 31 §1); off: each worker has its own. */
+  ENGINE_PROCESS: z.enum(['on', 'off']).default('on'),
   /** The proxy in front (process/trustProxy.ts): off, a hop count, or addresses/CIDRs, comma-separated. */
   TRUST_PROXY: z
     .string()
@@ -230,6 +232,8 @@ export interface AppConfig {
   storage: StorageConfig;
   /** HTTP worker processes (the supervisor forks this many). */
   workers: number;
+  /** The supervisor runs one engine process that the workers call (src/server/engine/). */
+  engineProcess: boolean;
   /** Fastify's trustProxy: false (the socket address is the client), a hop count, or addresses. */
   trustProxy: TrustProxy;
   /** Password-transport keys from the environment (PEM); undefined: shared through PostgreSQL. */
@@ -317,6 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       minPoseRangeDeg: e.FACE_MIN_POSE_DEG,
     },
     workers: e.WORKERS,
+    engineProcess: e.ENGINE_PROCESS === 'on',
     trustProxy: e.TRUST_PROXY,
     transportKeys: { current: e.TRANSPORT_PRIVATE_KEY, previous: e.TRANSPORT_PREVIOUS_PRIVATE_KEY },
     overload: {

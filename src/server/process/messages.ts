@@ -10,6 +10,8 @@ export type WorkerMessage =
   | { type: 'portal:startFailed'; message: string; stack?: string }
   /** A fault escaped every handler: the worker drains and exits; replace it now. */
   | { type: 'portal:fault'; message: string }
+  /** The engine process serves its socket (engine/engineMain.ts). */
+  | { type: 'portal:engineReady'; pid: number }
   /** The answer to a metricsRequest: each registry's getMetricsAsJSON() (observability/metrics/). */
   | { type: 'portal:metrics'; id: number; registries: MetricsJson[] };
 

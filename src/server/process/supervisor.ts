@@ -5,7 +5,9 @@
 // drain (shutdown.ts), then PostgreSQL stops cleanly, exit 0; a second signal kills them and exits
 // 1. A failed start stops whatever had started and exits 1 with the real cause. With METRICS_PORT,
 // it serves GET /metrics on its own port: every worker's figures, asked over the cluster channel and
-// summed (observability/metrics/gather.ts).
+// summed (observability/metrics/gather.ts). Unless ENGINE_PROCESS=off, it also keeps the machine's one
+// engine process (engineProcess.ts): the face engine, puzzles and document reader every worker calls
+// over a Unix socket; it is started before the workers, replaced with back-off, and stopped last.
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,10 +18,13 @@ import { createLineLogger } from '../observability/logger';
 import { createMetricsGatherer, peersOf, type MetricsPeer } from '../observability/metrics/gather';
 import { startProcessMetrics } from '../observability/metrics/registry';
 import { startMetricsServer, type MetricsServer } from '../observability/metrics/server';
+import { engineSocketPath } from '../engine/paths';
+import { ENGINE_SOCKET_ENV } from '../engine/protocol';
 import { DEFAULT_BACKOFF, planRestart } from './backoff';
+import { createEngineKeeper, type EngineKeeper } from './engineProcess';
 import { describeError, within } from './describeError';
 import { pickFreePort } from './freePort';
-import { isWorkerMessage, type WorkerMessage } from './messages';
+import { isWorkerMessage, type MetricsRequest, type WorkerMessage } from './messages';
 import { SHUTDOWN_GRACE_MS } from './shutdown';
 import { ensureWebBuild } from './webBuild';
 
@@ -77,6 +82,7 @@ export async function runSupervisor(config: AppConfig, options: SupervisorOption
   let cleanExits = true;
   const metrics = createMetricsGatherer();
   let metricsServer: MetricsServer | undefined;
+  let engine: EngineKeeper | undefined;
 
   const allExited = () =>
     live.size === 0 ? Promise.resolve(true) : new Promise<boolean>((r) => exitWaiters.push(() => r(true)));
@@ -138,6 +144,8 @@ export async function runSupervisor(config: AppConfig, options: SupervisorOption
         if (slot.initial) slot.initial.reject(new WorkerStartError(message.message, message.stack));
         else log.error({ worker: slot.id, workerPid }, `worker could not start: ${message.message}`);
         return;
+      case 'portal:engineReady':
+        return;
       case 'portal:fault':
         slot.lastFault = message.message;
         if (slot.initial) {
@@ -187,13 +195,16 @@ export async function runSupervisor(config: AppConfig, options: SupervisorOption
     replace(slot);
   }
 
-  /** The workers that listen, each asked for its figures (an engine process would join here). */
-  const metricsPeers = (): MetricsPeer[] =>
-    peersOf(
-      slots
+  /** The workers that listen, then the engine process when it is ready (a worker reads the shared figures). */
+  const metricsPeers = (): MetricsPeer[] => {
+    const engineChannel = engine?.metricsChannel();
+    return peersOf([
+      ...slots
         .filter((slot) => slot.listeningSince > 0 && slot.worker?.isConnected())
-        .map((slot) => ({ send: (request) => void slot.worker?.send(request) })),
-    );
+        .map((slot) => ({ send: (request: MetricsRequest) => void slot.worker?.send(request) })),
+      ...(engineChannel ? [engineChannel] : []),
+    ]);
+  };
 
   /** A metrics port that cannot be had is logged, not fatal: the portal serves its users without it. */
   async function serveMetrics() {
@@ -244,6 +255,8 @@ export async function runSupervisor(config: AppConfig, options: SupervisorOption
       await within(allExited(), STOP_MARGIN_MS, false);
     }
     clean &&= cleanExits;
+    // The engine after the workers: a check still draining finishes on it.
+    await engine?.stop();
     await embedded?.stop();
     return clean;
   };
@@ -256,6 +269,7 @@ export async function runSupervisor(config: AppConfig, options: SupervisorOption
     if (signalled) {
       console.error(`${signal} again: exiting without waiting.`);
       for (const worker of live) worker.process.kill('SIGKILL');
+      if (engine?.pid) process.kill(engine.pid, 'SIGKILL');
       process.exit(1);
     }
     signalled = true;
@@ -288,6 +302,18 @@ export async function runSupervisor(config: AppConfig, options: SupervisorOption
     await runMigrations(databaseUrl, { connectTimeoutMs: config.databaseTimeouts.connectTimeoutMs });
     if (port === 0) port = await pickFreePort(config.host);
     workerEnv = { DATABASE_URL: databaseUrl, PORT: String(port) };
+    if (config.engineProcess) {
+      // Not waited for: until it is ready, the workers' checks answer "busy, try again".
+      engine = createEngineKeeper({
+        socketPath: engineSocketPath(config.dataDir),
+        log,
+        onMessage: (message) => {
+          if (message.type === 'portal:metrics') metrics.receive(message.id, message.registries);
+        },
+      });
+      engine.start();
+      workerEnv[ENGINE_SOCKET_ENV] = engine.socketPath;
+    }
     cluster.setupPrimary({ exec: WORKER_ENTRY });
     if (signalled) return;
     await Promise.all(slots.map(startSlot));

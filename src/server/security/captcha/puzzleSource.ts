@@ -3,8 +3,11 @@
 // other requests wait. The thread starts at the first puzzle asked for (an instance that never
 // shows a captcha never starts it), does not keep the process alive, and a thread that fails or
 // dies is replaced at the next puzzle; meanwhile puzzles are drawn on the main thread, as before,
-// so a captcha is never refused because of the thread.
+// so a captcha is never refused because of the thread. Under `npm start` the thread is the
+// machine's engine process's (issue 31 §1): a worker asks it for a ready, encoded puzzle, and
+// draws one itself on its main thread only while the engine is away.
 import { Worker } from 'node:worker_threads';
+import { engineClient, type EngineClient } from '../../engine/client';
 import { drawPuzzle, encodePuzzle, type EncodedPuzzle, type RawPuzzle } from './puzzleImage';
 import type { PuzzleReply } from './puzzleThread';
 
@@ -131,8 +134,38 @@ export function createPuzzleSource(options: { ahead?: number } = {}): PuzzleSour
   };
 }
 
-/** The process's source: one thread per process, shared by every app built in it. */
+/**
+ * Puzzles from the engine process, which keeps the machine's puzzles ahead; while it is away (down,
+ * restarting), each is drawn here on the main thread, as when the thread died, so a captcha is
+ * never refused because of the engine.
+ */
+export function createRemotePuzzleSource(client: EngineClient): PuzzleSource {
+  let alive = false;
+  return {
+    async next() {
+      try {
+        const puzzle = await client.call('puzzle', null);
+        alive = true;
+        return puzzle;
+      } catch {
+        alive = false;
+        return encodePuzzle(drawPuzzle());
+      }
+    },
+    // The engine process draws ahead for the whole machine from its own start.
+    warm: () => undefined,
+    setAhead: () => undefined,
+    stop: async () => undefined,
+    get threadAlive() {
+      return alive;
+    },
+  };
+}
+
+/** The process's source: the engine process's, or one thread per process shared by every app built in it. */
 let shared: PuzzleSource | undefined;
 export function puzzleSource(): PuzzleSource {
-  return (shared ??= createPuzzleSource());
+  if (shared) return shared;
+  const client = engineClient();
+  return (shared = client ? createRemotePuzzleSource(client) : createPuzzleSource());
 }

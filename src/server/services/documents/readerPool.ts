@@ -7,21 +7,31 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { ReadTask } from './readDocument';
 import type { ReadAnswer } from './readerWorker';
+import { engineClient, type EngineClient } from '../../engine/client';
 
 const require = createRequire(import.meta.url);
 const IDLE_MS = 10 * 60 * 1000;
 
+// Under `npm start` the threads are the machine's engine process's (src/server/engine/, issue 31 §1):
+// read() and warm() go over its socket (the document's bytes in the message); an engine that is away
+// fails the reading like an engine fault, which the queue retries.
 export class ReaderPool {
   private pool: Piscina | null = null;
+  private readonly remote: EngineClient | null;
+  private remoteUsed = false;
+  private readonly filename: string;
 
   constructor(
     private readonly workers: number,
-    /** The worker module (tests substitute a stub). */
-    private readonly filename = new URL('./readerWorker.ts', import.meta.url).href,
-  ) {}
+    /** The worker module (tests substitute a stub, which always runs in this process). */
+    filename?: string,
+  ) {
+    this.filename = filename ?? new URL('./readerWorker.ts', import.meta.url).href;
+    this.remote = filename ? null : engineClient();
+  }
 
   get started(): boolean {
-    return this.pool !== null;
+    return this.pool !== null || this.remoteUsed;
   }
 
   private ensure(): Piscina {
@@ -38,11 +48,19 @@ export class ReaderPool {
   }
 
   async read(task: ReadTask): Promise<ReadAnswer> {
+    if (this.remote) {
+      this.remoteUsed = true;
+      return this.remote.call('read', task);
+    }
     return (await this.ensure().run(task)) as ReadAnswer;
   }
 
   /** Starts a thread and loads the engine; answers the engine's name. */
   async warm(): Promise<string> {
+    if (this.remote) {
+      this.remoteUsed = true;
+      return this.remote.call('readWarm', null);
+    }
     return ((await this.ensure().run({ warm: true })) as { engine: string }).engine;
   }
 
