@@ -1,0 +1,60 @@
+// The applicant's hint after an upload (issue 30), in a real Chromium against the real portal and
+// its real reader: a licence generated with a known USCC is uploaded while the form says a USCC one
+// digit off (still a valid code, so the form itself has nothing to say); once the reader has read
+// the file, the wizard says what the licence reads and what was typed. The reviewer's side of this
+// (the case view marking the row) is not built yet.
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { usccCheckCharacter } from '../../src/contract/validators/unifiedSocialCreditCode';
+import { DocumentRenderer } from '../support/documents/render';
+import { licenceSamples } from '../support/documents/values';
+import { companyInfo } from './support/certificationData';
+import { chooseLocation, fillCompanyInfo, openWizard, UI_TIMEOUT } from './support/certificationDriver';
+import { useBrowserSuite } from './support/suite';
+
+const suite = useBrowserSuite();
+
+/** The same code with one digit of its district changed and its check character recomputed. */
+function anotherValidUscc(uscc: string): string {
+  const digit = (Number(uscc.charAt(4)) + 1) % 10;
+  const first17 = uscc.slice(0, 4) + String(digit) + uscc.slice(5, 17);
+  return first17 + (usccCheckCharacter(first17) ?? '');
+}
+
+describe('the document read hint', () => {
+  test('a licence that reads differently from the typed USCC shows both, in English', async () => {
+    const sample = licenceSamples({ seed: 13, count: 1 })[0]!;
+    if (sample.kind !== 'businessLicense') throw new Error('a licence was generated');
+    const renderer = new DocumentRenderer();
+    const pdf = await renderer.pdf(sample).finally(() => renderer.close());
+    const typed = anotherValidUscc(sample.values.uscc);
+
+    const { page } = await suite.signedInPage(
+      { certificationStatus: 0, language: 'en-us' },
+      { locale: 'en-us' },
+    );
+    await openWizard(page, suite.portal().url);
+    await chooseLocation(page, 'CN');
+    await fillCompanyInfo(page, 'CN', {
+      ...companyInfo('CN'),
+      licenceCode: typed,
+      companyNameChinese: sample.values.companyName,
+      registeredAddressChinese: sample.values.address,
+      establishmentDate: sample.values.establishmentDate,
+      businessLicence: { name: 'licence.pdf', mimeType: 'application/pdf', buffer: readFileSync(pdf.file) },
+    });
+
+    // The reader reads on its own in production; the test portal's reader waits to be kicked.
+    const reader = suite.portal().app.documents;
+    reader.kick();
+    await reader.idle();
+
+    const hint = page.getByTestId('document-read-hint');
+    await hint.waitFor({ timeout: UI_TIMEOUT });
+    expect(await hint.innerText()).toContain(
+      `Unified social credit code: the document reads ${sample.values.uscc}; you typed ${typed}.`,
+    );
+    // A hint, not a refusal: the step can still be left.
+    expect(await page.getByRole('button', { name: 'Next', exact: true }).isEnabled()).toBe(true);
+  });
+});
