@@ -2,14 +2,25 @@
 // its real reader: a licence generated with a known USCC is uploaded while the form says a USCC one
 // digit off (still a valid code, so the form itself has nothing to say); once the reader has read
 // the file, the wizard says what the licence reads and what was typed. The reviewer's side of this
-// (the case view marking the row) is not built yet.
+// (the case view marking the row) is not built yet. A second run types an ID number one digit off
+// the card's, in Chinese.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { usccCheckCharacter } from '../../src/contract/validators/unifiedSocialCreditCode';
 import { DocumentRenderer } from '../support/documents/render';
-import { licenceSamples } from '../support/documents/values';
-import { companyInfo } from './support/certificationData';
-import { chooseLocation, fillCompanyInfo, openWizard, UI_TIMEOUT } from './support/certificationDriver';
+import { idCardSamples, licenceSamples } from '../support/documents/values';
+import { text } from './support/catalog';
+import { companyInfo, mainlandPerson, pdfFile } from './support/certificationData';
+import {
+  chooseLocation,
+  fillCompanyInfo,
+  fillPerson,
+  nextStep,
+  openWizard,
+  personGroup,
+  UI_TIMEOUT,
+  uploadInto,
+} from './support/certificationDriver';
 import { useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite();
@@ -56,5 +67,46 @@ describe('the document read hint', () => {
     );
     // A hint, not a refusal: the step can still be left.
     expect(await page.getByRole('button', { name: 'Next', exact: true }).isEnabled()).toBe(true);
+  });
+
+  test('an ID card whose number differs by one digit from the typed one shows both, in Chinese', async () => {
+    const sample = idCardSamples({ seed: 11, count: 1 })[0]!;
+    if (sample.kind !== 'idFront') throw new Error('an ID card front was generated');
+    const renderer = new DocumentRenderer();
+    const scan = await renderer.scan(sample).finally(() => renderer.close());
+    const card = sample.values.idNumber;
+    // One digit of the birth sequence off: what a slip of the finger types.
+    const typed = card.slice(0, 15) + String((Number(card.charAt(15)) + 1) % 10) + card.slice(16);
+
+    const { page } = await suite.signedInPage(
+      { certificationStatus: 0, language: 'zh-cn' },
+      { locale: 'zh-cn' },
+    );
+    await openWizard(page, suite.portal().url);
+    await chooseLocation(page, 'CN');
+    await fillCompanyInfo(page, 'CN', companyInfo('CN'));
+    await nextStep(page);
+    await uploadInto(page, text('zh-cn', 'Equity structure chart'), pdfFile('股权结构图.pdf'));
+    await nextStep(page);
+    const director = mainlandPerson('director', 30);
+    const group = personGroup(page, 'zh-cn', 'director');
+    await fillPerson(group, {
+      ...director,
+      idCardNumber: typed,
+      surnameChinese: sample.values.name.slice(0, 1),
+      givenNameChinese: sample.values.name.slice(1),
+      files: {
+        ...director.files,
+        idFront: { name: 'id-front.png', mimeType: 'image/png', buffer: readFileSync(scan.file) },
+      },
+    });
+
+    const reader = suite.portal().app.documents;
+    reader.kick();
+    await reader.idle();
+
+    const hint = group.getByTestId('document-read-hint');
+    await hint.waitFor({ timeout: UI_TIMEOUT });
+    expect(await hint.innerText()).toContain(`身份证号码：证件上识别为 ${card}，您填写的是 ${typed}。`);
   });
 });
