@@ -11,6 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, expect } from 'vitest';
 import { VerificationPaths, type VerificationSessionCreated } from '../../../src/contract/api/verification';
 import type { Envelope } from '../../../src/contract/envelope';
+import type { AppConfig } from '../../../src/server/config';
 import { warmFaceEngine } from '../../../src/server/routes/verify/deps';
 import { CHROMIUM_ARGS, mobileContext } from '../../support/browser';
 import { facesFixture, type FacesFixture } from '../../support/faces';
@@ -55,9 +56,10 @@ export interface FakeCameraSuite {
   portalAnswers(): Promise<void>;
 }
 
-/** One portal with FACE_PROVIDER 'human', its engine warm before the first test; the fixtures. */
-export function useFakeCameraSuite(): FakeCameraSuite {
-  const suite = useBrowserSuite({ config: { publicUrl: PUBLIC_URL, faceProvider: 'human' } });
+/** One portal with FACE_PROVIDER 'human', its engine warm before the first test; the fixtures.
+ *  `config` adds to the portal's (e.g. faceChallenges pinned to the movement a video shows). */
+export function useFakeCameraSuite(config: Partial<AppConfig> = {}): FakeCameraSuite {
+  const suite = useBrowserSuite({ config: { publicUrl: PUBLIC_URL, faceProvider: 'human', ...config } });
   let faces: FacesFixture | undefined;
   let work = '';
   const browsers: Browser[] = [];

@@ -1,0 +1,219 @@
+// The server's head-movement challenge through Chromium's fake camera (issue 28 §3). The fake camera
+// loops its y4m from the moment the page opens the camera, and the phone takes its frames on a
+// timeline that starts with the capture (cameraActor.ts CHALLENGE_TIMELINE), so a video alone
+// cannot know when the frames are taken. A person can: they press "Start capture" when they look
+// straight, then follow the prompts. The video here plays that person: a covered lens (dark),
+// then a frontal hold, the first movement held, the second movement held; and the test presses
+// "Start capture" in the page the moment the picture turns from dark to lit (pressCaptureWhenLit),
+// as a person presses once they see themselves — before the guidance could have started the
+// capture by itself (it needs three looks, 0.8 s at least, of a lit face). From that press the
+// video's segments leave 0.8 s of slack either way around every frame of the timeline
+// (docs/decisions/face-challenge.md "Browser test"). The head is issue 28's 3D genuine material
+// (tests/support/faceSets): the cylinder-warped photos read as too small a turn.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, rename } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { VerificationPaths } from '../../../src/contract/api/verification';
+import type { FaceChallenge } from '../../../src/contract/api/verification';
+import { UI_TIMEOUT } from './certificationDriver';
+import { CAPTURE_ANSWER_TIMEOUT } from './fakeCamera';
+import { faceSets, faceSetsKey, renderRecipe, type FaceCapture } from '../../support/faceSets';
+import type { HeadRecipe } from '../../support/faceSets/captures';
+
+/** Frames per second of the video: a tenth of a second between what the phone can grab. */
+const FPS = 10;
+/** The segments after the lens is uncovered (ms): frontal until 900, the first movement reached by
+ *  1100 and held to 2300, the second reached by 2600 and held to 4600; then the lens is covered. */
+export const CHALLENGE_VIDEO = {
+  darkMs: 5000,
+  frontalUntilMs: 900,
+  firstReachedMs: 1100,
+  firstHeldUntilMs: 2300,
+  secondReachedMs: 2600,
+  secondHeldUntilMs: 4600,
+} as const;
+
+/** The movement's peaks in the recipe's time (motion.ts: strokes peak at these t). */
+const FIRST_PEAK = 0.4;
+const SECOND_PEAK = 0.8;
+/** Real head angles of each stroke (the engine reads about half of a yaw: ~11°, past its 5°). */
+const STROKE_DEG = 24;
+
+/** The genuine 3D head of person A, with its ID photo (issue 28's set; made once, cached). */
+export async function genuineHead(): Promise<FaceCapture & { recipe: HeadRecipe }> {
+  const sets = await faceSets({ quick: true });
+  const head = sets.captures.find(
+    (c) => c.species === 'genuine' && c.shows === 'personA' && c.recipe.kind === 'head',
+  );
+  if (!head) throw new Error('the face sets have no genuine 3D head of person A');
+  return head as FaceCapture & { recipe: HeadRecipe };
+}
+
+/** The recipe's time t at video time `ms` after the lens is uncovered (null: covered, before and after). */
+function movementTime(ms: number): number | null {
+  const v = CHALLENGE_VIDEO;
+  const ease = (from: number, to: number, a: number, b: number) => from + ((to - from) * (ms - a)) / (b - a);
+  if (ms < 0) return null;
+  // Holds sway a little around their pose (nobody is frozen): the recipe's drift moves with t.
+  if (ms < v.frontalUntilMs) return ease(0, 0.1, 0, v.frontalUntilMs);
+  if (ms < v.firstReachedMs) return ease(0.1, FIRST_PEAK, v.frontalUntilMs, v.firstReachedMs);
+  if (ms < v.firstHeldUntilMs) return FIRST_PEAK + 0.01 * Math.sin(ms / 300);
+  if (ms < v.secondReachedMs) return ease(FIRST_PEAK, SECOND_PEAK, v.firstHeldUntilMs, v.secondReachedMs);
+  if (ms < v.secondHeldUntilMs) return SECOND_PEAK + 0.01 * Math.sin(ms / 300);
+  return null;
+}
+
+/**
+ * A y4m of the head doing `movement` on the timeline above (640×480, 10 fps), kept under the temp
+ * folder by the face sets' key and this timeline (an existing file is reused: ~20 s to render).
+ */
+export async function challengeVideo(movement: FaceChallenge): Promise<string> {
+  const head = await genuineHead();
+  const recipe: HeadRecipe = {
+    ...head.recipe,
+    movement,
+    style: {
+      ...head.recipe.style,
+      firstDeg: STROKE_DEG,
+      secondDeg: STROKE_DEG,
+      startYawDeg: 0,
+      startPitchDeg: 0,
+      driftDeg: 1.5,
+      rollDeg: 1,
+      firstPeakAt: FIRST_PEAK,
+      secondPeakAt: SECOND_PEAK,
+    },
+  };
+  const { width, height } = recipe;
+  const timeline = Object.values(CHALLENGE_VIDEO).join('-');
+  const dir = path.join(tmpdir(), `face-challenge-videos-${faceSetsKey({ quick: true })}`);
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${movement}-${width}x${height}-${FPS}-${STROKE_DEG}-${timeline}.y4m`);
+  if (existsSync(file)) return file;
+  const part = `${file}.${process.pid}.part`;
+  const ffmpeg = spawn(
+    'ffmpeg',
+    ['-loglevel', 'error', '-y', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`,
+      '-r', String(FPS), '-i', 'pipe:0', '-pix_fmt', 'yuv420p', '-f', 'yuv4mpegpipe', part], // prettier-ignore
+    { stdio: ['pipe', 'ignore', 'pipe'] },
+  );
+  let errors = '';
+  ffmpeg.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const done = new Promise<void>((resolve, reject) => {
+    ffmpeg.on('error', reject);
+    ffmpeg.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`ffmpeg failed (${code}): ${errors}`)),
+    );
+  });
+  const write = async (data: Buffer) => {
+    if (!ffmpeg.stdin.write(data)) await new Promise((resolve) => ffmpeg.stdin.once('drain', resolve));
+  };
+  const dark = Buffer.alloc(width * height * 3, 4);
+  const v = CHALLENGE_VIDEO;
+  const total = v.darkMs + v.secondHeldUntilMs;
+  for (let i = 0; i < Math.round((total / 1000) * FPS); i++) {
+    const t = movementTime((i * 1000) / FPS - v.darkMs);
+    if (t === null) {
+      await write(dark);
+      continue;
+    }
+    const frame = await renderRecipe(recipe, t, head.seed + 1000 + i);
+    await write(
+      Buffer.from(frame.picture.data.buffer, frame.picture.data.byteOffset, frame.picture.data.length),
+    );
+  }
+  ffmpeg.stdin.end();
+  await done;
+  await rename(part, file);
+  return file;
+}
+
+/**
+ * In the page: waits for the camera's picture to be dark (the covered lens), then presses "Start
+ * capture" on the first lit picture. Answers 'pressed', or why not ('busy': the capture had
+ * already started by itself; 'timeout'). `label` is the button's text in the page's language.
+ */
+export function pressCaptureWhenLit(page: Page, label: string, withinMs = 60_000): Promise<string> {
+  return page.evaluate(
+    async ({ label, withinMs }) => {
+      const deadline = performance.now() + withinMs;
+      // Started before the camera view opens: wait for its preview.
+      let video = document.querySelector('video');
+      while (!video || video.videoWidth === 0) {
+        if (performance.now() > deadline) return 'no video';
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        video = document.querySelector('video');
+      }
+      const canvas = document.createElement('canvas');
+      canvas.width = 16;
+      canvas.height = 12;
+      const context = canvas.getContext('2d', { willReadFrequently: true });
+      if (!context) return 'no canvas';
+      const luma = () => {
+        context.drawImage(video, 0, 0, canvas.width, canvas.height);
+        const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+        let sum = 0;
+        for (let i = 0; i < data.length; i += 4)
+          sum += 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+        return sum / (data.length / 4);
+      };
+      const nextPicture = () =>
+        new Promise<void>((resolve) => {
+          video.requestVideoFrameCallback(() => resolve());
+        });
+      let sawDark = false;
+      const seen: number[] = [];
+      while (performance.now() < deadline) {
+        await nextPicture();
+        const light = luma();
+        if (seen.length < 400) seen.push(Math.round(light));
+        if (light < 20) sawDark = true;
+        else if (sawDark && light > 60) {
+          const button = [...document.querySelectorAll('button')].find(
+            (b) => b.textContent?.trim() === label,
+          );
+          if (!button || button.disabled) return 'busy';
+          button.click();
+          return 'pressed';
+        }
+      }
+      return `timeout (pictures' light: ${seen.join(' ')})`;
+    },
+    { label, withinMs },
+  );
+}
+
+/**
+ * The capture as a person does it with this video: the phone is watched from before the camera
+ * opens (`watching`, started before consent), "Start capture" is pressed as the lens is uncovered,
+ * the frames go out and the server answers. Each stage has its own error. Answers how long the
+ * server took (ms).
+ */
+export async function captureOnCue(page: Page, watching: Promise<string>): Promise<number> {
+  const isCapture = (url: string, method: string) =>
+    url.endsWith(VerificationPaths.capture) && method === 'POST';
+  let sentAt = 0;
+  const sent = page
+    .waitForRequest((r) => isCapture(r.url(), r.method()), { timeout: 3 * UI_TIMEOUT + 60_000 })
+    .then(() => (sentAt = Date.now()));
+  const answered = page.waitForResponse((r) => isCapture(r.url(), r.request().method()), {
+    timeout: 3 * UI_TIMEOUT + 60_000 + CAPTURE_ANSWER_TIMEOUT,
+  });
+  sent.catch(() => undefined);
+  answered.catch(() => undefined);
+  const pressed = await watching;
+  if (pressed !== 'pressed')
+    throw new Error(`"Start capture" was not pressed as the lens was uncovered: ${pressed}`);
+  await sent.catch((error: unknown) => {
+    throw new Error(`the phone sent no capture after "Start capture": ${String(error)}`);
+  });
+  const response = await answered.catch((error: unknown) => {
+    throw new Error(`the server did not answer the capture: ${String(error)}`);
+  });
+  expect(response.status(), 'the capture is answered with an envelope, never a 5xx').toBeLessThan(500);
+  return Date.now() - sentAt;
+}
