@@ -9,6 +9,7 @@ export const BENCH_MODULES = [
   'upload',
   'journey',
   'resilience',
+  'memory',
   'face',
   'documents',
   'queue',

@@ -105,18 +105,17 @@ export class EngineClient {
   }
 }
 
-let shared: EngineClient | null | undefined;
+let shared: EngineClient | undefined;
 
 /**
  * The process's engine client when the supervisor runs an engine process (it puts the socket's path
  * in the workers' environment); null otherwise — tests and apps built in-process keep their own
- * pools in threads.
+ * pools in threads. Read when a pool is made, so the one process-wide connection follows the path.
  */
 export function engineClient(): EngineClient | null {
-  if (shared === undefined) {
-    const socketPath = process.env[ENGINE_SOCKET_ENV];
-    shared = socketPath ? new EngineClient(socketPath) : null;
-  }
+  const socketPath = process.env[ENGINE_SOCKET_ENV];
+  if (!socketPath) return null;
+  if (shared?.socketPath !== socketPath) shared = new EngineClient(socketPath);
   return shared;
 }
 

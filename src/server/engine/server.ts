@@ -27,14 +27,23 @@ export interface EngineServer {
 type Handlers = { [K in keyof EngineOps]: (task: EngineOps[K]['task']) => Promise<EngineOps[K]['answer']> };
 
 export async function startEngineServer(
-  config: AppConfig,
+  config: Pick<AppConfig, 'env' | 'face'>,
   socketPath: string,
-  log: LineLogger,
+  log: Pick<LineLogger, 'info' | 'warn'>,
+  /** Tests: a stand-in face worker module (tests/support/faceStubWorker.ts). */
+  options: { faceWorker?: string } = {},
 ): Promise<EngineServer> {
   // The pools in this process are the in-thread ones: no engine socket in this process's environment.
-  const face = new EnginePool({ workers: config.face.workers, queue: config.face.queue });
+  const face = new EnginePool({
+    workers: config.face.workers,
+    queue: config.face.queue,
+    ...(options.faceWorker ? { filename: options.faceWorker } : {}),
+  });
+  // Drawn on this process's own loop (~10 ms each), which serves no HTTP: no thread of its own
+  // (an isolate with its transform, ~40 MB) is needed here.
   const puzzles = createPuzzleSource({
     ahead: config.env === 'test' ? PUZZLES_AHEAD_IN_TESTS : PUZZLES_AHEAD,
+    thread: false,
   });
   const reader = new ReaderPool(READER_THREADS);
 

@@ -9,7 +9,7 @@ import {
   type DeliveryWorker,
   type DeliveryWorkerOptions,
 } from '../mail/deliveryWorker';
-import { startDevMailboxServer, type DevMailboxServer } from '../mail/devMailbox/devMailboxServer';
+import type { DevMailboxServer } from '../mail/devMailbox/devMailboxServer';
 import { enqueueMail } from '../mail/enqueueMail';
 import { senderDomain } from '../mail/messageId';
 import { createSmtpSender } from '../mail/smtpSender';
@@ -58,7 +58,11 @@ export const mailPlugin = fp(
     } satisfies MailService);
 
     app.addHook('onReady', async () => {
-      if (!smtpUrl) devMailbox = await startDevMailboxServer({ db: app.db, clock: app.clock, log });
+      if (!smtpUrl) {
+        // Loaded only without SMTP_URL: its SMTP server is memory a worker with real mail never needs.
+        const { startDevMailboxServer } = await import('../mail/devMailbox/devMailboxServer');
+        devMailbox = await startDevMailboxServer({ db: app.db, clock: app.clock, log });
+      }
       const url = smtpUrl ?? devMailbox?.url;
       if (!url) throw new Error('no SMTP server for outgoing mail');
       await worker.start(createSmtpSender(url, mailFrom));

@@ -10,7 +10,6 @@ import { drainUnreadBody } from '../storage/drainUnreadBody';
 import { openFile, removeFile, type OpenedFile } from '../storage/fileStore';
 import { localStore } from '../storage/localStore';
 import type { LocalFile, ObjectStore } from '../storage/objectStore';
-import { s3Store } from '../storage/s3Store';
 import {
   receiveUpload,
   saveUpload,
@@ -72,6 +71,8 @@ export const storagePlugin = fp(
     const settings = app.config.storage;
     let store: ObjectStore;
     if (settings.driver === 's3') {
+      // Loaded only here: the AWS SDK is ~15 MB of every idle worker that stores on local disk (issue 31 §1).
+      const { s3Store } = await import('../storage/s3Store');
       const s3 = s3Store(settings.s3, dirs.tmpDir);
       app.addHook('onClose', async () => s3.close());
       store = s3;

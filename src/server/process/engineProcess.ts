@@ -28,6 +28,8 @@ export interface EngineKeeper {
 
 export function createEngineKeeper(options: {
   socketPath: string;
+  /** Node's flags for the engine process (the supervisor's own, with its memory settings). */
+  execArgv?: string[];
   log: LineLogger;
   onMessage(message: WorkerMessage): void;
 }): EngineKeeper {
@@ -43,7 +45,11 @@ export function createEngineKeeper(options: {
     const env: NodeJS.ProcessEnv = { ...process.env, [ENGINE_SOCKET_PATH_ENV]: socketPath };
     // Its own pools are the in-thread ones: it must not see the workers' client setting.
     delete env[ENGINE_SOCKET_ENV];
-    const engine = fork(ENGINE_ENTRY, [], { env, stdio: 'inherit' });
+    const engine = fork(ENGINE_ENTRY, [], {
+      env,
+      stdio: 'inherit',
+      ...(options.execArgv ? { execArgv: options.execArgv } : {}),
+    });
     child = engine;
     readySince = 0;
     startedAt = Date.now();

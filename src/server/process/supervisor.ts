@@ -29,6 +29,17 @@ import { SHUTDOWN_GRACE_MS } from './shutdown';
 import { ensureWebBuild } from './webBuild';
 
 const WORKER_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'workerMain.ts');
+/**
+ * V8's young generation per semi-space, in MB, for the workers and the engine process (issue 31
+ * §1, docs/decisions/engine-process.md): Node's default lets it grow to 16 MB a semi-space, which an
+ * idle worker keeps resident after its start (~38 MB); 2 MB brings an idle worker under its 150 MB
+ * budget for more frequent (each cheaper) scavenges. NODE_OPTIONS may set another value.
+ */
+export const CHILD_SEMI_SPACE_MB = 2;
+export const childExecArgv = (): string[] =>
+  /--max-semi-space-size/.test(`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`)
+    ? process.execArgv
+    : [...process.execArgv, `--max-semi-space-size=${CHILD_SEMI_SPACE_MB}`];
 /** After the workers' own grace, what is left is killed. */
 const STOP_MARGIN_MS = 5_000;
 /** A repeat of the first signal within this time is the same signal delivered twice. */
@@ -306,6 +317,7 @@ export async function runSupervisor(config: AppConfig, options: SupervisorOption
       // Not waited for: until it is ready, the workers' checks answer "busy, try again".
       engine = createEngineKeeper({
         socketPath: engineSocketPath(config.dataDir),
+        execArgv: childExecArgv(),
         log,
         onMessage: (message) => {
           if (message.type === 'portal:metrics') metrics.receive(message.id, message.registries);
@@ -314,7 +326,7 @@ export async function runSupervisor(config: AppConfig, options: SupervisorOption
       engine.start();
       workerEnv[ENGINE_SOCKET_ENV] = engine.socketPath;
     }
-    cluster.setupPrimary({ exec: WORKER_ENTRY });
+    cluster.setupPrimary({ exec: WORKER_ENTRY, execArgv: childExecArgv() });
     if (signalled) return;
     await Promise.all(slots.map(startSlot));
   })();

@@ -44,7 +44,7 @@ const commandOf = (pid: number) => {
 const children = (kind: 'workerMain' | 'engineMain') =>
   childPids(portal.process.pid)
     .filter((pid) => commandOf(pid).includes(kind))
-    .sort();
+    .sort((a, b) => a - b);
 
 /** GET on a new connection each time, so the cluster hands requests to both workers in turn. */
 function get(pathname: string): Promise<number> {
@@ -108,7 +108,11 @@ describe('one engine process per machine', () => {
     // Released, the replacement listens and the same phone's check goes through the engine.
     const readyBefore = lines('engine process ready').length;
     rmSync(hold);
-    await waitUntil(() => lines('engine process ready').length > readyBefore, 'the engine process back', 60_000);
+    await waitUntil(
+      () => lines('engine process ready').length > readyBefore,
+      'the engine process back',
+      60_000,
+    );
     const replaced = children('engineMain');
     expect(replaced).toHaveLength(1);
     expect(replaced[0]).not.toBe(engines[0]);

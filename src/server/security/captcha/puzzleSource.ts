@@ -81,12 +81,20 @@ export interface PuzzleSource {
   readonly threadAlive: boolean;
 }
 
-export function createPuzzleSource(options: { ahead?: number } = {}): PuzzleSource {
+export function createPuzzleSource(
+  options: {
+    ahead?: number;
+    /** false: drawn on this thread (the engine process, whose event loop serves no HTTP). */
+    thread?: boolean;
+  } = {},
+): PuzzleSource {
   let ahead = options.ahead ?? PUZZLES_AHEAD;
+  const useThread = options.thread ?? true;
   let thread: PuzzleThread | null = null;
   const ready: Promise<EncodedPuzzle>[] = [];
 
   const drawOne = async (): Promise<RawPuzzle> => {
+    if (!useThread) return drawPuzzle();
     if (!thread || thread.dead) {
       try {
         thread = new PuzzleThread();
