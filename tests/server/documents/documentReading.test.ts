@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentReadingView } from '../../../src/contract/api/documents';
 import { documentReadings } from '../../../src/server/db/schema/documents';
 import { DocumentReader } from '../../../src/server/services/documents/reader';
-import { STALE_AFTER_MS } from '../../../src/server/services/documents/readingStore';
+import { MAX_ATTEMPTS, STALE_AFTER_MS } from '../../../src/server/services/documents/readingStore';
 import { DocumentRenderer, type RenderedDocument } from '../../support/documents/render';
 import { idCardSamples, licenceSamples, passportSamples } from '../../support/documents/values';
 import { signInAs, type SignedIn } from '../../support/sessions';
@@ -147,6 +147,22 @@ describe('reading an uploaded document', () => {
     expect(view.status).toBe('done');
     const [row] = await t.app.db.select().from(documentReadings).where(eq(documentReadings.fileId, id));
     expect(row?.attempts).toBe(2);
+  }, 120_000);
+  it('gives up on a document whose reader died on it three times', async () => {
+    const id = await upload(alice, idCard);
+    await t.app.db
+      .update(documentReadings)
+      .set({
+        status: 'reading',
+        startedAt: new Date(t.clock.now().getTime() - STALE_AFTER_MS - 1000),
+        attempts: MAX_ATTEMPTS,
+      })
+      .where(eq(documentReadings.fileId, id));
+    await readQueue();
+    const { view } = await reading(alice, id);
+    expect(view.status).toBe('failed');
+    const [row] = await t.app.db.select().from(documentReadings).where(eq(documentReadings.fileId, id));
+    expect(row?.failure).toBe('abandoned');
   }, 120_000);
 });
 

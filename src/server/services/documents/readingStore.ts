@@ -28,6 +28,10 @@ export interface ClaimedJob {
 /** The oldest waiting (or abandoned) job of a live file, now marked as being read; null when none. */
 export async function claimNextReading(db: DbOrTx, now: Date): Promise<ClaimedJob | null> {
   const staleBefore = new Date(now.getTime() - STALE_AFTER_MS);
+  // A document whose reader died MAX_ATTEMPTS times (it may be what kills it) is not tried again.
+  await db.execute(sql`
+    update document_readings set status = 'failed', finished_at = ${now}, failure = 'abandoned'
+    where status = 'reading' and started_at < ${staleBefore} and attempts >= ${MAX_ATTEMPTS}`);
   const result = await db.execute<{
     file_id: string;
     kind: string;
