@@ -99,9 +99,18 @@ describe('the metrics endpoint', () => {
       expect(response.status).toBe(404);
       expect(await response.text()).not.toContain('http_request_duration_seconds');
     }
-    const samples = await scrape();
-    // Both workers answered, and the supervisor's own process figures are there beside theirs.
-    expect(valueOf(samples, 'portal_metrics_sources', { state: 'answered' })).toBe(2);
+    // Both workers and the engine process (issue 31 §1; it may be ready a moment after the workers)
+    // answered, and the supervisor's own process figures are there beside theirs.
+    const samples = await waitUntil(
+      async () => {
+        const now = await scrape();
+        return valueOf(now, 'portal_metrics_sources', { state: 'answered' }) === 3 ? now : undefined;
+      },
+      'both workers and the engine process to answer a scrape',
+      30_000,
+      200,
+    );
+    expect(valueOf(samples, 'process_resident_memory_bytes', { process: 'engine' })).toBeGreaterThan(0);
     expect(valueOf(samples, 'portal_metrics_sources', { state: 'missing' })).toBe(0);
     expect(valueOf(samples, 'process_resident_memory_bytes', { process: 'supervisor' })).toBeGreaterThan(0);
     expect(valueOf(samples, 'process_resident_memory_bytes', { process: 'worker' })).toBeGreaterThan(0);
