@@ -10,6 +10,11 @@
 //   - documentsP50Ms / documentsP95Ms: one document in the reader thread (≤ 3 s), engine started.
 //   - documentsCpuMs: CPU time a document (all threads), its duration on an idle core.
 //   - documentsEngineRssMb: the process' resident memory after reading, minus before the engine.
+//   - documentsApiIdleP99Ms / documentsApiP99Ms: the portal's authenticated read (bench/api.ts's
+//     route, 50 connections) without and with the reader working (≤ 50 ms). As in bench/face.ts,
+//     the portal runs in a child process and the reader here: the figure shows whether reading's CPU
+//     use starves the API on this machine (in production the reader's thread is in the API's
+//     process, nice'd).
 // Which engine and why: docs/decisions/documents-engine.md.
 import { readFileSync } from 'node:fs';
 import { compareWithTyped } from '../src/contract/documents/checks';
@@ -22,7 +27,12 @@ import {
   passportSamples,
   type DocumentSample,
 } from '../tests/support/documents/values';
+import { AccountPaths } from '../src/contract/api/accounts';
 import type { BenchFigure } from './benchFigure';
+import { load } from './support/apiLoad';
+import { createActiveApplicants, logIn } from './support/portalAccounts';
+import { callJson, dataOf, EN_US_HEADERS, LoopbackAddresses } from './support/portalHttp';
+import { startBenchPortal } from './support/portalServer';
 import { percentile } from './support/runnerStats';
 
 const EXACT_BUDGET = 98;
@@ -85,6 +95,52 @@ function expectedFields(sample: DocumentSample): { group: string; field: string;
         { group: 'Dates', field: 'establishmentDate', value: v.establishmentDate },
       ];
     }
+  }
+}
+
+const API_P99_BUDGET_MS = 50;
+
+async function apiP99(url: string, token: string, seconds: number): Promise<number> {
+  const headers = { ...EN_US_HEADERS, authorization: `Bearer ${token}` };
+  const route = `${url}/plat${AccountPaths.userInfo}`;
+  await load(route, { connections: 50, seconds: 2, headers });
+  return (await load(route, { connections: 50, seconds, headers })).p99Ms;
+}
+
+/** The API's p99 idle, then while the pool reads `docs` over and over. */
+async function apiBesideReading(pool: ReaderPool, docs: readonly RenderedDocument[], quick: boolean) {
+  const portal = await startBenchPortal();
+  try {
+    const [account] = await createActiveApplicants(portal, 1);
+    const { token } = await logIn(portal, account!, new LoopbackAddresses().take());
+    dataOf(await callJson(portal.url, 'GET', AccountPaths.userInfo, { token }), 'user info');
+    const seconds = quick ? 3 : 10;
+    const idle = await apiP99(portal.url, token, seconds);
+    let reading = true;
+    let read = 0;
+    const reader = (async () => {
+      for (let i = 0; reading; i++) {
+        const doc = docs[i % docs.length]!;
+        await pool.read({
+          bytes: readFileSync(doc.file),
+          contentType: doc.contentType,
+          kind: doc.sample.kind,
+          today: new Date().toISOString().slice(0, 10),
+        });
+        read++;
+      }
+    })();
+    let busy: number;
+    try {
+      busy = await apiP99(portal.url, token, seconds);
+    } finally {
+      reading = false;
+      await reader;
+    }
+    if (read === 0) throw new Error('no document was read while the API was measured');
+    return { idle, busy };
+  } finally {
+    await portal.close();
   }
 }
 
@@ -157,6 +213,7 @@ export async function measure(options: { quick: boolean }): Promise<BenchFigure[
     }
     const cpu = process.cpuUsage(cpuBefore);
     const cpuMs = (cpu.user + cpu.system) / 1000 / docs.length;
+    const api = await apiBesideReading(pool, docs, options.quick);
     const figures: BenchFigure[] = [];
     for (const [group, [a, b]] of [...hits.entries()].sort(([a], [b]) => a.localeCompare(b))) {
       const strict = group === 'Names' || group === 'Dates' ? NAMES_DATES_BUDGET : EXACT_BUDGET;
@@ -171,6 +228,8 @@ export async function measure(options: { quick: boolean }): Promise<BenchFigure[
       { name: 'documentsCpuMs', value: Math.round(cpuMs), unit: 'ms' },
       { name: 'documentsEngineRssMb', value: Math.round((rssAfter - rssBefore) / 1e6), unit: 'MB' },
       { name: 'documentsRead', value: docs.length, unit: 'documents' },
+      { name: 'documentsApiIdleP99Ms', value: api.idle, unit: 'ms' },
+      { name: 'documentsApiP99Ms', value: api.busy, unit: 'ms', budget: { max: API_P99_BUDGET_MS } },
     );
     return figures;
   } finally {
