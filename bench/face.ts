@@ -18,6 +18,7 @@
 //     B and C against every ID photo, at the configured threshold: another person at or above it,
 //     the same person below it, and pairs of either kind inside the grey band (referred). Counts,
 //     not rates: there are only three people — see docs/decisions/face.md "Face engine", face-rest.md.
+//   - faceApcer_<species> / faceBpcer …: presentation attacks, bench/facePad.ts.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -29,6 +30,7 @@ import { createHumanFaceProvider, type HumanFaceProvider } from '../src/server/s
 import { faceSimilarity } from '../src/server/services/verification/face/similarity';
 import type { FaceVerificationInput } from '../src/server/services/verification/faceProvider';
 import { facesFixture, type FacesFixture } from '../tests/support/faces';
+import { measurePresentationAttacks } from './facePad';
 import type { BenchFigure } from './benchFigure';
 import { load } from './support/apiLoad';
 import { createActiveApplicants, logIn } from './support/portalAccounts';
@@ -196,6 +198,8 @@ export async function measure(options: { quick: boolean }): Promise<BenchFigure[
     const rssAfter = rssOf(process.pid);
 
     const accurate = await accuracy(provider, faces, config.matchThreshold, config.greyBandFrom);
+    // Presentation attacks (issue 28): APCER per species, BPCER, on the 3D and attack sets.
+    const pad = await measurePresentationAttacks(options);
 
     // The API beside the engine.
     const portal = await startBenchPortal();
@@ -240,6 +244,7 @@ export async function measure(options: { quick: boolean }): Promise<BenchFigure[
       { name: 'faceGreyBandPairs', value: accurate.greyBand, unit: 'pairs' },
       { name: 'faceLowestGenuineScore', value: accurate.lowestGenuine, unit: 'similarity' },
       { name: 'faceHighestImpostorScore', value: accurate.highestImpostor, unit: 'similarity' },
+      ...pad,
     ];
   } finally {
     await provider.close();

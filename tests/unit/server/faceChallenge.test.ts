@@ -167,16 +167,16 @@ describe('challengeSeen', () => {
   });
 
   it('options change the thresholds', () => {
-    const frames = [FRONT, pose(-4, 0), pose(4, 0)];
+    const frames = [FRONT, pose(-3, 0), pose(3, 0)];
     expect(challengeSeen(frames, 'leftThenRight').passed).toBe(false);
-    expect(challengeSeen(frames, 'leftThenRight', { enterYawDeg: 3.5 }).passed).toBe(true);
-    const nod = [FRONT, pose(0, 6), pose(0, -6)];
+    expect(challengeSeen(frames, 'leftThenRight', { enterYawDeg: 2.5 }).passed).toBe(true);
+    const nod = [FRONT, pose(0, 5), pose(0, -5)];
     expect(challengeSeen(nod, 'downThenUp').passed).toBe(false);
-    expect(challengeSeen(nod, 'downThenUp', { enterPitchDeg: 5 }).passed).toBe(true);
-    expect(challengeSeen(nod, 'downThenUp', { enterYawDeg: 3.5 }).passed).toBe(false);
+    expect(challengeSeen(nod, 'downThenUp', { enterPitchDeg: 4 }).passed).toBe(true);
+    expect(challengeSeen(nod, 'downThenUp', { enterYawDeg: 2.5 }).passed).toBe(false);
   });
 
-  it('the defaults: 5° of the engine’s yaw (about half a real turn), 8° of its pitch', () => {
-    expect(CHALLENGE_THRESHOLDS).toEqual({ enterYawDeg: 5, enterPitchDeg: 8, holdShare: 0.5 });
+  it('the defaults: 4° of the engine’s yaw (about half a real turn), 6° of its pitch', () => {
+    expect(CHALLENGE_THRESHOLDS).toEqual({ enterYawDeg: 4, enterPitchDeg: 6, holdShare: 0.5 });
   });
 });

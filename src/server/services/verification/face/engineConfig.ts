@@ -33,7 +33,7 @@ export const DEFAULT_FACE_ENGINE_CONFIG: FaceEngineConfig = {
   challenge: { ...CHALLENGE_THRESHOLDS },
   attack: {
     planeResidualMin: 0.017,
-    reuseSimilarityMin: 0.9,
+    reuseSimilarityMin: 0.95,
     reuseHashMax: 3,
     antispoofMin: 0,
     liveModelMin: 0,
