@@ -27,7 +27,7 @@ import { LoopbackAddresses, setCallRetry } from './support/portalHttp';
 import { startBenchPortal, type BenchPortal } from './support/portalServer';
 import { percentile } from './support/runnerStats';
 import { sendPatiently, type AnswerFacts, type RetryPolicy } from './support/patientRetry';
-import { childPids } from '../tests/support/processTree';
+import { workerPids } from '../tests/support/processTree';
 
 const APPLICANTS = 100;
 const KILL_EVERY_MS = 20_000;
@@ -120,7 +120,7 @@ function startKiller(portal: BenchPortal, recoveries: number[]): () => Promise<v
       // its downMs), else a kill could take the only listening worker while the other still loads.
       while (running && replacedSoFar(portal.logFile) < recoveries.length) await pause(250);
       if (!running) return;
-      const victim = childPids(portal.pid)[0];
+      const victim = workerPids(portal.pid)[0];
       if (victim === undefined) continue;
       const killedAt = performance.now();
       process.kill(victim, 'SIGKILL');

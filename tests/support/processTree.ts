@@ -18,3 +18,14 @@ export function childPids(pid: number): number[] {
 export function processTree(pid: number): number[] {
   return [pid, ...childPids(pid).flatMap(processTree)];
 }
+
+/** The supervisor's HTTP workers only (its children also include the engine process). */
+export function workerPids(supervisorPid: number): number[] {
+  return childPids(supervisorPid).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('workerMain');
+    } catch {
+      return false; // it just ended
+    }
+  });
+}

@@ -131,4 +131,4 @@ export function logLines(output: string): Record<string, unknown>[] {
     });
 }
 
-export { childPids } from '../../support/processTree';
+export { childPids, workerPids } from '../../support/processTree';

@@ -4,15 +4,13 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../support/faultWait';
-import { childPids, openWorld, type World } from './support';
+import { openWorld, workerPids, type World } from './support';
 
 let world: World;
 beforeAll(async () => {
   world = await openWorld('two-workers');
 }, 120_000);
 afterAll(async () => world?.close());
-
-const workerPids = childPids;
 
 /**
  * One request on a new connection (a kept-alive one to the killed worker would only time out);
