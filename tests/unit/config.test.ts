@@ -59,4 +59,13 @@ describe('configuration', () => {
       'postgres://u:p@127.0.0.1:5432/db',
     );
   });
+
+  it('the slider puzzle work is full size unless scaled; tests shrink it; a nonsense scale stops the start', () => {
+    expect(loadConfig({}).captchaWorkScale).toBe(1);
+    expect(loadConfig({ APP_ENV: 'production' }).captchaWorkScale).toBe(1);
+    expect(loadConfig({ APP_ENV: 'test' }).captchaWorkScale).toBe(0.01);
+    expect(loadConfig({ APP_ENV: 'production', CAPTCHA_WORK_SCALE: '2' }).captchaWorkScale).toBe(2);
+    expect(problemsOf({ CAPTCHA_WORK_SCALE: '0' }).problems[0]!.variable).toBe('CAPTCHA_WORK_SCALE');
+    expect(problemsOf({ CAPTCHA_WORK_SCALE: 'lots' }).problems[0]!.variable).toBe('CAPTCHA_WORK_SCALE');
+  });
 });
