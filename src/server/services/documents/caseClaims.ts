@@ -1,80 +1,8 @@
-// What the documents of a certification say about its claim rows (issue 30, the reviewer's side):
-// every file-id field of the submitted values whose file was read is compared with the values typed
-// beside it, and each comparison is named by the claim row's path ("<step>.<field path>", the same
-// paths reviewers flag), mismatches first. The case view marks its rows with these; wiring them into
-// the case view is left to the back office's owners (src/web/features/admin, src/contract/api/admin.ts).
+// The readings a case's claim marks are computed from (documentClaims, src/contract/documents/claims.ts).
 import { inArray } from 'drizzle-orm';
-import { FILE_KIND_BY_FIELD } from '../../../contract/api/certification';
-import { compareWithTyped, type FieldComparison } from '../../../contract/documents/checks';
-import { isReadKind, type MrzReading, type ReadFields } from '../../../contract/documents/reading';
+import type { StoredReading } from '../../../contract/documents/claims';
 import { documentReadings } from '../../db/schema/documents';
 import type { DbOrTx } from '../../types';
-
-export interface StoredReading {
-  kind: string;
-  fields: ReadFields;
-  mrz: MrzReading | null;
-}
-
-export interface DocumentClaim extends FieldComparison {
-  /** "<step>.<path to the typed field>", e.g. "uploadLegalPersonInfo.document.number". */
-  claimPath: string;
-  fileId: string;
-  /** Where on the document the value was read (the viewer outlines it). */
-  page: number | null;
-  box: [number, number, number, number] | null;
-}
-
-interface FileField {
-  /** Path of the values the file belongs to (a person, or the step's root). */
-  owner: string[];
-  fileId: string;
-}
-
-/** Every string under a file-id field name (FILE_KIND_BY_FIELD), with the path of its owner. */
-function fileFieldsOf(values: unknown, at: string[] = []): FileField[] {
-  if (values === null || typeof values !== 'object') return [];
-  return Object.entries(values as Record<string, unknown>).flatMap(([key, value]) => {
-    if (key in FILE_KIND_BY_FIELD && typeof value === 'string' && value !== '') {
-      // A person's document files sit under 'document'; the person is the owner.
-      const owner = at.at(-1) === 'document' ? at.slice(0, -1) : at;
-      return [{ owner, fileId: value }];
-    }
-    return fileFieldsOf(value, [...at, key]);
-  });
-}
-
-function valueAt(values: unknown, keys: readonly string[]): unknown {
-  return keys.reduce<unknown>(
-    (node, key) =>
-      node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined,
-    values,
-  );
-}
-
-/** The comparisons of a certification's values (by step) with the readings of their files. */
-export function documentClaims(
-  stepValues: Record<string, unknown>,
-  readings: ReadonlyMap<string, StoredReading>,
-): DocumentClaim[] {
-  const order = { different: 0, unreadable: 1, equal: 2 } as const;
-  return Object.entries(stepValues)
-    .flatMap(([step, values]) =>
-      fileFieldsOf(values).flatMap(({ owner, fileId }) => {
-        const reading = readings.get(fileId);
-        if (!reading || !isReadKind(reading.kind)) return [];
-        const ownerValues = valueAt(values, owner);
-        return compareWithTyped(reading.kind, reading.fields, ownerValues, reading.mrz).map((c) => ({
-          ...c,
-          claimPath: [step, ...owner, c.typedPath].join('.'),
-          fileId,
-          page: reading.fields[c.field]?.page ?? null,
-          box: reading.fields[c.field]?.box ?? null,
-        }));
-      }),
-    )
-    .sort((a, b) => order[a.verdict] - order[b.verdict]);
-}
 
 /** The finished readings of these files (none for files not read, still queued, or deleted). */
 export async function readingsOf(

@@ -1,7 +1,7 @@
 // The documents' word on a case's claim rows (issue 30): each read file compared with the values
 // typed beside it, named by the claim row's path, mismatches first.
 import { describe, expect, it } from 'vitest';
-import { documentClaims, type StoredReading } from '../../../../src/server/services/documents/caseClaims';
+import { documentClaims, type StoredReading } from '../../../../src/contract/documents/claims';
 
 const at = (value: string, box: [number, number, number, number] = [1, 2, 3, 4]) => ({ value, page: 0, box });
 
