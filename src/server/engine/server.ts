@@ -3,7 +3,8 @@
 // The face bound (threads + queue) is held here, so it is the machine's, whatever the number of
 // workers: one check beyond it is answered `busy` at once. Pools start lazily, as they did in each
 // worker (the face engine at warm-up or the first check, the reader at the first document).
-import { existsSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, unlinkSync } from 'node:fs';
+import path from 'node:path';
 import net from 'node:net';
 import type { AppConfig } from '../config';
 import type { LineLogger } from '../observability/logger';
@@ -114,7 +115,9 @@ export async function startEngineServer(
     socket.on('close', () => sockets.delete(socket));
   });
 
-  // A socket file left by an engine that was killed is stale: nothing else listens on our path.
+  // DATA_DIR may not exist yet (an external database: nothing else made it before the workers).
+  mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
+  // A socket file left by an engine that was killed is stale: the path is this supervisor's alone.
   if (existsSync(socketPath)) unlinkSync(socketPath);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -18,7 +18,7 @@ import { createLineLogger } from '../observability/logger';
 import { createMetricsGatherer, peersOf, type MetricsPeer } from '../observability/metrics/gather';
 import { startProcessMetrics } from '../observability/metrics/registry';
 import { startMetricsServer, type MetricsServer } from '../observability/metrics/server';
-import { engineSocketPath } from '../engine/paths';
+import { engineSocketPath, removeStaleSockets } from '../engine/paths';
 import { ENGINE_SOCKET_ENV } from '../engine/protocol';
 import { DEFAULT_BACKOFF, planRestart } from './backoff';
 import { createEngineKeeper, type EngineKeeper } from './engineProcess';
@@ -315,6 +315,7 @@ export async function runSupervisor(config: AppConfig, options: SupervisorOption
     workerEnv = { DATABASE_URL: databaseUrl, PORT: String(port) };
     if (config.engineProcess) {
       // Not waited for: until it is ready, the workers' checks answer "busy, try again".
+      removeStaleSockets(config.dataDir);
       engine = createEngineKeeper({
         socketPath: engineSocketPath(config.dataDir),
         execArgv: childExecArgv(),
