@@ -21,7 +21,7 @@ const readsOf = async (kind: string, outcome: string) =>
     .find((m) => m.name === 'portal_document_read_duration_seconds')
     ?.values.find(
       (v) =>
-        v.metricName === 'portal_document_read_duration_seconds_count' &&
+        (v as { metricName?: string }).metricName === 'portal_document_read_duration_seconds_count' &&
         v.labels.kind === kind &&
         v.labels.outcome === outcome,
     )?.value ?? 0;

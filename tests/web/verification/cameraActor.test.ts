@@ -127,9 +127,10 @@ describe('the challenge timeline (issue 28 §3)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     // jsdom draws nothing: a 2D context that does nothing and a canvas that encodes a small JPEG.
+    // `never`: getContext's overloads differ with the WebGPU types some packages bring along.
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
       drawImage: () => undefined,
-    } as unknown as CanvasRenderingContext2D);
+    } as unknown as never);
     vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation(function (callback) {
       callback(new Blob([new Uint8Array(10)], { type: 'image/jpeg' }));
     });
