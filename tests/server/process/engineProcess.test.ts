@@ -120,4 +120,21 @@ describe('one engine process per machine', () => {
     expect(checkedAgain.status, JSON.stringify(checkedAgain.body)).toBe(200);
     expect(children('workerMain')).toEqual(workers);
   }, 300_000);
+
+  it('ENGINE_PROCESS=off: no engine process, each worker draws its own puzzles', async () => {
+    const own = await world.start({ WORKERS: '1', ENGINE_PROCESS: 'off' });
+    const status = await new Promise<number>((resolve, reject) => {
+      http
+        .get(`${own.url}/plat/ums/captcha`, { agent: false }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        })
+        .on('error', reject);
+    });
+    expect(status).toBe(200);
+    const kids = childPids(own.process.pid);
+    expect(kids.filter((pid) => commandOf(pid).includes('workerMain'))).toHaveLength(1);
+    expect(kids.filter((pid) => commandOf(pid).includes('engineMain'))).toEqual([]);
+    await own.stop();
+  }, 180_000);
 });
