@@ -95,7 +95,10 @@ export class EnginePool {
   /** Starts every thread and waits until each has its models loaded. */
   async warm(): Promise<void> {
     if (this.remote) {
-      await this.remoteCall((client) => client.call('faceWarm', null));
+      // The engine process warms itself at its start; one not up yet is no fault of this worker's.
+      await this.remoteCall((client) => client.call('faceWarm', null)).catch((error: unknown) => {
+        if (!(error instanceof FaceEngineBusyError)) throw error;
+      });
       return;
     }
     const pool = this.ensure();
