@@ -5,6 +5,30 @@ import { useEffect, useState } from 'react';
 import { documentClaims, type DocumentClaim, type StoredReading } from '../../../contract/documents/claims';
 import { fetchReading } from './readingApi';
 
+/** A case's steps (flattened fields, as the case view gets them) back into nested values by step. */
+export function stepValuesOfCase(
+  steps: readonly { stepId: string; fields: readonly { fieldPath: string; value: unknown }[] }[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const step of steps) {
+    const root: Record<string, unknown> = {};
+    for (const field of step.fields) {
+      const keys = field.fieldPath.split('.');
+      let node = root;
+      for (const key of keys.slice(0, -1)) {
+        const next = node[key];
+        node = (next !== null && typeof next === 'object' ? next : (node[key] = {})) as Record<
+          string,
+          unknown
+        >;
+      }
+      node[keys.at(-1) ?? ''] = field.value;
+    }
+    out[step.stepId] = root;
+  }
+  return out;
+}
+
 export function useDocumentClaims(
   stepValues: Record<string, unknown> | null,
   fileIds: readonly string[],
