@@ -7,6 +7,8 @@ import { Badge, Button, Checkbox, Stack, Table, Text, TextInput, Title } from '@
 import { Fragment, useEffect, useRef } from 'react';
 import type { CaseDocument } from '../../../../contract/api/admin';
 import { AdminLimits } from '../../../../contract/api/admin';
+import type { DocumentClaim } from '../../../../contract/documents/claims';
+import { ClaimReadMark } from '../../documents/ClaimReadMark';
 import { STEP_LABELS } from '../adminLabels';
 import type { CaseRow, CaseSection } from './caseSections';
 import { rowLabel, rowValue, sectionTitle } from './caseValues';
@@ -104,11 +106,14 @@ export function CaseFields({
   flags,
   active = [],
   changes,
+  readMarks,
   onOpenDocument,
 }: {
   sections: readonly CaseSection[];
   documents: ReadonlyMap<string, CaseDocument>;
   flags: FlagControl | null;
+  /** What the documents read for each claim path (issue 30): a mark beside the row's value. */
+  readMarks?: ReadonlyMap<string, DocumentClaim>;
   /** Sections the viewer's document supports: highlighted, the first scrolled into view. */
   active?: readonly string[];
   changes?: ChangedPaths;
@@ -184,7 +189,8 @@ export function CaseFields({
                             ) : null}
                           </Table.Th>
                           <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                            <RowValue row={row} documents={documents} onOpenDocument={onOpenDocument} />
+                            <RowValue row={row} documents={documents} onOpenDocument={onOpenDocument} />{' '}
+                            <ClaimReadMark claim={row.paths.map((p) => readMarks?.get(p)).find(Boolean)} />
                           </Table.Td>
                         </Table.Tr>
                         {flags && flagged ? (

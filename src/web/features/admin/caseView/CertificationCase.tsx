@@ -18,6 +18,8 @@ import { FaceCheckFacts, FaceFrames, FaceOverride } from './FaceEvidence';
 import { LoadedCase } from './LoadedCase';
 import { useCaseDecision } from './useCaseDecision';
 import { useCaseDocuments } from './useCaseDocuments';
+import { isReadKind } from '../../../../contract/documents/reading';
+import { stepValuesOfCase, useDocumentClaims } from '../../documents/useDocumentClaims';
 import { sendFieldFlag } from './fieldCommentsApi';
 import { commentsOf, openFlagsOf, useFieldFlags } from './useFieldFlags';
 import { RoundChanges } from './RoundChanges';
@@ -47,6 +49,11 @@ function FaceBeside({ authorizer }: { authorizer: NonNullable<CertificationCaseV
 
 function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; reload: () => void }) {
   const docs = useCaseDocuments(view.steps, view.documents);
+  // What each document reads for the claim rows (issue 30): marks beside the values.
+  const readMarks = useDocumentClaims(
+    stepValuesOfCase(view.steps),
+    view.documents.filter((d) => isReadKind(d.kind)).map((d) => d.fileId),
+  );
   // Each flag step is recorded as it happens; the history below reloads to show it.
   // Each flag step is recorded as it happens; the history below reloads to show it. The flags open
   // as the timeline left them, so a reload or another reviewer finds them.
@@ -94,6 +101,7 @@ function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; 
             flags={flags}
             active={docs.active}
             changes={rounds.byPath}
+            readMarks={readMarks}
             onOpenDocument={docs.open}
           />
         </Stack>
