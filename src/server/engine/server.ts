@@ -31,8 +31,8 @@ export async function startEngineServer(
   config: Pick<AppConfig, 'env' | 'face'>,
   socketPath: string,
   log: Pick<LineLogger, 'info' | 'warn'>,
-  /** Tests: a stand-in face worker module (tests/support/faceStubWorker.ts). */
-  options: { faceWorker?: string } = {},
+  /** Tests: stand-in thread modules (tests/support/faceStubWorker.ts, readerStubWorker.ts). */
+  options: { faceWorker?: string; readerWorker?: string } = {},
 ): Promise<EngineServer> {
   // The pools in this process are the in-thread ones: no engine socket in this process's environment.
   const face = new EnginePool({
@@ -46,7 +46,7 @@ export async function startEngineServer(
     ahead: config.env === 'test' ? PUZZLES_AHEAD_IN_TESTS : PUZZLES_AHEAD,
     thread: false,
   });
-  const reader = new ReaderPool(READER_THREADS);
+  const reader = new ReaderPool(READER_THREADS, options.readerWorker);
 
   const handlers: Handlers = {
     async face(task) {

@@ -2,7 +2,8 @@
 // Unix socket, with a stand-in face worker that holds each check until released. The face bound is
 // the machine's: with 1 thread + 1 waiting, two checks from two workers fill it and a third from
 // either is refused at once (busy); a worker's EnginePool turns that, and an engine that is gone,
-// into FaceEngineBusyError; puzzles come from the engine, and are drawn in the worker when it is gone.
+// into FaceEngineBusyError; puzzles and document reads come from the engine, and puzzles are drawn
+// in the worker when it is gone.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { EnginePool } from '../../../src/server/services/verification/face/engin
 import { png } from '../../fixtures/files/samples';
 
 const stub = new URL('../../support/faceStubWorker.ts', import.meta.url).href;
+const readerStub = new URL('../../support/readerStubWorker.ts', import.meta.url).href;
 const quiet = { info: () => undefined, warn: () => undefined };
 let dir: string;
 let frame: string;
@@ -32,7 +34,7 @@ beforeAll(async () => {
     { env: 'test', face: { ...DEFAULT_FACE_ENGINE_CONFIG, workers: 1, queue: 1 } },
     socketPath,
     quiet,
-    { faceWorker: stub },
+    { faceWorker: stub, readerWorker: readerStub },
   );
 });
 afterAll(async () => {
@@ -67,6 +69,17 @@ describe('the engine channel', { timeout: 60_000 }, () => {
     const puzzle = await puzzles.next();
     expect(puzzle.background.length).toBeGreaterThan(100);
     expect(puzzles.threadAlive).toBe(true);
+
+    // A document's bytes cross whole to the engine's reader thread.
+    const bytes = new Uint8Array(3 * 1024 * 1024).map((_, i) => (i * 7) % 251);
+    const sum = bytes.reduce((a, b) => a + b, 0);
+    const read = await workerB.call('read', {
+      bytes,
+      contentType: 'image/png',
+      kind: 'idCard',
+      today: '2026-01-01',
+    });
+    expect(read).toMatchObject({ engine: 'stub', reading: { length: bytes.length, sum, kind: 'idCard' } });
 
     // The engine gone: calls fail at once as unavailable, the pool says busy, puzzles are drawn here.
     await engine!.close();
