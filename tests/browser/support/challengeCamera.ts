@@ -9,7 +9,8 @@
 // capture by itself (it needs three looks, 0.8 s at least, of a lit face). From that press the
 // video's segments leave 0.8 s of slack either way around every frame of the timeline
 // (docs/decisions/face-challenge.md "Browser test"). The head is issue 28's 3D genuine material
-// (tests/support/faceSets): the cylinder-warped photos read as too small a turn.
+// (tests/support/faceSets): the cylinder-warped photos read as too small a turn. attackVideo plays
+// the same timeline with the material's flat pictures and screens (facePresentationAttack.test.ts).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
@@ -22,7 +23,8 @@ import type { FaceChallenge } from '../../../src/contract/api/verification';
 import { UI_TIMEOUT } from './certificationDriver';
 import { CAPTURE_ANSWER_TIMEOUT } from './fakeCamera';
 import { faceSets, faceSetsKey, renderRecipe, type FaceCapture } from '../../support/faceSets';
-import type { HeadRecipe } from '../../support/faceSets/captures';
+import type { HeadRecipe, PlaneRecipe, Recipe } from '../../support/faceSets/captures';
+import type { MotionStyle } from '../../support/faceSets/motion';
 
 /** Frames per second of the video: a tenth of a second between what the phone can grab. */
 const FPS = 10;
@@ -73,26 +75,67 @@ function movementTime(ms: number): number | null {
  */
 export async function challengeVideo(movement: FaceChallenge): Promise<string> {
   const head = await genuineHead();
-  const recipe: HeadRecipe = {
-    ...head.recipe,
-    movement,
-    style: {
-      ...head.recipe.style,
-      firstDeg: STROKE_DEG,
-      secondDeg: STROKE_DEG,
-      startYawDeg: 0,
-      startPitchDeg: 0,
-      driftDeg: 1.5,
-      rollDeg: 1,
-      firstPeakAt: FIRST_PEAK,
-      secondPeakAt: SECOND_PEAK,
-    },
+  const recipe: HeadRecipe = { ...head.recipe, movement, style: onTimeline(head.recipe.style, STROKE_DEG) };
+  return timelineVideo(`${movement}`, recipe, head.seed);
+}
+
+/** Where an attacker's picture is taken to at each stroke (degrees): as far as a person turns. */
+const ATTACK_STROKE_DEG = 30;
+
+/**
+ * A y4m of an attack capture of the face sets (tests/support/faceSets) played on the same timeline
+ * as challengeVideo: a covered lens, then the capture's picture doing `movement` with its strokes
+ * where the phone takes its frames. A print or an ID portrait is turned as `movement` asks (the
+ * attacker obeys the challenge they see); a screen is held as the capture holds it and its
+ * recording plays the movement it recorded (`movement` is ignored: a recording of an earlier
+ * attempt cannot follow the challenge asked now), timed to the capture's frames — the replay's
+ * best case.
+ */
+export async function attackVideo(capture: FaceCapture, movement: FaceChallenge): Promise<string> {
+  const { recipe } = capture;
+  if (recipe.kind !== 'plane') throw new Error(`${capture.id} is not a flat picture or a screen`);
+  const content =
+    recipe.content.type === 'screen'
+      ? {
+          ...recipe.content,
+          recording: {
+            ...recipe.content.recording,
+            style: onTimeline(recipe.content.recording.style, STROKE_DEG),
+          },
+        }
+      : recipe.content;
+  const played = content.type === 'screen' ? content.recording.movement : movement;
+  const timed: PlaneRecipe = {
+    ...recipe,
+    content,
+    movement: content.type === 'screen' ? recipe.movement : movement,
+    style: onTimeline(recipe.style, ATTACK_STROKE_DEG),
   };
+  return timelineVideo(`${capture.id}-${played}-${ATTACK_STROKE_DEG}`, timed, capture.seed);
+}
+
+/** `style` with both strokes of `strokeDeg`, peaking where the timeline holds them, a small sway. */
+function onTimeline(style: MotionStyle, strokeDeg: number): MotionStyle {
+  return {
+    ...style,
+    firstDeg: strokeDeg,
+    secondDeg: strokeDeg,
+    startYawDeg: 0,
+    startPitchDeg: 0,
+    driftDeg: 1.5,
+    rollDeg: 1,
+    firstPeakAt: FIRST_PEAK,
+    secondPeakAt: SECOND_PEAK,
+  };
+}
+
+/** `recipe` rendered on the covered-lens timeline (CHALLENGE_VIDEO) as a y4m named by `name`. */
+async function timelineVideo(name: string, recipe: Recipe, seed: number): Promise<string> {
   const { width, height } = recipe;
   const timeline = Object.values(CHALLENGE_VIDEO).join('-');
   const dir = path.join(tmpdir(), `face-challenge-videos-${faceSetsKey({ quick: true })}`);
   await mkdir(dir, { recursive: true });
-  const file = path.join(dir, `${movement}-${width}x${height}-${FPS}-${STROKE_DEG}-${timeline}.y4m`);
+  const file = path.join(dir, `${name}-${width}x${height}-${FPS}-${STROKE_DEG}-${timeline}.y4m`);
   if (existsSync(file)) return file;
   const part = `${file}.${process.pid}.part`;
   const ffmpeg = spawn(
@@ -121,7 +164,7 @@ export async function challengeVideo(movement: FaceChallenge): Promise<string> {
       await write(dark);
       continue;
     }
-    const frame = await renderRecipe(recipe, t, head.seed + 1000 + i);
+    const frame = await renderRecipe(recipe, t, seed + 1000 + i);
     await write(
       Buffer.from(frame.picture.data.buffer, frame.picture.data.byteOffset, frame.picture.data.length),
     );

@@ -48,8 +48,9 @@ export interface FakeCameraSuite {
   cameraBrowser(y4m?: string): Promise<Browser>;
   /** A phone of `browser` on which the public address reaches the portal. */
   phoneOn(browser: Browser, camera: boolean): Promise<BrowserContext>;
-  /** A manager whose CN draft waits at the authorizer step; the authorizer's ID front is A's photo. */
-  applicant(): Promise<SeededUser>;
+  /** A manager whose CN draft waits at the authorizer step; the authorizer's ID front is A's photo
+   *  (or the ID card image `idPhoto`, e.g. one of the face sets' cards). */
+  applicant(idPhoto?: string): Promise<SeededUser>;
   /** A new QR code through the desktop's API (what the dialog does); its link. */
   newLink(user: SeededUser): Promise<string>;
   /** The portal still answers an ordinary request with its envelope. */
@@ -135,7 +136,7 @@ export function useFakeCameraSuite(config: Partial<AppConfig> = {}): FakeCameraS
       });
       return context;
     },
-    async applicant() {
+    async applicant(idPhoto) {
       const { page, user } = await suite.signedInPage(
         { certificationStatus: 0, language: 'en-us' },
         { locale: 'en-us' },
@@ -144,7 +145,7 @@ export function useFakeCameraSuite(config: Partial<AppConfig> = {}): FakeCameraS
       const idFront = {
         name: 'id-front.jpg',
         mimeType: 'image/jpeg',
-        buffer: await readFile(fixture().idPhoto),
+        buffer: await readFile(idPhoto ?? fixture().idPhoto),
       };
       await seedCnDraftWithoutVerification(suite.portal().url, user, 'uploadAuthorizerInfo', idFront);
       return user;
