@@ -2,8 +2,8 @@
 // its real reader: a licence generated with a known USCC is uploaded while the form says a USCC one
 // digit off (still a valid code, so the form itself has nothing to say); once the reader has read
 // the file, the wizard says what the licence reads and what was typed. The reviewer's side of this
-// (the case view marking the row) is not built yet. A second run types an ID number one digit off
-// the card's, in Chinese.
+// A second run types an ID number one digit off the card's, in Chinese. A third submits a licence
+// whose USCC differs from the typed one and opens the case as a reviewer: the row is marked.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { usccCheckCharacter } from '../../src/contract/validators/unifiedSocialCreditCode';
@@ -21,6 +21,18 @@ import {
   UI_TIMEOUT,
   uploadInto,
 } from './support/certificationDriver';
+import { eq } from 'drizzle-orm';
+import type { CertificationDraft } from '../../src/contract/api/certification';
+import { certificationApplications } from '../../src/server/db/schema/index';
+import { upload } from '../server/certification/support';
+import {
+  applicantWithSubmission,
+  asTestApp,
+  callerOf,
+  reviewerSession,
+  saveStep,
+} from './support/a11ySessions';
+import { signInBeforeLoad } from './support/appHandles';
 import { useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite();
@@ -108,5 +120,57 @@ describe('the document read hint', () => {
     const hint = group.getByTestId('document-read-hint');
     await hint.waitFor({ timeout: UI_TIMEOUT });
     expect(await hint.innerText()).toContain(`身份证号码：证件上识别为 ${card}，您填写的是 ${typed}。`);
+  });
+
+  test('after submitting, the reviewer’s case view marks the USCC row with what the licence reads', async () => {
+    const portal = suite.portal();
+    const base = licenceSamples({ seed: 13, count: 1 })[0]!;
+    if (base.kind !== 'businessLicense') throw new Error('a licence was generated');
+    let draft: Required<CertificationDraft> | undefined;
+    let onLicence = '';
+    const { user } = await applicantWithSubmission(
+      portal,
+      'en-us',
+      (d) => {
+        draft = d;
+      },
+      async (applicant) => {
+        onLicence = base.values.uscc;
+        const renderer = new DocumentRenderer();
+        const pdf = await renderer.pdf(base).finally(() => renderer.close());
+        const id = await upload(
+          asTestApp(portal),
+          callerOf(applicant),
+          'businessLicense',
+          readFileSync(pdf.file),
+        );
+        // Typed: a valid code one district digit off the licence's.
+        const typed = anotherValidUscc(onLicence);
+        await saveStep(
+          portal,
+          applicant,
+          'en-us',
+          'completeCompanyInfo',
+          { ...draft!.completeCompanyInfo, businessLicenseCode: typed, businessLicenseFileId: id },
+          'uploadOtherInfo',
+        );
+      },
+    );
+    portal.app.documents.kick();
+    await portal.app.documents.idle();
+    const [row] = await portal.app.db
+      .select({ id: certificationApplications.id })
+      .from(certificationApplications)
+      .where(eq(certificationApplications.companyId, user.signedIn.companyId!));
+
+    const context = await suite.context({ locale: 'en-us' });
+    await signInBeforeLoad(context, await reviewerSession(portal, 'en-us'));
+    const page = await suite.page(context);
+    await page.goto(`${portal.url}/admin/certifications?case=${row!.id}`);
+    const uscc = page.locator('[data-path="completeCompanyInfo.businessLicenseCode"]');
+    const mark = uscc.locator('[data-verdict]');
+    await mark.waitFor({ timeout: UI_TIMEOUT });
+    expect(await mark.getAttribute('data-verdict')).toBe('different');
+    expect(await mark.innerText()).toContain(onLicence);
   });
 });
