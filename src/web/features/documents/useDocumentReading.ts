@@ -7,6 +7,8 @@ import { isReadKind } from '../../../contract/documents/reading';
 import { fetchReading } from './readingApi';
 
 const MAX_ASKS = Math.ceil(READING_POLL.giveUpAfterMs / READING_POLL.intervalMs);
+/** Only a stored file (a UUID) has a reading: a support replay's placeholder ('‹file›') asks nothing. */
+const STORED_FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether to ask again after this answer. */
 export function stillReading(view: DocumentReadingView | null, asked: number): boolean {
@@ -21,7 +23,7 @@ export function useDocumentReading(
 ): DocumentReadingView | null {
   const [view, setView] = useState<{ fileId: string; view: DocumentReadingView | null } | null>(null);
   useEffect(() => {
-    if (fileId === null || !isReadKind(kind)) return undefined;
+    if (fileId === null || !STORED_FILE_ID.test(fileId) || !isReadKind(kind)) return undefined;
     const abort = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let asked = 0;
