@@ -107,6 +107,11 @@ const MATRIX: Record<string, Recipe> = {
     expect: { anonymous: SIGN_IN, applicantA: OK, applicantB: NOT_FOUND, ...staff(OK) },
     param: aFile,
   },
+  // what the document reader found in it (issue 30): the same access as the file
+  'GET /plat/files/:id/reading': {
+    expect: { anonymous: SIGN_IN, applicantA: OK, applicantB: NOT_FOUND, ...staff(OK) },
+    param: aFile,
+  },
   'DELETE /plat/files/:id': {
     expect: { anonymous: SIGN_IN, applicantA: OK, applicantB: NOT_FOUND, ...staff(FORBIDDEN) },
     param: aFileToDelete,
