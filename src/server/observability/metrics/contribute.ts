@@ -1,7 +1,7 @@
 // A process's side of the aggregation (issue 31 §2): it answers the supervisor's metricsRequest over
-// its IPC channel with its registries as JSON. HTTP workers call this once they listen; a future
-// engine process (or any other process the supervisor forks with an IPC channel, cluster or
-// child_process.fork) calls it the same way with its own role, and its figures join /metrics.
+// its IPC channel with its registries as JSON. HTTP workers call this once they listen; the engine
+// process (src/server/engine/, or any other process the supervisor forks with an IPC channel, cluster
+// or child_process.fork) calls it the same way with its own role, and its figures join /metrics.
 import { isMetricsRequest, tellSupervisor, type MetricsRequest } from '../../process/messages';
 import {
   processRegistry,
