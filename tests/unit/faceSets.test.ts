@@ -12,13 +12,13 @@ import {
   captureVideo,
   faceSets,
   faceSetsKey,
-  fitHomography,
   MESH,
   MOVEMENTS,
   renderRecipe,
   type FaceCapture,
   type FaceSets,
 } from '../support/faceSets';
+import { fitHomography, transferErrors } from '../../src/server/services/verification/face/homography';
 
 /** RMS of what the best homography from frame 0 leaves unexplained in frame k, in face widths. */
 function planeResidual(first: [number, number][], other: [number, number][]): number {
@@ -26,7 +26,11 @@ function planeResidual(first: [number, number][], other: [number, number][]): nu
     first[MESH.right]![0] - first[MESH.left]![0],
     first[MESH.right]![1] - first[MESH.left]![1],
   );
-  return fitHomography(first, other).rms / faceWidth;
+  // The portal's own fit (unit-tested in facePresentationAttack.test.ts), on every point.
+  const h = fitHomography(first, other);
+  if (!h) throw new Error('no homography between the frames');
+  const errors = transferErrors(h, first, other);
+  return Math.sqrt(errors.reduce((sum, e) => sum + e * e, 0) / errors.length) / faceWidth;
 }
 
 /** The largest residual over the frames after the first. */

@@ -2,7 +2,6 @@
 //   faceSets({ quick?, seed?, dir?, persons? }) → { dir, idPhotos, captures: FaceCapture[] }
 //   captureVideo(capture, options?)    → a y4m for Chromium's fake camera
 //   renderRecipe(recipe, t, seed)      → one frame (picture, landmarks, pose) at movement time t
-//   fitHomography(from, to)            → the least-squares homography and its RMS residual
 // docs/decisions/face-test-material.md says how it is made and what it cannot show.
 export {
   faceSets,
@@ -16,5 +15,5 @@ export {
 export { captureVideo, type VideoOptions } from './video';
 export { renderRecipe, idPhotoOf, PERSONS, type Person, type Recipe, type Rendered } from './captures';
 export { MOVEMENTS, movementPose, type Movement } from './motion';
-export { fitHomography, type Pose } from './geometry';
+export { type Pose } from './geometry';
 export { MESH } from './head';
