@@ -9,7 +9,7 @@ export type Point2 = readonly [number, number];
 export type Homography = readonly number[];
 
 /** Solves A·x = b (n×n, row-major) by Gaussian elimination with partial pivoting; null if singular. */
-function solve(a: number[][], b: number[]): number[] | null {
+export function solve(a: number[][], b: number[]): number[] | null {
   const n = b.length;
   const m = a.map((row, i) => [...row, b[i]!]);
   for (let col = 0; col < n; col++) {

@@ -3,7 +3,7 @@
 // every landmark by a homography, so what is left is the mesh's own jitter; a head turning shows
 // parallax (the nose tip, the eyes and the face's outline lie at different depths). The figure is
 // relative to the face's size, so distance and resolution do not matter.
-import { applyHomography, robustHomography, type Point2 } from './homography';
+import { applyHomography, robustHomography, solve, type Point2 } from './homography';
 
 export interface PlaneFitResult {
   /** The largest trimmed-RMS residual over the frame pairs judged, in face widths. */
@@ -71,13 +71,8 @@ function depthOffPlane(points: readonly Point2[], depth: readonly number[]): num
       for (let j = 0; j < 3; j++) m[i]![j]! += row[i]! * row[j]!;
     }
   });
-  const det = (q: number[][]) =>
-    q[0]![0]! * (q[1]![1]! * q[2]![2]! - q[1]![2]! * q[2]![1]!) -
-    q[0]![1]! * (q[1]![0]! * q[2]![2]! - q[1]![2]! * q[2]![0]!) +
-    q[0]![2]! * (q[1]![0]! * q[2]![1]! - q[1]![1]! * q[2]![0]!);
-  const d = det(m);
-  if (Math.abs(d) < 1e-9) return depth.map(() => 0);
-  const coef = [0, 1, 2].map((c) => det(m.map((row, i) => row.map((v, j) => (j === c ? r[i]! : v)))) / d);
+  const coef = solve(m, r);
+  if (!coef) return depth.map(() => 0);
   return points.map(([x, y], k) => depth[k]! - (coef[0]! * x + coef[1]! * y + coef[2]!));
 }
 
