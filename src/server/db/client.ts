@@ -5,6 +5,14 @@ import type { Db } from '../types';
 import * as schema from './schema/index';
 import { DEFAULT_DATABASE_TIMEOUTS } from './timeouts';
 
+/**
+ * A connection the pool has not lent for this long is closed (pg's default, made explicit): an
+ * idle worker holds no connection it does not use — each is a PostgreSQL backend, ~3 MB PSS and
+ * ~19 MB RSS — while a worker answering a request every few seconds keeps one warm and never pays
+ * the ~10 ms of opening one (docs/decisions/engine-process.md).
+ */
+export const IDLE_CONNECTION_MS = 10_000;
+
 export interface Database {
   db: Db;
   pool: pg.Pool;
@@ -20,6 +28,8 @@ export interface DatabaseOptions {
   connectTimeoutMs?: number;
   /** `statement_timeout` of every connection, sent when it opens; none unless given (tools, tests). */
   statementTimeoutMs?: number;
+  /** Closes a connection left idle this long; IDLE_CONNECTION_MS unless given (a test's shorter wait). */
+  idleTimeoutMs?: number;
 }
 
 export function createDatabase(url: string, options: DatabaseOptions = {}): Database {
@@ -27,6 +37,8 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     connectionString: url,
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_DATABASE_TIMEOUTS.connectTimeoutMs,
+    // No floor (pg's `min` stays 0): every idle connection goes, however many a burst opened.
+    idleTimeoutMillis: options.idleTimeoutMs ?? IDLE_CONNECTION_MS,
     // A startup parameter, so every connection the pool opens has it, the LISTEN ones included
     // (an idle LISTEN runs no statement, so it is never cut).
     ...(options.statementTimeoutMs === undefined ? {} : { statement_timeout: options.statementTimeoutMs }),

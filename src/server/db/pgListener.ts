@@ -1,11 +1,15 @@
 // One LISTEN connection on one channel, taken from the pool only while needed. Shared by the mail
 // outbox (wake the worker) and the verification hub (push QR status): a broken connection never
 // goes back to the pool, and a caller reconnects with ensure() on its next poll or heartbeat.
+// Between notices the connection sits idle; read() lends it for a short query, so a caller's
+// routine look (the outbox's poll) needs no second connection of the pool (engine-process.md).
 import type { Pool, PoolClient } from 'pg';
 
 export interface PgListener {
   /** Connects if not connected; resolves true when this call (re)established the connection. */
   ensure(): Promise<boolean>;
+  /** Runs a short read on the LISTEN connection; null when it is not connected (use the pool). */
+  read<R extends Record<string, unknown>>(text: string, values?: unknown[]): Promise<R[] | null>;
   /** UNLISTENs and gives the connection back, unless `keep()` says it is needed after all. */
   release(keep?: () => boolean): Promise<void>;
   /** For good: later ensure() calls do nothing. */
@@ -73,6 +77,12 @@ export function createPgListener(
       });
       const connected = await connecting;
       return mine && connected;
+    },
+    async read<R extends Record<string, unknown>>(text: string, values?: unknown[]) {
+      const c = client;
+      if (closed || !c) return null;
+      const result = await c.query<R>(text, values);
+      return result.rows;
     },
     release,
     async close() {

@@ -6,6 +6,11 @@ export interface DatabaseTimeouts {
   connectTimeoutMs: number;
   /** Server-side `statement_timeout` of every pool connection (SQLSTATE 57014 when exceeded). */
   statementTimeoutMs: number;
+  /**
+   * How long a pool connection may sit idle before the pool closes it (pg's own default when
+   * unset, IDLE_CONNECTION_MS). An idle worker keeps only what it uses (engine-process.md).
+   */
+  idleTimeoutMs?: number;
 }
 
 /** Well above any statement the portal runs (p99 ~ tens of ms), well below a person giving up. */

@@ -97,12 +97,7 @@ export function createDeliveryWorker(
       const [row] = await tx
         .select()
         .from(outbox)
-        .where(
-          and(
-            eq(outbox.status, 'pending'),
-            or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, clock.now())),
-          ),
-        )
+        .where(dueAt(clock.now()))
         .orderBy(asc(outbox.createdAt))
         .limit(1)
         .for('update', { skipLocked: true });
@@ -149,8 +144,21 @@ export function createDeliveryWorker(
     });
   }
 
+  /**
+   * Whether a look on the LISTEN connection (held anyway) finds no due row. An idle poll then takes
+   * no connection of the pool: `lanes` transactions every poll would keep that many connections
+   * open in every worker (the pool closes one only after it sat idle for its timeout, longer than
+   * the poll). Without the listener, or if the look fails, the lanes look themselves.
+   */
+  async function nothingDue(): Promise<boolean> {
+    const look = db.select({ id: outbox.id }).from(outbox).where(dueAt(clock.now())).limit(1).toSQL();
+    const rows = await listener.read(look.sql, look.params).catch(() => null);
+    return rows !== null && rows.length === 0;
+  }
+
   async function runPass(): Promise<number> {
     await listener.ensure().catch((err: unknown) => log.warn({ err }, 'mail outbox listener not connected'));
+    if (await nothingDue()) return 0;
     let attempted = 0;
     let halted = false;
     const lane = async () => {
@@ -233,6 +241,11 @@ export function createDeliveryWorker(
     },
   };
   return worker;
+}
+
+/** A pending row whose next attempt (if any) is due. */
+function dueAt(now: Date) {
+  return and(eq(outbox.status, 'pending'), or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, now)));
 }
 
 function describe(err: unknown): string {

@@ -8,6 +8,8 @@ import { OUTBOX_NOTIFY_CHANNEL } from './enqueueMail';
 export interface OutboxListener {
   /** Connects if not connected; safe to call on every poll. */
   ensure(): Promise<void>;
+  /** A short read on the LISTEN connection (the poll's look for due rows); null when not connected. */
+  read<R extends Record<string, unknown>>(text: string, values?: unknown[]): Promise<R[] | null>;
   close(): Promise<void>;
 }
 
@@ -21,6 +23,7 @@ export function createOutboxListener(
     ensure: async () => {
       await listener.ensure();
     },
+    read: (text, values) => listener.read(text, values),
     close: () => listener.close(),
   };
 }

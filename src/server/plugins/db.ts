@@ -11,6 +11,7 @@ export const dbPlugin = fp(
     const database = createDatabase(url, {
       connectTimeoutMs: app.config.databaseTimeouts.connectTimeoutMs,
       statementTimeoutMs: app.config.databaseTimeouts.statementTimeoutMs,
+      idleTimeoutMs: app.config.databaseTimeouts.idleTimeoutMs,
       onError: (error) => app.log.warn({ err: error }, 'idle database connection lost; the pool replaces it'),
     });
     app.decorate('db', database.db);

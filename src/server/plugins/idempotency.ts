@@ -69,6 +69,7 @@ export const idempotencyPlugin = fp(
       max: ANSWER_POOL_SIZE,
       connectTimeoutMs: app.config.databaseTimeouts.connectTimeoutMs,
       statementTimeoutMs: app.config.databaseTimeouts.statementTimeoutMs,
+      idleTimeoutMs: app.config.databaseTimeouts.idleTimeoutMs,
       onError: (err) => app.log.warn({ err }, 'idle idempotency connection lost; the pool replaces it'),
     });
     app.addHook('onClose', async () => answers.close());
