@@ -10,6 +10,7 @@ import { disarmEmbeddedPostgresExitHook } from './embeddedServer/exitHook';
 import { findFreePort } from './embeddedServer/freePort';
 import { acquireDataDirLock, type DataDirLock } from './embeddedServer/dataDirLock';
 import { clearLeftover } from './embeddedServer/leftover';
+import { EMBEDDED_MEMORY_SETTINGS } from './embeddedServer/memorySettings';
 import { ensureNativeLibraries, platformPackageDir } from './embeddedServer/nativeLibraries';
 import {
   ensurePostgresOsUser,
@@ -179,6 +180,7 @@ async function startHoldingLock(
           unix_socket_directories: '',
           password_encryption: 'scram-sha-256',
           lc_messages: 'C',
+          ...EMBEDDED_MEMORY_SETTINGS,
           ...options.settings,
         },
       });

@@ -49,6 +49,26 @@ describe('startEmbeddedPostgres', () => {
     running = undefined;
   });
 
+  it('starts only the processes the portal uses: no I/O workers, no replication launcher (memory budget)', async () => {
+    running = await startEmbeddedPostgres({ dataDir });
+    const database = createDatabase(running.adminUrl);
+    try {
+      const { rows } = await database.pool.query<{ backend_type: string }>(
+        'SELECT DISTINCT backend_type FROM pg_stat_activity ORDER BY 1',
+      );
+      const types = rows.map((r) => r.backend_type);
+      expect(types).toContain('checkpointer');
+      expect(types).not.toContain('io worker');
+      expect(types).not.toContain('logical replication launcher');
+      const settings = await database.pool.query<{ io_method: string }>('SHOW io_method');
+      expect(settings.rows[0]?.io_method).toBe('sync');
+    } finally {
+      await database.close();
+      await running.stop();
+      running = undefined;
+    }
+  });
+
   it('a stop under an app pool ends idle connections with 57P01, reported and not thrown', async () => {
     running = await startEmbeddedPostgres({ dataDir });
     const errors: (Error & { code?: string })[] = [];
