@@ -135,9 +135,20 @@ export interface FaceAttackEvidence {
   /** The movement asked for and what the frames showed, in order (e.g. ['left', 'right']). */
   challenge: { asked: FaceChallenge; seen: string[]; passed: boolean } | null;
   /** What one plane projective transform (homography) leaves unexplained between frames, in face
-   *  widths: `value` is the part that follows the landmarks' depth (a turning head's parallax; the
-   *  figure judged), `rms` all of it (landmark noise included). A flat picture stays near 0. */
-  planeResidual: { value: number; threshold: number; passed: boolean; rms?: number } | null;
+   *  widths: `value` is the part that follows the face's depth (a turning head's parallax; the
+   *  figure judged), `rms` all of it (noise included). A flat picture stays near 0. With `points`
+   *  the figures are the image's own texture, tracked between frames (that many points in the
+   *  judged pair with the fewest; 0: none could be tracked, which fails), and `meshValue` is the
+   *  mesh landmarks' figure beside it (evidence only: the mesh model gives any face depth).
+   *  Without `points` (captures before session 12) the figures are the mesh landmarks'. */
+  planeResidual: {
+    value: number;
+    threshold: number;
+    passed: boolean;
+    rms?: number;
+    points?: number;
+    meshValue?: number;
+  } | null;
   /** How close the capture is to the ID photo itself: engine similarity and the perceptual-hash
    *  distance of the aligned face crops (0 = same pixels). Reuse fails when both say "the same". */
   idReuse: {

@@ -27,10 +27,18 @@ function challengeOf(value: unknown): Part<'challenge'> | null {
 
 function planeResidualOf(value: unknown): Part<'planeResidual'> | null {
   if (!isObject(value)) return null;
-  const { value: residual, threshold, passed, rms } = value;
+  const { value: residual, threshold, passed, rms, points, meshValue } = value;
   if (!isNumber(residual) || !isNumber(threshold) || !isBoolean(passed)) return null;
-  // The whole RMS is optional context beside the judged figure.
-  return isNumber(rms) ? { value: residual, threshold, passed, rms } : { value: residual, threshold, passed };
+  // The whole RMS, the texture points tracked and the mesh's own figure are optional context
+  // beside the judged figure (captures before session 12 have no points: the mesh was judged).
+  return {
+    value: residual,
+    threshold,
+    passed,
+    ...(isNumber(rms) ? { rms } : {}),
+    ...(isNumber(points) ? { points } : {}),
+    ...(isNumber(meshValue) ? { meshValue } : {}),
+  };
 }
 
 function idReuseOf(value: unknown): Part<'idReuse'> | null {

@@ -1,6 +1,7 @@
 // What the engine worker answers for one image: plain data that crosses the thread boundary. The
 // embeddings live only in memory for the duration of one check (and, for an ID photo, in the
 // in-memory reference cache); nothing here is ever logged or stored.
+import type { PairTracks } from './textureTracking';
 
 export interface FoundFace {
   /** [x, y, width, height] in pixels of the decoded (oriented, scaled) image. */
@@ -42,9 +43,15 @@ export type ImageAnalysis =
 
 export interface AnalyzeTask {
   paths: string[];
+  /** The first this many paths are a camera capture's frames, in order: their faces' texture is
+   *  tracked between frames for the flat-picture check (textureTracking.ts). 0 or absent: none. */
+  track?: number;
 }
 
 export interface AnalyzeAnswer {
   images: ImageAnalysis[];
   engineVersion: string;
+  /** Texture tracks between the tracked frames' pairs (indices into `images`), when asked for and
+   *  every one of those frames showed a face with its mesh. */
+  tracks?: PairTracks[];
 }

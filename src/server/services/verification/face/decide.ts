@@ -9,6 +9,7 @@ import { DEFAULT_FACE_ENGINE_CONFIG } from './engineConfig';
 import { judgePresentation, type ReferenceFace } from './presentationAttack';
 import { challengeSeen } from './challenge';
 import type { FaceChallenge } from '../../../../contract/api/verification';
+import type { PairTracks } from './textureTracking';
 
 /** Limits of a usable frame (measured on the fixtures of tests/support/faces.ts). */
 export const FRAME_QUALITY = {
@@ -101,6 +102,11 @@ export interface DecideInput {
   /** undefined: no reference given; null: the reference has no usable face. An embedding alone
    *  (older callers, tests) is a reference without its unwrapped face. */
   reference: ReferenceFace | number[] | null | undefined;
+  /** The frames' texture tracks (textureTracking.ts, from the engine worker): the flat-picture
+   *  check rests on them. null: the engine found none to give (the capture then cannot show that
+   *  it is not flat); absent: a caller without images (unit tests of other rules), judged on the
+   *  mesh landmarks alone. */
+  tracks?: PairTracks[] | null;
   config: Pick<FaceEngineConfig, 'matchThreshold' | 'greyBandFrom' | 'minPoseRangeDeg'> &
     Partial<Pick<FaceEngineConfig, 'attack' | 'challenge'>>;
   engine: Engine;
@@ -128,6 +134,7 @@ export function decide({
   frames,
   challenge,
   reference: given,
+  tracks,
   config,
   engine,
 }: DecideInput): FaceVerificationResult {
@@ -159,7 +166,12 @@ export function decide({
     faces.push(quality.face);
   }
 
-  const judged = judgePresentation(faces, reference, config.attack ?? DEFAULT_FACE_ENGINE_CONFIG.attack);
+  const judged = judgePresentation(
+    faces,
+    reference,
+    config.attack ?? DEFAULT_FACE_ENGINE_CONFIG.attack,
+    tracks,
+  );
   const asked = source === 'camera' && challenge ? challenge : null;
   const movement = asked
     ? challengeSeen(faces, asked, config.challenge ?? DEFAULT_FACE_ENGINE_CONFIG.challenge)

@@ -33,6 +33,7 @@ export const DEFAULT_FACE_ENGINE_CONFIG: FaceEngineConfig = {
   challenge: { ...CHALLENGE_THRESHOLDS },
   attack: {
     planeResidualMin: 0.017,
+    textureParallaxMin: 0.004,
     reuseSimilarityMin: 0.95,
     reuseHashMax: 3,
     antispoofMin: 0,

@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp, { type OutputInfo } from 'sharp';
 import type { AnalyzeAnswer, AnalyzeTask, FoundFace, ImageAnalysis } from './analysis';
 import { unwrapFace } from './faceTexture';
+import { textureTracks, type TrackFrame } from './textureTracking';
 
 const MAX_SIDE = 720;
 /** Detector confidence below which a box is not a face. */
@@ -160,7 +161,12 @@ async function measureFace(
   return { brightness: meanLuma(colour), sharpness: laplacianVariance(grey, SHARPNESS_SIDE), touchesEdge };
 }
 
-async function analyzeOne(file: string): Promise<ImageAnalysis> {
+/** One analysed image, with its grey picture and the largest face (what decide() judges) when the
+ *  image is a frame whose texture is to be tracked. */
+async function analyzeOne(
+  file: string,
+  keepGrey: boolean,
+): Promise<{ image: ImageAnalysis; track: TrackFrame | null }> {
   let decoded: { data: Buffer; info: OutputInfo };
   try {
     decoded = await sharp(file, { failOn: 'error' })
@@ -171,7 +177,7 @@ async function analyzeOne(file: string): Promise<ImageAnalysis> {
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch {
-    return { ok: false, problem: 'notAnImage' };
+    return { image: { ok: false, problem: 'notAnImage' }, track: null };
   }
   const { data, info } = decoded;
   const tensor = human.tf.tensor3d(
@@ -215,13 +221,32 @@ async function analyzeOne(file: string): Promise<ImageAnalysis> {
     .resize(SHARPNESS_SIDE * 2, SHARPNESS_SIDE * 2, { fit: 'fill' })
     .raw()
     .toBuffer();
+  // The largest face is the one decide() judges (decide.ts largestFace): its texture is tracked.
+  let largest: FoundFace | undefined;
+  for (const face of faces) if (!largest || face.box[2] > largest.box[2]) largest = face;
+  const track =
+    keepGrey && greyFull && largest && largest.mesh.length > 0
+      ? {
+          grey: {
+            data: new Uint8Array(greyFull.buffer, greyFull.byteOffset, greyFull.length),
+            width: info.width,
+            height: info.height,
+          },
+          mesh: largest.mesh,
+          yawDeg: largest.yawDeg,
+          pitchDeg: largest.pitchDeg,
+        }
+      : null;
   return {
-    ok: true,
-    width: info.width,
-    height: info.height,
-    brightness: meanLuma(data),
-    sharpness: laplacianVariance(grey, SHARPNESS_SIDE * 2),
-    faces,
+    image: {
+      ok: true,
+      width: info.width,
+      height: info.height,
+      brightness: meanLuma(data),
+      sharpness: laplacianVariance(grey, SHARPNESS_SIDE * 2),
+      faces,
+    },
+    track,
   };
 }
 
@@ -229,6 +254,13 @@ async function analyzeOne(file: string): Promise<ImageAnalysis> {
 export default async function analyze(task: AnalyzeTask): Promise<AnalyzeAnswer> {
   await ready;
   const images: ImageAnalysis[] = [];
-  for (const file of task.paths) images.push(await analyzeOne(file));
-  return { images, engineVersion: human.version };
+  const frames: (TrackFrame | null)[] = [];
+  for (const [i, file] of task.paths.entries()) {
+    const { image, track } = await analyzeOne(file, i < (task.track ?? 0));
+    images.push(image);
+    if (i < (task.track ?? 0)) frames.push(track);
+  }
+  // The texture tracks need every frame's face: a frame without one fails decide() anyway.
+  const tracked = frames.length >= 2 && frames.every((f): f is TrackFrame => f !== null);
+  return { images, engineVersion: human.version, ...(tracked ? { tracks: textureTracks(frames) } : {}) };
 }

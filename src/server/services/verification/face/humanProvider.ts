@@ -44,6 +44,8 @@ export function createHumanFaceProvider(deps: FaceProviderDeps): HumanFaceProvid
     const analyseReference = ref !== null && cached === undefined;
     const answer = await pool.run({
       paths: [...input.frames.map((f) => f.path), ...(analyseReference ? [ref.path] : [])],
+      // The camera's frames are tracked for the flat-picture check; a file is one picture.
+      track: input.source === 'camera' ? input.frames.length : 0,
     });
     engine.version = answer.engineVersion;
     const frames = answer.images.slice(0, input.frames.length);
@@ -62,6 +64,7 @@ export function createHumanFaceProvider(deps: FaceProviderDeps): HumanFaceProvid
       frames,
       challenge: input.challenge,
       reference,
+      tracks: answer.tracks ?? null,
       config,
       engine: { ...engine },
     });

@@ -4,6 +4,7 @@
 // parallax (the nose tip, the eyes and the face's outline lie at different depths). The figure is
 // relative to the face's size, so distance and resolution do not matter.
 import { applyHomography, robustHomography, solve, type Point2 } from './homography';
+import type { PairTracks } from './textureTracking';
 
 export interface PlaneFitResult {
   /** The largest trimmed-RMS residual over the frame pairs judged, in face widths. */
@@ -103,4 +104,80 @@ function alongDepth(
   if (dd <= 0) return 0;
   // Explained displacement of point k: off[k]·(dx, dy)/dd; its RMS over the points.
   return (Math.hypot(dx, dy) / dd) * Math.sqrt(dd / a.length);
+}
+
+/** What the image's own texture says (textureTracking.ts): the same figures as planeResidual, over
+ *  tracked texture points instead of the mesh model's landmarks. */
+export interface TextureFitResult extends PlaneFitResult {
+  /** The fewest points tracked in a pair that was judged (the figure rests on at least these). */
+  points: number;
+  /** Pairs with enough tracked points to be judged. */
+  pairs: number;
+}
+
+/** A pair needs at least this many tracked points to be judged (a homography has 8 unknowns; a
+ *  few dozen points over the face say where its parallax is). */
+export const MIN_TRACKED_POINTS = 24;
+
+/** The mesh model's depth at a texture point: its nearest landmarks' depths, inverse-distance
+ *  weighted (only a regressor: what parallax would follow, never a movement itself). */
+function depthAt(p: Point2, mesh: readonly Point2[], depth: readonly number[]): number {
+  const K = 4;
+  const near: { d: number; i: number }[] = [];
+  for (let i = 0; i < mesh.length; i++) {
+    const d = Math.hypot(mesh[i]![0] - p[0], mesh[i]![1] - p[1]);
+    if (near.length < K || d < near[near.length - 1]!.d) {
+      near.push({ d, i });
+      near.sort((x, y) => x.d - y.d || x.i - y.i);
+      if (near.length > K) near.pop();
+    }
+  }
+  let s = 0;
+  let w = 0;
+  for (const { d, i } of near) {
+    s += depth[i]! / (d + 1);
+    w += 1 / (d + 1);
+  }
+  return w > 0 ? s / w : 0;
+}
+
+/**
+ * The plane fit over texture tracks: per pair, a robust homography over the tracked points, its
+ * trimmed RMS and the part of its residual that follows the mesh's depth at those points, both in
+ * face widths; the largest over the pairs with at least MIN_TRACKED_POINTS tracks. A flat object's
+ * texture moves by one homography whatever the mesh model believes, so its figures are matching
+ * noise; a head's are its parallax.
+ */
+export function textureResidual(
+  tracks: readonly PairTracks[],
+  meshes: readonly (readonly Point2[])[],
+  depths: readonly (readonly number[])[] = [],
+): TextureFitResult {
+  let best: TextureFitResult = { residual: 0, depthParallax: 0, pair: null, points: 0, pairs: 0 };
+  let fewest = Infinity;
+  for (const { pair, from, to } of tracks) {
+    const [i, j] = pair;
+    const a = meshes[i];
+    const b = meshes[j];
+    if (!a || !b || from.length < MIN_TRACKED_POINTS || from.length !== to.length) continue;
+    const fit = robustHomography(from, to);
+    const width = (meshWidth(a) + meshWidth(b)) / 2;
+    if (!fit || width <= 0) continue;
+    best.pairs++;
+    fewest = Math.min(fewest, from.length);
+    const residual = fit.rms / width;
+    const depth = depths[i];
+    const parallax =
+      depth && depth.length === a.length
+        ? alongDepth(
+            from,
+            to,
+            from.map((p) => depthAt(p, a, depth)),
+            fit.h,
+          ) / width
+        : 0;
+    if (residual > best.residual) best = { ...best, residual, pair: [i, j] };
+    if (parallax > best.depthParallax) best = { ...best, depthParallax: parallax };
+  }
+  return { ...best, points: best.pairs ? fewest : 0 };
 }

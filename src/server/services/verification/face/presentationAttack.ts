@@ -1,9 +1,9 @@
 // Presentation-attack detection (issue 28): is what the camera saw a live head, or a picture of one?
 // Pure: the engine's analyses in, the evidence and a verdict out. Three signals, each with the
 // threshold it is held against (the figures behind each: docs/decisions/face-presentation-attack.md):
-//   plane fit   the landmarks' movement between frames explained by one homography = a flat picture
-//               (a print, a screen, the ID card itself), whatever way it was turned (physics, not
-//               the test material: a flat object cannot show parallax);
+//   plane fit   the image texture's movement between frames (textureTracking.ts) explained by one
+//               homography = a flat picture (a print, a screen, the ID card itself), whatever way it
+//               was turned (physics, not the test material: a flat object cannot show parallax);
 //   ID reuse    the capture's face is the ID portrait's own pixels (engine similarity above what two
 //               photographs of one person reach AND the unwrapped faces' perceptual hashes nearly
 //               equal);
@@ -12,13 +12,17 @@
 import type { FaceAttackEvidence } from '../../../../contract/api/verification';
 import type { FoundFace } from './analysis';
 import { hashDistance, textureHash } from './faceTexture';
-import { planeResidual } from './planeFit';
+import { planeResidual, textureResidual } from './planeFit';
+import type { PairTracks } from './textureTracking';
 import { faceSimilarity } from './similarity';
 
 export interface FaceAttackThresholds {
-  /** A capture whose plane-fit residual along depth (face widths, planeFit.ts) is below this was a
-   *  flat picture. */
+  /** The mesh landmarks' plane-fit residual along depth (face widths, planeFit.ts) below which a
+   *  capture was a flat picture, when no texture tracks were given (callers without images). */
   planeResidualMin: number;
+  /** The same figure over the image's own texture tracks (planeFit.ts textureResidual): what
+   *  decides for a camera capture. */
+  textureParallaxMin: number;
   /** ID reuse needs a similarity to the ID photo at or above this … */
   reuseSimilarityMin: number;
   /** … and a perceptual-hash distance of the unwrapped faces at or below this (bits of 63). */
@@ -78,22 +82,37 @@ export function judgePresentation(
   faces: readonly FoundFace[],
   reference: ReferenceFace | null | undefined,
   thresholds: FaceAttackThresholds,
+  /** The frames' texture tracks (decide.ts DecideInput.tracks: null = none could be made,
+   *  undefined = no images, judged on the mesh). */
+  tracks?: readonly PairTracks[] | null,
 ): { evidence: Omit<FaceAttackEvidence, 'challenge'>; verdict: AttackVerdict } {
   const t = thresholds;
   const meshes = faces.map((f) => f.mesh);
+  const depths = faces.map((f) => f.meshDepth);
   const plane =
     faces.length >= 2 && meshes.every((m) => m.length >= 8)
       ? (() => {
-          const fit = planeResidual(
-            meshes,
-            faces.map((f) => f.meshDepth),
-          );
-          const value = round(fit.depthParallax, 5);
+          const fit = planeResidual(meshes, depths);
+          const meshValue = round(fit.depthParallax, 5);
+          if (tracks === undefined)
+            return {
+              value: meshValue,
+              threshold: t.planeResidualMin,
+              passed: meshValue >= t.planeResidualMin,
+              rms: round(fit.residual, 5),
+            };
+          // The image's texture decides: the mesh model puts a face's depth into any face's
+          // landmarks, a print's too; tracked texture moves as the object does. No pair tracked
+          // well enough (points: 0) leaves the picture not shown to be other than flat.
+          const texture = textureResidual(tracks ?? [], meshes, depths);
+          const value = round(texture.depthParallax, 5);
           return {
             value,
-            threshold: t.planeResidualMin,
-            passed: value >= t.planeResidualMin,
-            rms: round(fit.residual, 5),
+            threshold: t.textureParallaxMin,
+            passed: texture.pairs > 0 && value >= t.textureParallaxMin,
+            rms: round(texture.residual, 5),
+            points: texture.points,
+            meshValue,
           };
         })()
       : null;

@@ -78,16 +78,30 @@ function useRows(attack: FaceAttackEvidence): Row[] {
         }
       : blank(t`Head movement`),
   );
+  // With `points` the figure is the image's own texture tracked between frames (session 12); the
+  // mesh landmarks' figure stands beside it as evidence. Without, an older capture's mesh figure.
+  const planeNotes = (p: NonNullable<FaceAttackEvidence['planeResidual']>): string[] => [
+    ...(p.rms === undefined ? [] : [t`RMS ${n(p.rms, 4)}`]),
+    ...(p.points === undefined ? [] : [t`${n(p.points, 0)} texture points tracked`]),
+    ...(p.meshValue === undefined ? [] : [t`mesh landmarks ${n(p.meshValue, 4)}`]),
+  ];
   rows.push(
     planeResidual
       ? {
-          check: t`Plane-fit residual (face widths)`,
+          check:
+            planeResidual.points === undefined
+              ? t`Plane-fit residual (face widths)`
+              : t`Plane fit of the image's texture (face widths)`,
           measured: n(planeResidual.value, 4),
-          ...(planeResidual.rms === undefined ? {} : { measuredNote: t`RMS ${n(planeResidual.rms, 4)}` }),
+          ...(planeNotes(planeResidual).length
+            ? { measuredNote: planeNotes(planeResidual).join(' · ') }
+            : {}),
           threshold: t`≥ ${n(planeResidual.threshold, 4)} (a flat picture stays below)`,
           verdict: planeResidual.passed
             ? { text: t`Passed: depth seen`, good: true }
-            : { text: t`Failed: explained by one plane`, good: false },
+            : planeResidual.points === 0
+              ? { text: t`Failed: no texture could be tracked`, good: false }
+              : { text: t`Failed: explained by one plane`, good: false },
           role: t`Decides`,
         }
       : blank(t`Plane-fit residual (face widths)`),
