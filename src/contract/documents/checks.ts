@@ -198,3 +198,21 @@ export function selfChecks(
     }
   }
 }
+
+/** The field each self-check is about, for the viewer's outline (the expiry date differs by kind). */
+export function selfCheckField(kind: ReadKind, name: SelfCheckName): ReadFieldName {
+  switch (name) {
+    case 'idNumberCheckDigit':
+      return 'idNumber';
+    case 'idNumberBirthDate':
+      return 'birthDate';
+    case 'mrzCheckDigits':
+      return 'mrz';
+    case 'mrzPrintedNumber':
+      return 'printedNumber';
+    case 'usccCheckDigit':
+      return 'uscc';
+    case 'expired':
+      return kind === 'idBack' ? 'validTo' : 'expiryDate';
+  }
+}

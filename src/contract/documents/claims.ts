@@ -4,8 +4,8 @@
 // reviewers flag), mismatches first, with the page and box the value was read from. Pure: the
 // server and the back office compute the same marks.
 import { FILE_KIND_BY_FIELD } from '../api/certification';
-import { compareWithTyped, type FieldComparison } from './checks';
-import { isReadKind, type MrzReading, type ReadFields } from './reading';
+import { compareWithTyped, selfCheckField, type FieldComparison, type SelfCheck } from './checks';
+import { isReadKind, type Box, type MrzReading, type ReadFieldName, type ReadFields } from './reading';
 
 export interface StoredReading {
   kind: string;
@@ -71,4 +71,69 @@ export function documentClaims(
       }),
     )
     .sort((a, b) => order[a.verdict] - order[b.verdict]);
+}
+
+/** A file's reading with the server's self-checks (GET /plat/files/:id/reading). */
+export interface CheckedReading extends StoredReading {
+  selfChecks: readonly SelfCheck[];
+}
+
+/** What a reviewer should look at first: a value the document reads otherwise, a failed self-check,
+ *  a value the document could not be read for. Each with where on the document it was read. */
+export type DocumentFinding =
+  | { type: 'claim'; key: string; fileId: string; field: ReadFieldName; claim: DocumentClaim }
+  | {
+      type: 'selfCheck';
+      key: string;
+      fileId: string;
+      field: ReadFieldName;
+      kind: string;
+      check: SelfCheck;
+      page: number | null;
+      box: Box | null;
+    };
+
+/** The key of a value on a document: a claim row and the viewer's outline of it share it. */
+export const readKey = (fileId: string, field: ReadFieldName) => `${fileId}:${field}`;
+
+/**
+ * The findings of a case, worst first: values that read differently, then the documents' failed
+ * self-checks (a forged or damaged page, an expired card), then values that could not be read.
+ * Agreements and passed checks are not findings. Pure: a summary, never a decision.
+ */
+export function documentFindings(
+  claims: readonly DocumentClaim[],
+  readings: ReadonlyMap<string, CheckedReading>,
+): DocumentFinding[] {
+  const ofClaims = (verdict: DocumentClaim['verdict']): DocumentFinding[] =>
+    claims
+      .filter((c) => c.verdict === verdict)
+      .map((claim) => ({
+        type: 'claim',
+        key: readKey(claim.fileId, claim.field),
+        fileId: claim.fileId,
+        field: claim.field,
+        claim,
+      }));
+  const failedChecks = [...readings].flatMap(([fileId, reading]): DocumentFinding[] => {
+    const kind = reading.kind;
+    if (!isReadKind(kind)) return [];
+    return reading.selfChecks
+      .filter((check) => check.outcome === 'fail')
+      .map((check) => {
+        const field = selfCheckField(kind, check.name);
+        const read = reading.fields[field];
+        return {
+          type: 'selfCheck',
+          key: readKey(fileId, field),
+          fileId,
+          field,
+          kind,
+          check,
+          page: read?.page ?? null,
+          box: read?.box ?? null,
+        };
+      });
+  });
+  return [...ofClaims('different'), ...failedChecks, ...ofClaims('unreadable')];
 }

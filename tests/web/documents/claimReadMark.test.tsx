@@ -65,8 +65,8 @@ describe('useDocumentClaims', () => {
       uploadBeneficiaryInfo: { beneficiaries: [{ document: { number: '1', frontFileId: 'front-b' } }] },
     };
     const { result } = renderHook(() => useDocumentClaims(values, ['front-d', 'front-b'], fetch));
-    await waitFor(() => expect(result.current.size).toBe(1));
-    expect(result.current.get('uploadLegalPersonInfo.document.number')).toMatchObject({
+    await waitFor(() => expect(result.current.byPath.size).toBe(1));
+    expect(result.current.byPath.get('uploadLegalPersonInfo.document.number')).toMatchObject({
       verdict: 'different',
       read: '11010519491231002X',
     });

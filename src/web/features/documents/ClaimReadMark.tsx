@@ -1,29 +1,63 @@
 // The mark beside a claim row in the reviewer's case view (issue 30): what the document says about
 // the value — it agrees, it reads something else (shown), or it could not be read. A mark informs;
-// it decides nothing: the reviewer does.
+// it decides nothing: the reviewer does. With `onShow`, the mark is a button: clicking or focusing it
+// opens the document and outlines where the value was read (keyboard users tab to it).
 import { useLingui } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
 import type { DocumentClaim } from '../../../contract/documents/claims';
 
-export function ClaimReadMark({ claim }: { claim: DocumentClaim | undefined }) {
+// Dark shades: the words on these keep WCAG AA contrast (axe, tests/browser/documentHint.test.ts).
+const LOOK = {
+  equal: { color: 'green.9', variant: 'light' },
+  unreadable: { color: 'gray.8', variant: 'light' },
+  different: { color: 'red.9', variant: 'filled' },
+} as const;
+
+export function ClaimReadMark({
+  claim,
+  onShow,
+  selected = false,
+}: {
+  claim: DocumentClaim | undefined;
+  onShow?: (claim: DocumentClaim) => void;
+  selected?: boolean;
+}) {
   const { t } = useLingui();
   if (!claim) return null;
-  if (claim.verdict === 'equal')
-    return (
-      <Badge color="green" variant="light" size="sm" data-verdict="equal">
-        {t`Document agrees`}
-      </Badge>
-    );
-  if (claim.verdict === 'unreadable')
-    return (
-      <Badge color="gray" variant="light" size="sm" data-verdict="unreadable">
-        {t`Document unreadable here`}
-      </Badge>
-    );
   const read = claim.read ?? '';
+  const words =
+    claim.verdict === 'equal'
+      ? t`Document agrees`
+      : claim.verdict === 'unreadable'
+        ? t`Document unreadable here`
+        : t`Document reads ${read}`;
+  const look = LOOK[claim.verdict];
+  const style = { textTransform: 'none' as const };
+  if (!onShow)
+    return (
+      <Badge {...look} size="sm" data-verdict={claim.verdict} style={style}>
+        {words}
+      </Badge>
+    );
   return (
-    <Badge color="red" variant="filled" size="sm" data-verdict="different" style={{ textTransform: 'none' }}>
-      {t`Document reads ${read}`}
+    <Badge
+      {...look}
+      component="button"
+      type="button"
+      size="sm"
+      data-verdict={claim.verdict}
+      aria-label={t`${words}: show where on the document`}
+      aria-pressed={selected}
+      onClick={() => onShow(claim)}
+      onFocus={() => onShow(claim)}
+      style={{
+        ...style,
+        cursor: 'pointer',
+        outline: selected ? '2px solid var(--mantine-color-blue-6)' : undefined,
+        outlineOffset: 1,
+      }}
+    >
+      {words}
     </Badge>
   );
 }

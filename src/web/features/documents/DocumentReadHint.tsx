@@ -1,40 +1,13 @@
 // The applicant's hint after an upload (issue 30): when the document reads differently from what was
 // typed for it ("The licence reads 9131…; you typed 9132…"). Never blocking and never an error: the
 // reading can be wrong, so it asks to check, and the applicant may keep the value.
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { Alert, List, Text } from '@mantine/core';
 import type { DocumentReadingView } from '../../../contract/api/documents';
 import { compareWithTyped } from '../../../contract/documents/checks';
-import { isReadKind, type ReadFieldName } from '../../../contract/documents/reading';
+import { isReadKind } from '../../../contract/documents/reading';
+import { useFieldLabel } from './documentLabels';
 import { useDocumentReading } from './useDocumentReading';
-
-function useFieldLabel(): (field: ReadFieldName) => string {
-  const { t } = useLingui();
-  return (field) => {
-    switch (field) {
-      case 'idNumber':
-        return t`ID number`;
-      case 'name':
-        return t`Name in Chinese`;
-      case 'number':
-        return t`Passport number`;
-      case 'surname':
-        return t`Surname in English`;
-      case 'givenNames':
-        return t`Given names in English`;
-      case 'uscc':
-        return t`Unified social credit code`;
-      case 'companyName':
-        return t`Company name in Chinese`;
-      case 'establishmentDate':
-        return t`Establishment date`;
-      case 'address':
-        return t`Registered address in Chinese`;
-      default:
-        return field;
-    }
-  };
-}
 
 /** What the view shows for a reading and the values typed beside the file (pure: tests render it). */
 export function DocumentReadHintView(props: {

@@ -3,6 +3,7 @@ import {
   compareValues,
   compareWithTyped,
   normalizeFor,
+  selfCheckField,
   selfChecks,
 } from '../../../../src/contract/documents/checks';
 import type { ReadFields } from '../../../../src/contract/documents/reading';
@@ -168,5 +169,17 @@ describe('the document against itself', () => {
     expect(selfChecks('idBack', { validTo: at('2026-11-27') }, null, today)[0]?.outcome).toBe('fail');
     expect(selfChecks('idBack', { validTo: at('2026-11-28') }, null, today)[0]?.outcome).toBe('pass');
     expect(selfChecks('idBack', { validTo: at('长期') }, null, today)[0]?.outcome).toBe('pass');
+  });
+});
+
+describe('the field a self-check is about (the viewer outlines it)', () => {
+  it('names the read field, the expiry by kind', () => {
+    expect(selfCheckField('idFront', 'idNumberCheckDigit')).toBe('idNumber');
+    expect(selfCheckField('idFront', 'idNumberBirthDate')).toBe('birthDate');
+    expect(selfCheckField('passportPhotoPage', 'mrzCheckDigits')).toBe('mrz');
+    expect(selfCheckField('passportPhotoPage', 'mrzPrintedNumber')).toBe('printedNumber');
+    expect(selfCheckField('businessLicense', 'usccCheckDigit')).toBe('uscc');
+    expect(selfCheckField('idBack', 'expired')).toBe('validTo');
+    expect(selfCheckField('passportPhotoPage', 'expired')).toBe('expiryDate');
   });
 });

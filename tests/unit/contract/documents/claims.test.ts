@@ -1,7 +1,12 @@
 // The documents' word on a case's claim rows (issue 30): each read file compared with the values
 // typed beside it, named by the claim row's path, mismatches first.
 import { describe, expect, it } from 'vitest';
-import { documentClaims, type StoredReading } from '../../../../src/contract/documents/claims';
+import {
+  documentClaims,
+  documentFindings,
+  type CheckedReading,
+  type StoredReading,
+} from '../../../../src/contract/documents/claims';
 
 const at = (value: string, box: [number, number, number, number] = [1, 2, 3, 4]) => ({ value, page: 0, box });
 
@@ -47,5 +52,61 @@ describe('documentClaims', () => {
 
   it('says nothing of files not read', () => {
     expect(documentClaims(values, new Map())).toEqual([]);
+  });
+});
+
+describe('documentFindings', () => {
+  const claim = (
+    verdict: 'equal' | 'different' | 'unreadable',
+    fileId: string,
+    field = 'idNumber' as const,
+  ) => ({
+    claimPath: `step.${fileId}`,
+    field,
+    typedPath: 'document.number',
+    typed: '1',
+    read: verdict === 'unreadable' ? null : '2',
+    verdict,
+    fileId,
+    page: 0,
+    box: [1, 2, 3, 4] as [number, number, number, number],
+  });
+
+  it('puts differences first, then failed self-checks with where they were read, then unreadable values', () => {
+    const readings = new Map<string, CheckedReading>([
+      [
+        'front',
+        {
+          kind: 'idFront',
+          fields: { birthDate: { value: '1990-01-01', page: 0, box: [5, 6, 7, 8] } },
+          mrz: null,
+          selfChecks: [
+            { name: 'idNumberCheckDigit', outcome: 'pass' },
+            { name: 'idNumberBirthDate', outcome: 'fail' },
+          ],
+        },
+      ],
+      ['back', { kind: 'idBack', fields: {}, mrz: null, selfChecks: [{ name: 'expired', outcome: 'fail' }] }],
+      [
+        'back2',
+        { kind: 'idBack', fields: {}, mrz: null, selfChecks: [{ name: 'expired', outcome: 'unreadable' }] },
+      ],
+    ]);
+    const findings = documentFindings(
+      [claim('unreadable', 'a'), claim('equal', 'b'), claim('different', 'c')],
+      readings,
+    );
+    expect(findings.map((f) => [f.type, f.key])).toEqual([
+      ['claim', 'c:idNumber'],
+      ['selfCheck', 'front:birthDate'],
+      ['selfCheck', 'back:validTo'],
+      ['claim', 'a:idNumber'],
+    ]);
+    expect(findings[1]).toMatchObject({ page: 0, box: [5, 6, 7, 8], check: { name: 'idNumberBirthDate' } });
+    expect(findings[2]).toMatchObject({ page: null, box: null });
+  });
+
+  it('has nothing to say when every value agrees and every check holds', () => {
+    expect(documentFindings([claim('equal', 'b')], new Map())).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { Badge, Button, Checkbox, Stack, Table, Text, TextInput, Title } from '@
 import { Fragment, useEffect, useRef } from 'react';
 import type { CaseDocument } from '../../../../contract/api/admin';
 import { AdminLimits } from '../../../../contract/api/admin';
-import type { DocumentClaim } from '../../../../contract/documents/claims';
+import { readKey, type DocumentClaim } from '../../../../contract/documents/claims';
 import { ClaimReadMark } from '../../documents/ClaimReadMark';
 import { STEP_LABELS } from '../adminLabels';
 import type { CaseRow, CaseSection } from './caseSections';
@@ -107,6 +107,8 @@ export function CaseFields({
   active = [],
   changes,
   readMarks,
+  onShowRead,
+  selectedRead = null,
   onOpenDocument,
 }: {
   sections: readonly CaseSection[];
@@ -114,6 +116,10 @@ export function CaseFields({
   flags: FlagControl | null;
   /** What the documents read for each claim path (issue 30): a mark beside the row's value. */
   readMarks?: ReadonlyMap<string, DocumentClaim>;
+  /** Opens the claim's document with where it was read outlined (the mark becomes a button). */
+  onShowRead?: (claim: DocumentClaim) => void;
+  /** The read value selected (readKey): its mark is pressed. */
+  selectedRead?: string | null;
   /** Sections the viewer's document supports: highlighted, the first scrolled into view. */
   active?: readonly string[];
   changes?: ChangedPaths;
@@ -168,6 +174,7 @@ export function CaseFields({
                     const label = rowLabel(i18n, row);
                     const change = row.paths.map((p) => changes?.get(p)).find(Boolean);
                     const flagged = flags ? row.paths.every((p) => flags.flagged.has(p)) : false;
+                    const claim = row.paths.map((p) => readMarks?.get(p)).find(Boolean);
                     return (
                       <Fragment key={row.key}>
                         <Table.Tr
@@ -190,7 +197,11 @@ export function CaseFields({
                           </Table.Th>
                           <Table.Td style={{ overflowWrap: 'anywhere' }}>
                             <RowValue row={row} documents={documents} onOpenDocument={onOpenDocument} />{' '}
-                            <ClaimReadMark claim={row.paths.map((p) => readMarks?.get(p)).find(Boolean)} />
+                            <ClaimReadMark
+                              claim={claim}
+                              {...(onShowRead ? { onShow: onShowRead } : {})}
+                              selected={!!claim && selectedRead === readKey(claim.fileId, claim.field)}
+                            />
                           </Table.Td>
                         </Table.Tr>
                         {flags && flagged ? (

@@ -1,10 +1,12 @@
 // A certification case on one screen (issue 21 §1): the submitted data by step and person on the
 // left, the documents on the right, each opened beside the claims it supports, the authorizer's face
 // capture beside their ID photo with the engine's score, liveness and presentation-attack evidence
-// (issue 28 §6), a flag and a comment per field,
-// the decision, and the history below.
+// (issue 28 §6), what the documents read (issue 30: findings first, a mark per claim row, the
+// document's own checks and an outline of where each value was read), a flag and a comment per
+// field, the decision, and the history below.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Stack } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import type { CertificationCaseView } from '../../../../contract/api/admin';
 import { adminApi } from '../adminApi';
 import { useMay } from '../backOfficeAccess';
@@ -18,8 +20,12 @@ import { FaceCheckFacts, FaceFrames, FaceOverride } from './FaceEvidence';
 import { LoadedCase } from './LoadedCase';
 import { useCaseDecision } from './useCaseDecision';
 import { useCaseDocuments } from './useCaseDocuments';
+import { readKey } from '../../../../contract/documents/claims';
 import { isReadKind } from '../../../../contract/documents/reading';
+import { DocumentSelfChecks } from '../../documents/DocumentSelfChecks';
 import { stepValuesOfCase, useDocumentClaims } from '../../documents/useDocumentClaims';
+import { useReadOutlines } from '../../documents/useReadOutlines';
+import { ReadFindings } from './ReadFindings';
 import { sendFieldFlag } from './fieldCommentsApi';
 import { commentsOf, openFlagsOf, useFieldFlags } from './useFieldFlags';
 import { RoundChanges } from './RoundChanges';
@@ -49,12 +55,21 @@ function FaceBeside({ authorizer }: { authorizer: NonNullable<CertificationCaseV
 
 function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; reload: () => void }) {
   const docs = useCaseDocuments(view.steps, view.documents);
-  // What each document reads for the claim rows (issue 30): marks beside the values.
-  const readMarks = useDocumentClaims(
-    stepValuesOfCase(view.steps),
+  // What each document reads for the claim rows (issue 30): marks beside the values, the findings
+  // above them, the document's own checks and the outlines of where its values were read.
+  const stepValues = useMemo(() => stepValuesOfCase(view.steps), [view.steps]);
+  const readings = useDocumentClaims(
+    stepValues,
     view.documents.filter((d) => isReadKind(d.kind)).map((d) => d.fileId),
   );
-  // Each flag step is recorded as it happens; the history below reloads to show it.
+  const [selectedRead, setSelectedRead] = useState<string | null>(null);
+  const showRead = (fileId: string, key: string) => {
+    setSelectedRead(key);
+    docs.open(fileId);
+  };
+  const currentFile = docs.current?.fileId ?? null;
+  const outlines = useReadOutlines(currentFile, readings, selectedRead);
+  const currentChecks = currentFile ? readings.readings.get(currentFile)?.selfChecks : undefined;
   // Each flag step is recorded as it happens; the history below reloads to show it. The flags open
   // as the timeline left them, so a reload or another reviewer finds them.
   const flagControl = useFieldFlags((request) => {
@@ -94,6 +109,13 @@ function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; 
       }}
       fields={
         <Stack gap="sm">
+          <ReadFindings
+            findings={readings.findings}
+            agreeing={readings.claims.filter((c) => c.verdict === 'equal').length}
+            sections={docs.sections}
+            selected={selectedRead}
+            onSelect={(finding) => showRead(finding.fileId, finding.key)}
+          />
           {rounds.changes ? <RoundChanges changes={rounds.changes} sections={docs.sections} /> : null}
           <CaseFields
             sections={docs.sections}
@@ -101,7 +123,9 @@ function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; 
             flags={flags}
             active={docs.active}
             changes={rounds.byPath}
-            readMarks={readMarks}
+            readMarks={readings.byPath}
+            onShowRead={(claim) => showRead(claim.fileId, readKey(claim.fileId, claim.field))}
+            selectedRead={selectedRead}
             onOpenDocument={docs.open}
           />
         </Stack>
@@ -112,6 +136,8 @@ function CertificationCaseBody({ view, reload }: { view: CertificationCaseView; 
           index={docs.index}
           onIndex={docs.go}
           claims={docs.claims}
+          outlines={outlines}
+          readings={currentChecks ? <DocumentSelfChecks checks={currentChecks} /> : null}
           beside={showsAuthorizerPhoto && authorizer ? <FaceBeside authorizer={authorizer} /> : undefined}
           flag={flags && currentRow ? { on: currentFlagged, toggle: flagCurrent } : null}
         />

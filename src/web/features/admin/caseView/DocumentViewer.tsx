@@ -1,11 +1,13 @@
 // The right pane of the case (issue 21 §1): one document at a time, the claims it supports above it,
 // paged with previous / next without leaving the case; images zoom, turn and fit, PDFs are drawn
 // page by page with their page count. What else belongs beside a document (the face capture beside
-// the authorizer's ID photo) comes in as `beside`.
+// the authorizer's ID photo) comes in as `beside`; what the document reads (issue 30) as the outlines
+// of where its values were read and `readings` (its self-checks) above it.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Checkbox, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { CaseDocument } from '../../../../contract/api/admin';
+import type { ReadOutline } from '../../documents/ReadOutlines';
 import { useDocumentFile } from './DocumentPreview';
 import { ImageView } from './ImageView';
 import { PdfPages } from './PdfPages';
@@ -24,11 +26,13 @@ function DocumentBody({
   title,
   zoom,
   rotation,
+  outlines,
 }: {
   document: CaseDocument;
   title: string;
   zoom: number;
   rotation: number;
+  outlines: readonly ReadOutline[];
 }) {
   const file = useDocumentFile(document);
   if (document.deleted)
@@ -45,8 +49,10 @@ function DocumentBody({
       </Text>
     );
   if (document.contentType === 'application/pdf')
-    return <PdfPages blob={file.blob} name={document.name} zoom={zoom} rotation={rotation} />;
-  return <ImageView url={file.url} alt={document.name} zoom={zoom} rotation={rotation} />;
+    return (
+      <PdfPages blob={file.blob} name={document.name} zoom={zoom} rotation={rotation} outlines={outlines} />
+    );
+  return <ImageView url={file.url} alt={document.name} zoom={zoom} rotation={rotation} outlines={outlines} />;
 }
 
 function DownloadLink({ document }: { document: CaseDocument }) {
@@ -66,12 +72,18 @@ export function DocumentViewer({
   claims,
   beside,
   flag,
+  outlines = [],
+  readings,
 }: {
   documents: readonly CaseDocument[];
   index: number;
   onIndex: (index: number) => void;
   claims: DocumentClaims | null;
   beside?: ReactNode;
+  /** Where the shown document's values were read (issue 30). */
+  outlines?: readonly ReadOutline[];
+  /** What the shown document reads about itself (its self-checks), above it. */
+  readings?: ReactNode;
   /** Flags the field the shown document belongs to, from the viewer (when a revision may be asked). */
   flag?: { on: boolean; toggle: () => void } | null;
 }) {
@@ -153,6 +165,7 @@ export function DocumentViewer({
                 </Table.Tbody>
               </Table>
             ) : null}
+            {readings}
             <Group gap={4} wrap="wrap">
               <Button
                 size="compact-xs"
@@ -205,6 +218,7 @@ export function DocumentViewer({
                   title={document.name}
                   zoom={current.zoom}
                   rotation={current.rotation}
+                  outlines={outlines}
                 />
               </div>
               {beside ? (

@@ -4,6 +4,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { pdfPageSize } from '../../../../contract/documents/pageImage';
+import { ReadOutlines, type ReadOutline } from '../../documents/ReadOutlines';
 import { openPdf, type PdfDocument } from './pdfDocument';
 
 function usePdf(blob: Blob): { pdf: PdfDocument | null; failed: boolean } {
@@ -41,6 +43,7 @@ function PdfPage({
   zoom,
   rotation,
   label,
+  outlines,
 }: {
   pdf: PdfDocument;
   number: number;
@@ -48,14 +51,21 @@ function PdfPage({
   zoom: number;
   rotation: number;
   label: string;
+  outlines: readonly ReadOutline[];
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  // The page as read (its own rotation, at the reader's resolution) and as drawn here.
+  const [drawn, setDrawn] = useState<{
+    read: { width: number; height: number };
+    css: [number, number];
+  } | null>(null);
   useEffect(() => {
     let cancelled = false;
     let task: { cancel(): void; promise: Promise<void> } | null = null;
     void pdf.getPage(number).then((page) => {
       const target = canvas.current;
       if (cancelled || !target) return;
+      const upright = page.getViewport({ scale: 1 });
       const natural = page.getViewport({ scale: 1, rotation: (page.rotate + rotation) % 360 });
       const scale = (Math.max(width, 200) * zoom) / natural.width;
       const viewport = page.getViewport({ scale, rotation: (page.rotate + rotation) % 360 });
@@ -64,6 +74,10 @@ function PdfPage({
       target.height = Math.floor(viewport.height * ratio);
       target.style.width = `${Math.floor(viewport.width)}px`;
       target.style.height = `${Math.floor(viewport.height)}px`;
+      setDrawn({
+        read: pdfPageSize(upright.width, upright.height),
+        css: [Math.floor(viewport.width), Math.floor(viewport.height)],
+      });
       task = page.render({
         canvas: target,
         viewport,
@@ -80,7 +94,7 @@ function PdfPage({
       task?.cancel();
     };
   }, [pdf, number, width, zoom, rotation]);
-  return (
+  const page = (
     <canvas
       ref={canvas}
       role="img"
@@ -89,6 +103,13 @@ function PdfPage({
       style={{ background: 'white', boxShadow: '0 0 0 1px var(--mantine-color-gray-4)' }}
     />
   );
+  // Always inside its box: a canvas moved to another parent would be drawn anew blank.
+  return (
+    <div style={{ position: 'relative', width: drawn?.css[0], height: drawn?.css[1] }}>
+      {page}
+      {drawn ? <ReadOutlines outlines={outlines} page={drawn.read} rotation={rotation} /> : null}
+    </div>
+  );
 }
 
 export function PdfPages({
@@ -96,11 +117,14 @@ export function PdfPages({
   name,
   zoom,
   rotation,
+  outlines = [],
 }: {
   blob: Blob;
   name: string;
   zoom: number;
   rotation: number;
+  /** Where values were read (issue 30), each on its page (0 is the first). */
+  outlines?: readonly ReadOutline[];
 }) {
   const { t } = useLingui();
   const { pdf, failed } = usePdf(blob);
@@ -149,6 +173,7 @@ export function PdfPages({
                 zoom={zoom}
                 rotation={rotation}
                 label={t`${name}, page ${i + 1} of ${pages}`}
+                outlines={outlines.filter((o) => o.page === i)}
               />
             ))}
           </Stack>
