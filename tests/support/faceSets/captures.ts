@@ -38,7 +38,14 @@ export interface HeadRecipe {
 export interface PlaneRecipe {
   kind: 'plane';
   content:
-    | { type: 'print'; shows: Person; widthCm: number; glare: number }
+    | {
+        type: 'print';
+        shows: Person;
+        widthCm: number;
+        glare: number;
+        /** A worse print (held-out attacks): blurred (sigma, print pixels) and JPEG-compressed. */
+        degrade?: { blur: number; quality: number };
+      }
     | {
         type: 'idPortrait';
         shows: Person;
@@ -69,6 +76,8 @@ export interface PlaneRecipe {
   shake: number;
   shakePhase: number;
   noise: number;
+  /** A print bent in the hand (held-out attacks; plane.ts PlaneShot.bendCm). */
+  bendCm?: number;
 }
 
 export type Recipe = HeadRecipe | PlaneRecipe;
@@ -185,7 +194,12 @@ function background(spec: PlaneRecipe['background'], width: number, height: numb
 }
 
 /** A print of the portrait (head and shoulders) on paper with a white border, held in the fingers. */
-async function printTexture(shows: Person, widthCm: number, glare: number): Promise<Texture> {
+async function printTexture(
+  shows: Person,
+  widthCm: number,
+  glare: number,
+  degrade?: { blur: number; quality: number },
+): Promise<Texture> {
   const model = await headModel(FACE_SOURCES[shows]);
   const w = model.faceWidthPx;
   const cropW = Math.min(model.picture.width, Math.round(2.4 * w));
@@ -195,7 +209,7 @@ async function printTexture(shows: Person, widthCm: number, glare: number): Prom
   const photoW = 520;
   const scale = photoW / cropW;
   const photoH = Math.round(cropH * scale);
-  const photo = await pictureSharp(model.picture)
+  const printed = await pictureSharp(model.picture)
     .extract({ left, top, width: cropW, height: cropH })
     .resize(photoW, photoH)
     // Ink on paper: a little less colour and contrast, blacks lifted.
@@ -203,6 +217,11 @@ async function printTexture(shows: Person, widthCm: number, glare: number): Prom
     .linear(0.9, 14)
     .png()
     .toBuffer();
+  const photo = degrade
+    ? await sharp(await sharp(printed).blur(degrade.blur).jpeg({ quality: degrade.quality }).toBuffer())
+        .png()
+        .toBuffer()
+    : printed;
   const border = 26;
   const paperW = photoW + 2 * border;
   const paperH = photoH + 2 * border;
@@ -478,7 +497,7 @@ async function textureAt(r: PlaneRecipe, t: number, settle: number): Promise<Tex
   const key = JSON.stringify(c);
   let found = textures.get(key);
   if (!found) {
-    found = c.type === 'print' ? printTexture(c.shows, c.widthCm, c.glare) : idTexture(c);
+    found = c.type === 'print' ? printTexture(c.shows, c.widthCm, c.glare, c.degrade) : idTexture(c);
     textures.set(key, found);
   }
   return found;
@@ -532,6 +551,7 @@ async function renderFlat(r: PlaneRecipe, t: number, settle = 0): Promise<Render
     lambert: r.lambert,
     nearest: false,
     shake: handShake(r.shake, r.shakePhase, t),
+    ...(r.bendCm ? { bendCm: r.bendCm } : {}),
   };
   if (r.content.type === 'screen') {
     // The camera's lens and sensor blur what they see: without it a screen's pixel grid, far finer

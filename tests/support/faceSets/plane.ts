@@ -30,6 +30,9 @@ export interface PlaneShot {
   lambert: number;
   nearest?: boolean;
   shake?: Shake;
+  /** A print bent in the hand (held-out attacks): a cylinder about the vertical axis, its left and
+   *  right edges this many centimetres nearer the camera than its middle. 0 or absent: flat. */
+  bendCm?: number;
 }
 
 export interface PlaneRender {
@@ -56,11 +59,13 @@ function placement(shot: PlaneShot) {
   const S = poseMatrix({ yawDeg: s?.yawDeg ?? 0, pitchDeg: s?.pitchDeg ?? 0, rollDeg: s?.rollDeg ?? 0 });
   const centre: Vec3 = [shot.offsetCm[0], shot.offsetCm[1], shot.distanceCm];
   const eye: Vec3 = [0, 0, shot.distanceCm];
+  const bend = shot.bendCm ?? 0;
   const toSpace = (x: number, y: number): Vec3 => {
+    const across = (x - texture.width / 2) / (texture.width / 2);
     const local: Vec3 = [
       centre[0] + (x - texture.width / 2) * cmPerTexel,
       centre[1] + (y - texture.height / 2) * cmPerTexel,
-      centre[2],
+      centre[2] - bend * across * across,
     ];
     return rotateAbout(S, rotateAbout(R, local, centre), eye, s?.shift ?? [0, 0, 0]);
   };
@@ -70,8 +75,9 @@ function placement(shot: PlaneShot) {
   return { camera, toSpace, toFrame, normal };
 }
 
-const GRID = 9;
-const planeTris = gridTriangles(GRID, GRID);
+const FLAT_GRID = 9;
+/** A bent print is drawn on a finer grid: its curve is then within a hundredth of a millimetre. */
+const BENT_GRID = 41;
 
 export function renderPlane(shot: PlaneShot): PlaneRender {
   const { width: W, height: H } = shot;
@@ -92,6 +98,7 @@ export function renderPlane(shot: PlaneShot): PlaneRender {
     drawMesh(canvas, mesh, bg, { depthTest: false });
   }
   const { camera, toSpace, normal } = placement(shot);
+  const GRID = shot.bendCm ? BENT_GRID : FLAT_GRID;
   const n = GRID * GRID;
   const mesh: ScreenMesh = {
     x: new Float64Array(n),
@@ -101,7 +108,7 @@ export function renderPlane(shot: PlaneShot): PlaneRender {
     v: new Float64Array(n),
     shade: new Float64Array(n),
     alpha: new Float64Array(n).fill(1),
-    triangles: planeTris,
+    triangles: gridTriangles(GRID, GRID),
   };
   // Lambert for a print lit from the front: the more it turns away, the darker.
   const facing = Math.max(0, -normal[2]);
@@ -124,7 +131,7 @@ export function renderPlane(shot: PlaneShot): PlaneRender {
   return { picture: canvasPicture(canvas), homography: homographyOf(shot) };
 }
 
-/** The exact homography of a shot (from four corners). */
+/** The exact homography of a flat shot (from four corners; a bent one's corners only). */
 function homographyOf(shot: PlaneShot): number[] {
   const { toFrame } = placement(shot);
   const { width: w, height: h } = shot.texture;

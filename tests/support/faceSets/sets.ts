@@ -15,6 +15,7 @@ import { headModel } from './head';
 import { writeJpeg } from './image';
 import { sourceVersion } from './mesh';
 import { frameTimes, motionStyle, MOVEMENTS, type Movement } from './motion';
+import { heldOutPlans } from './heldOut';
 import {
   headRecipe,
   idPhotoOf,
@@ -87,6 +88,8 @@ export interface FaceSetOptions {
   seed?: number;
   /** Where to keep the material (default: a folder per key under the system temp folder). */
   dir?: string;
+  /** Only the held-out flat attacks (heldOut.ts): material no threshold was chosen on. */
+  heldOut?: boolean;
 }
 
 /** Bumped by hand only when output changes without this folder's source changing (it rarely does). */
@@ -97,7 +100,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export function faceSetsKey(options: FaceSetOptions = {}): string {
   const hash = createHash('sha256');
   hash.update(
-    `v${GENERATOR_VERSION}|${options.quick ? 'quick' : 'full'}|${options.seed ?? 28}|${(options.persons ?? PERSONS).join(',')}`,
+    `v${GENERATOR_VERSION}|${options.quick ? 'quick' : 'full'}|${options.seed ?? 28}|${(options.persons ?? PERSONS).join(',')}${options.heldOut ? '|heldOut' : ''}`,
   );
   for (const file of readdirSync(here)
     .filter((f) => f.endsWith('.ts'))
@@ -325,12 +328,23 @@ function plans(seed: number, quick: boolean, people: readonly Person[]): Plan[] 
   return out;
 }
 
+/** The held-out flat attacks (heldOut.ts) as plans: attacks of the flat-photo species. */
+function heldOutAsPlans(seed: number, persons: readonly Person[]): Plan[] {
+  return heldOutPlans(persons, {
+    rnd: (id) => seeded(hashSeed(id, seed)),
+    count: (random) => (random() < 0.5 ? 5 : 6),
+    planeBase,
+  }).map((p) => ({ ...p, set: 'attack', species: 'flatPhoto', shows: p.person }));
+}
+
 async function make(dir: string, options: FaceSetOptions): Promise<Manifest> {
   const seed = options.seed ?? 28;
   const ids = {} as Record<Person, string>;
   for (const person of PERSONS) ids[person] = await makeIdPhoto(dir, person);
   const captures: FaceCapture[] = [];
-  for (const plan of plans(seed, options.quick ?? false, options.persons ?? PERSONS)) {
+  for (const plan of options.heldOut
+    ? heldOutAsPlans(seed, options.persons ?? PERSONS)
+    : plans(seed, options.quick ?? false, options.persons ?? PERSONS)) {
     await mkdir(path.join(dir, plan.id), { recursive: true });
     const times = frameTimes(plan.frameCount, seeded(hashSeed(`${plan.id}:times`, seed)));
     const frameSeed = hashSeed(`${plan.id}:noise`, seed);
