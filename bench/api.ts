@@ -1,20 +1,25 @@
-// API throughput and latency (issue 10 §1, issue 18 §6): autocannon at 50 connections on an
-// authenticated read (GET /plat/ums/user/info with a real session from a real login), with the
-// portal on one worker and on one worker per core (`WORKERS`), in the same run as two yardsticks
-// with the same worker counts: a bare Fastify hello-world (the ceiling of any route) and a bare
-// Fastify that reads one user by primary key through a pg pool of the portal's size (the floor of
-// any route that reads PostgreSQL). Budgets with one worker per core: p99 ≤ 25 ms, portal/bare ≥
-// 0.35, portal/bare-db ≥ 0.7. The portal runs as in production (APP_ENV=production, its default
-// info-level request log, here to a file); the servers are child processes and autocannon runs in
-// this one — on a small machine it takes a core of its own, which every setting pays alike.
-import { availableParallelism } from 'node:os';
+// API throughput and latency (issue 10 §1, issue 18 §6, issue 31 §5): autocannon at 50 connections
+// on an authenticated read (GET /plat/ums/user/info with a real session from a real login), beside two
+// yardsticks with the same worker count: a bare Fastify hello-world (the ceiling of any route) and a
+// bare Fastify that reads one user by primary key through a pg pool of the portal's size (the floor
+// of any route that reads PostgreSQL). Budgets with one worker per server core: p99 ≤ 25 ms,
+// portal/bare ≥ 0.35, portal/bare-db ≥ 0.7. The portal runs as in production (APP_ENV=production,
+// its default info-level request log, here to a file); the servers are child processes and autocannon
+// runs in this one.
+// Fair shares (issue 31 §5): with `taskset`, autocannon gets the last core to itself and the servers
+// (portal, yardsticks, PostgreSQL) the others — one worker per server core, so on two cores one
+// worker on core 0. Without taskset they all share every core, and `apiLoadSeparated` is 0.
+// The three are measured in interleaved rounds (bare, bare-db, portal, again…) and each ratio is the
+// median of the rounds' ratios: a neighbour's burst of work hits all three alike.
 import { AccountPaths } from '../src/contract/api/accounts';
 import type { BenchFigure } from './benchFigure';
 import { startBareServer } from './support/apiBare';
 import { load, type LoadResult } from './support/apiLoad';
+import { applyPlan, planCpus, type CpuPlan } from './support/cpuPinning';
 import { createActiveApplicants, logIn } from './support/portalAccounts';
 import { callJson, dataOf, EN_US_HEADERS, LoopbackAddresses } from './support/portalHttp';
 import { eventLoopFigures } from './support/eventLoopFigures';
+import { median } from './support/runnerStats';
 import { startBenchPortal } from './support/portalServer';
 import type { EventLoopDelayReport } from '../src/server/observability/eventLoopDelay';
 
@@ -24,26 +29,34 @@ const P99_BUDGET_ONE_MS = 50;
 const P99_BUDGET_PER_CORE_MS = 25;
 const RATIO_BARE_PER_CORE_MIN = 0.35;
 const RATIO_DB_FLOOR_PER_CORE_MIN = 0.7;
-/** JIT, pools and caches settle before the measured run. */
+/** JIT, pools and caches settle before the first measured round. */
 const WARM_UP_SECONDS = 2;
 
-async function measured(url: string, seconds: number, headers?: Record<string, string>): Promise<LoadResult> {
-  await load(url, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS, headers });
-  return load(url, { connections: CONNECTIONS, seconds, headers });
+interface Target {
+  url: string;
+  headers?: Record<string, string>;
+}
+
+interface Round {
+  api: LoadResult;
+  bare: LoadResult;
+  bareDb: LoadResult;
 }
 
 interface Setting {
   workers: number;
-  api: LoadResult;
-  bare: LoadResult;
-  bareDb: LoadResult;
-  /** The portal's workers over the whole setting (login, warm-up, measured run). */
+  rounds: Round[];
+  /** The portal's workers over the whole setting (login, warm-up, measured runs). */
   loop: readonly EventLoopDelayReport[];
 }
 
-async function measureSetting(workers: number, seconds: number): Promise<Setting> {
+async function measureSetting(
+  workers: number,
+  plan: CpuPlan,
+  options: { rounds: number; seconds: number },
+): Promise<Setting> {
   const portal = await startBenchPortal({ env: { WORKERS: String(workers) } });
-  let measuredSetting: Omit<Setting, 'loop'>;
+  const rounds: Round[] = [];
   try {
     const [account] = await createActiveApplicants(portal, 1);
     const { token } = await logIn(portal, account!, new LoopbackAddresses().take());
@@ -51,57 +64,81 @@ async function measureSetting(workers: number, seconds: number): Promise<Setting
     dataOf(await callJson(portal.url, 'GET', AccountPaths.userInfo, { token }), 'user info');
 
     const bareServer = await startBareServer({ workers, databaseUrl: portal.databaseUrl });
-    let bare: LoadResult;
-    let bareDb: LoadResult;
+    const unpin = applyPlan(plan, [portal.pid, portal.postgresPid, bareServer.pid]);
     try {
-      bare = await measured(`${bareServer.url}/`, seconds);
-      bareDb = await measured(`${bareServer.url}/db`, seconds);
+      const headers = { ...EN_US_HEADERS, authorization: `Bearer ${token}` };
+      const targets: Record<keyof Round, Target> = {
+        bare: { url: `${bareServer.url}/` },
+        bareDb: { url: `${bareServer.url}/db` },
+        api: { url: `${portal.url}/plat${AccountPaths.userInfo}`, headers },
+      };
+      for (const target of Object.values(targets))
+        await load(target.url, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS, headers: target.headers });
+      for (let i = 0; i < options.rounds; i++) {
+        const run = (target: Target) =>
+          load(target.url, { connections: CONNECTIONS, seconds: options.seconds, headers: target.headers });
+        const bare = await run(targets.bare);
+        const bareDb = await run(targets.bareDb);
+        const api = await run(targets.api);
+        rounds.push({ api, bare, bareDb });
+        console.log(
+          `  round ${i + 1}: bare ${bare.reqPerSec.toFixed(0)}, bare-db ${bareDb.reqPerSec.toFixed(0)}, ` +
+            `portal ${api.reqPerSec.toFixed(0)} req/s (${(api.reqPerSec / bareDb.reqPerSec).toFixed(2)} of ` +
+            `bare-db), portal p99 ${api.p99Ms} ms`,
+        );
+      }
     } finally {
+      unpin();
       await bareServer.close();
     }
-    const headers = { ...EN_US_HEADERS, authorization: `Bearer ${token}` };
-    const api = await measured(`${portal.url}/plat${AccountPaths.userInfo}`, seconds, headers);
-    measuredSetting = { workers, api, bare, bareDb };
   } finally {
     await portal.close();
   }
   // The workers report when they exit: after close().
-  return { ...measuredSetting, loop: portal.eventLoopDelays() };
+  return { workers, rounds, loop: portal.eventLoopDelays() };
 }
 
 function figuresOf(setting: Setting, suffix: '' | 'PerCore', p99Max: number): BenchFigure[] {
-  const { api, bare, bareDb } = setting;
   const perCore = suffix === 'PerCore';
+  const of = (pick: (round: Round) => number) => median(setting.rounds.map(pick));
   return [
-    { name: `apiReqPerSec${suffix}`, value: api.reqPerSec, unit: 'req/s' },
-    { name: `bareReqPerSec${suffix}`, value: bare.reqPerSec, unit: 'req/s' },
-    { name: `bareDbReqPerSec${suffix}`, value: bareDb.reqPerSec, unit: 'req/s' },
+    { name: `apiReqPerSec${suffix}`, value: of((r) => r.api.reqPerSec), unit: 'req/s' },
+    { name: `bareReqPerSec${suffix}`, value: of((r) => r.bare.reqPerSec), unit: 'req/s' },
+    { name: `bareDbReqPerSec${suffix}`, value: of((r) => r.bareDb.reqPerSec), unit: 'req/s' },
     {
       name: `apiVsBareRatio${suffix}`,
-      value: api.reqPerSec / bare.reqPerSec,
+      value: of((r) => r.api.reqPerSec / r.bare.reqPerSec),
       unit: 'ratio',
       ...(perCore ? { budget: { min: RATIO_BARE_PER_CORE_MIN } } : {}),
     },
     {
       name: `apiVsBareDbRatio${suffix}`,
-      value: api.reqPerSec / bareDb.reqPerSec,
+      value: of((r) => r.api.reqPerSec / r.bareDb.reqPerSec),
       unit: 'ratio',
       ...(perCore ? { budget: { min: RATIO_DB_FLOOR_PER_CORE_MIN } } : {}),
     },
-    { name: `apiP50Ms${suffix}`, value: api.p50Ms, unit: 'ms' },
-    { name: `apiP99Ms${suffix}`, value: api.p99Ms, unit: 'ms', budget: { max: p99Max } },
-    { name: `bareDbP99Ms${suffix}`, value: bareDb.p99Ms, unit: 'ms' },
+    { name: `apiP50Ms${suffix}`, value: of((r) => r.api.p50Ms), unit: 'ms' },
+    { name: `apiP99Ms${suffix}`, value: of((r) => r.api.p99Ms), unit: 'ms', budget: { max: p99Max } },
+    { name: `bareDbP99Ms${suffix}`, value: of((r) => r.bareDb.p99Ms), unit: 'ms' },
     ...eventLoopFigures('api', setting.loop, suffix),
   ];
 }
 
 export async function measure(options: { quick: boolean }): Promise<BenchFigure[]> {
-  const seconds = options.quick ? 3 : 10;
-  const cores = availableParallelism();
-  const one = await measureSetting(1, seconds);
-  const perCore = await measureSetting(cores, seconds);
+  const timing = options.quick ? { rounds: 1, seconds: 3 } : { rounds: 3, seconds: 5 };
+  const plan = planCpus();
+  const serverCores = plan.serverCpus.length;
+  if (plan.separated)
+    console.log(
+      `  servers on core ${plan.serverCpus.join(',')}, load generator on core ${plan.loadCpus.join(',')}`,
+    );
+  else console.log(`  servers and load generator share every core (${plan.reason})`);
+  const one = await measureSetting(1, plan, timing);
+  // With two cores and taskset, one worker per server core is the one-worker setting: measured once.
+  const perCore = serverCores === 1 ? one : await measureSetting(serverCores, plan, timing);
   return [
-    { name: 'apiCores', value: cores, unit: 'workers' },
+    { name: 'apiCores', value: serverCores, unit: 'workers' },
+    { name: 'apiLoadSeparated', value: plan.separated ? 1 : 0, unit: 'bool' },
     ...figuresOf(one, '', P99_BUDGET_ONE_MS),
     ...figuresOf(perCore, 'PerCore', P99_BUDGET_PER_CORE_MS),
   ];

@@ -8,6 +8,8 @@ const ROOT = path.resolve(HERE, '../..');
 
 export interface BareServer {
   url: string;
+  /** The server's process (the cluster's primary with several workers). */
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function startBareServer(options: BareOptions = {}): Promise<BareSe
   });
   return {
     url,
+    pid: child.pid!,
     close: async () => {
       child.kill('SIGTERM');
       await exited;

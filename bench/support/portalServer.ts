@@ -28,6 +28,8 @@ export interface BenchPortal {
   database: Database;
   /** The embedded PostgreSQL the portal uses (for yardsticks that read the same data). */
   databaseUrl: string;
+  /** Its postmaster's pid (the backends are its children): a bench may pin it to cores. */
+  postgresPid: number;
   smtp: SmtpPeer;
   /** Where the server's stdout and stderr go (pino's request log at the production level). */
   logFile: string;
@@ -176,6 +178,7 @@ export async function startBenchPortal(options: BenchPortalOptions = {}): Promis
       pid,
       database,
       databaseUrl: pg.url,
+      postgresPid: pg.pid,
       smtp,
       logFile,
       rssBytes: () => serverRss(pid),
