@@ -1,10 +1,12 @@
 // How the server logs (issue 17 §2): JSON lines for machines, readable lines for a person. Under a
 // terminal (`npm start`, `npm run dev`) pino-pretty formats them in this process, synchronously, so a
 // worker that exits after a fault still prints its last words; anywhere else (a service manager, a
-// log file, the benches) one JSON object a line. Every line of a request carries its reqId.
+// log file, the benches) one JSON object a line, the lines of one turn of the event loop written
+// together (batchedStdout.ts). Every line of a request carries its reqId.
 import type { FastifyServerOptions } from 'fastify';
 import pretty from 'pino-pretty';
 import type { AppConfig } from '../config';
+import { batchedStdout } from './batchedStdout';
 
 /** Fastify's `logger` option for this configuration. */
 export function loggerOptions(
@@ -12,7 +14,8 @@ export function loggerOptions(
   tty: boolean = process.stdout.isTTY === true,
 ): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false;
-  if (!tty) return { level: config.logLevel };
+  // JSON lines leave once per turn of the event loop, not one write a line (batchedStdout.ts).
+  if (!tty) return { level: config.logLevel, stream: batchedStdout() };
   return { level: config.logLevel, stream: prettyStream() };
 }
 
