@@ -50,6 +50,27 @@ describe('presentation-attack evidence in the case answer (issue 28 §6)', () =>
     expect(face?.attack).toEqual(EVIDENCE);
   });
 
+  it('carries the texture plane fit’s points and the mesh figure beside it (session 12)', async () => {
+    const texture: FaceAttackEvidence = {
+      ...EVIDENCE,
+      planeResidual: {
+        value: 0.0186,
+        threshold: 0.004,
+        passed: true,
+        rms: 0.0142,
+        points: 56,
+        meshValue: 0.0534,
+      },
+    };
+    expect((await caseWithEvidence(texture))?.attack?.planeResidual).toEqual(texture.planeResidual);
+    // A malformed extra is left out, the judged figure kept.
+    const face = await caseWithEvidence({
+      ...EVIDENCE,
+      planeResidual: { value: 0.0186, threshold: 0.004, passed: true, points: '56' },
+    });
+    expect(face?.attack?.planeResidual).toEqual({ value: 0.0186, threshold: 0.004, passed: true });
+  });
+
   it('answers null for a capture without evidence', async () => {
     expect((await caseWithEvidence(null))?.attack).toBeNull();
   });

@@ -204,6 +204,48 @@ describe('face evidence in the certification case', { timeout: 30_000 }, () => {
     expect(row('Liveness model')).toBe('Liveness modelNot measured——');
   });
 
+  it('names a plane fit on the image texture as such: points tracked and the mesh figure beside it (session 12)', async () => {
+    const attackWith = (planeResidual: NonNullable<FaceEvidence['attack']>['planeResidual']) =>
+      envelope(
+        200,
+        caseWithFace({
+          ...FACE,
+          attack: { challenge: null, planeResidual, idReuse: null, antispoof: null, livenessModel: null },
+        }),
+      );
+    const planeRow = async () => {
+      const table = await screen.findByRole('table', { name: 'Presentation-attack checks' });
+      return within(table)
+        .getByRole('rowheader', { name: "Plane fit of the image's texture (face widths)" })
+        .closest('tr')!
+        .textContent!.replace(/\s+/g, ' ');
+    };
+    server.answer(
+      CASE,
+      attackWith({
+        value: 0.0009,
+        threshold: 0.004,
+        passed: false,
+        rms: 0.0021,
+        points: 96,
+        meshValue: 0.0207,
+      }),
+    );
+    openCase();
+    await openAuthorizerPhoto();
+    expect(await planeRow()).toBe(
+      "Plane fit of the image's texture (face widths)0.0009RMS 0.0021 · 96 texture points tracked · mesh landmarks 0.0207≥ 0.0040 (a flat picture stays below)Failed: explained by one planeDecides",
+    );
+    cleanup();
+    server.answer(
+      CASE,
+      attackWith({ value: 0, threshold: 0.004, passed: false, rms: 0, points: 0, meshValue: 0.03 }),
+    );
+    openCase();
+    await openAuthorizerPhoto();
+    expect(await planeRow()).toContain('Failed: no texture could be tracked');
+  });
+
   it('shows a model score kept as evidence without a threshold as such, with no verdict', async () => {
     server.answer(
       CASE,
