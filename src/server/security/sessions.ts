@@ -7,7 +7,7 @@ import type { SessionUser } from '../../contract/api/accounts';
 import type { CodeName } from '../../contract/codes';
 import { Limits } from '../../contract/limits';
 import { companies, sessions, users } from '../db/schema/index';
-import { sessionUserColumns, toSessionUser } from '../services/accounts/sessionUser';
+import { sessionUserJson } from '../services/accounts/sessionUser';
 import type { Clock, Db, DbOrTx, Principal } from '../types';
 
 export type RevokeReason = 'logout' | 'password' | 'permissions' | 'elsewhere';
@@ -42,7 +42,7 @@ export function createSessionService(db: Db, clock: Clock) {
         revokedAt: sessions.revokedAt,
         revokedReason: sessions.revokedReason,
       },
-      ...sessionUserColumns,
+      user: sessionUserJson,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -72,7 +72,9 @@ export function createSessionService(db: Db, clock: Clock) {
 
     /**
      * The principal and the session user behind a token, in one prepared query (the hot path of
-     * every signed-in request: no SQL built, no statement parsed or planned twice per connection).
+     * every signed-in request: no SQL built, no statement parsed or planned twice per connection),
+     * read from the database on every request: a logout, a password change or a disabled account
+     * refuses the very next request, whichever worker or instance it reaches.
      */
     async resolve(
       token: string,
@@ -80,12 +82,12 @@ export function createSessionService(db: Db, clock: Clock) {
       const now = clock.now();
       const [row] = await resolveStatement.execute({ tokenHash: hashToken(token) });
       if (!row) return { failure: 'loginInvalid' };
-      const { session, user, company } = row;
+      const { session, user } = row;
       if (session.revokedAt)
         return {
           failure: REVOKED_CODE[(session.revokedReason as RevokeReason) ?? 'logout'] ?? 'loginInvalid',
         };
-      if (user.status !== 'active') return { failure: 'permissionsChanged' };
+      if (user.accountStatus !== 'active') return { failure: 'permissionsChanged' };
       if (session.expiresAt <= now || session.lastSeenAt.getTime() + Limits.session.idleMs <= now.getTime()) {
         return { failure: 'tokenExpired' };
       }
@@ -94,7 +96,7 @@ export function createSessionService(db: Db, clock: Clock) {
       }
       return {
         principal: {
-          userId: user.id,
+          userId: user.userId,
           sessionId: session.id,
           email: user.email,
           role: user.role,
@@ -102,7 +104,7 @@ export function createSessionService(db: Db, clock: Clock) {
           companyId: user.companyId,
           locale: user.language,
         },
-        user: toSessionUser(user, company),
+        user,
       };
     },
 
