@@ -4,13 +4,15 @@
 // document, or a misreading: the reviewer looks) or could not be read. Computed by the server.
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Table } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Table.css';
 import type { SelfCheck } from '../../../contract/documents/checks';
 import { useCheckOutcomeLabel, useSelfCheckLabel } from './documentLabels';
 
 const LOOK = {
-  pass: { color: 'green.9', variant: 'light' },
+  pass: { color: '#237032', variant: 'outline' },
   fail: { color: 'red.9', variant: 'filled' },
-  unreadable: { color: 'gray.8', variant: 'light' },
+  unreadable: { color: 'gray.8', variant: 'outline' },
 } as const;
 
 export function DocumentSelfChecks({ checks }: { checks: readonly SelfCheck[] }) {

@@ -4,7 +4,9 @@
 // was read outlined. When nothing differs it says how many values agree. A finding never decides:
 // the reviewer does.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Badge, List, Text, UnstyledButton } from '@mantine/core';
+import { Badge, List, Paper, Text, Title, UnstyledButton } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import type { ReactNode } from 'react';
 import type { DocumentFinding } from '../../../../contract/documents/claims';
 import { useCheckOutcomeLabel, useFieldLabel, useSelfCheckLabel } from '../../documents/documentLabels';
 import type { CaseSection } from './caseSections';
@@ -56,20 +58,33 @@ export function ReadFindings({
   const { t } = useLingui();
   if (findings.length === 0 && agreeing === 0) return null;
   const serious = findings.some((f) => f.type === 'selfCheck' || f.claim.verdict === 'different');
-  if (findings.length === 0)
-    return (
-      <Alert color="green.9" variant="light" data-testid="read-findings" title={t`What the documents say`}>
-        <Trans>The documents agree with the {agreeing} values read from them.</Trans>
-      </Alert>
-    );
-  return (
-    <Alert
-      color={serious ? 'red.9' : 'gray.8'}
-      variant="light"
+  // A plain panel with a coloured edge: the words keep their contrast on white (axe).
+  const panel = (edge: string, children: ReactNode) => (
+    <Paper
+      withBorder
+      p="xs"
+      component="section"
+      aria-label={t`What the documents say`}
       data-testid="read-findings"
-      title={t`What the documents say`}
+      style={{ borderInlineStart: `4px solid var(--mantine-color-${edge})` }}
     >
-      <Text size="xs" c="dimmed" mb={4}>
+      <Title order={3} size="h5" mb={4}>
+        {t`What the documents say`}
+      </Title>
+      {children}
+    </Paper>
+  );
+  if (findings.length === 0)
+    return panel(
+      'green-8',
+      <Text size="sm">
+        <Trans>The documents agree with the {agreeing} values read from them.</Trans>
+      </Text>,
+    );
+  return panel(
+    serious ? 'red-8' : 'gray-6',
+    <>
+      <Text size="xs" c="gray.7" mb={4}>
         <Trans>Read by machine: it can be wrong. Look at each on the document; it decides nothing.</Trans>
       </Text>
       <List size="sm" spacing={2}>
@@ -100,6 +115,6 @@ export function ReadFindings({
           );
         })}
       </List>
-    </Alert>
+    </>,
   );
 }
