@@ -223,5 +223,19 @@ describe('the document read hint', () => {
     // The case view with the marks, findings and outline keeps to WCAG AA.
     const axe = await axeFindings(review);
     expect(axe, formatFindings('the case view with document readings', axe)).toEqual([]);
+
+    // A click on the USCC's mark opens the licence, a PDF drawn page by page, with the code
+    // outlined where the licence prints it (top left, above the title).
+    await usccMark.click();
+    const pdfBody = review.locator(`[data-testid="document-body"][data-file-id="${licenceId}"]`);
+    const pdfOutline = pdfBody.getByRole('img', {
+      name: `Unified social credit code: the document reads ${licence.values.uscc} here, not what was typed`,
+    });
+    await pdfOutline.waitFor({ timeout: UI_TIMEOUT });
+    const sheet = await pdfBody.locator('canvas[data-page="1"]').boundingBox();
+    const code = await pdfOutline.boundingBox();
+    if (!sheet || !code) throw new Error('the licence and its outline are on screen');
+    expect((code.y + code.height / 2 - sheet.y) / sheet.height).toBeLessThan(0.2);
+    expect((code.x - sheet.x) / sheet.width).toBeLessThan(0.2);
   }, 240_000);
 });
