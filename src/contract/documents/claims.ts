@@ -93,6 +93,17 @@ export type DocumentFinding =
       box: Box | null;
     };
 
+/** How bad a finding is: a value read otherwise, a failed self-check, or a value not read. */
+export type FindingTone = 'different' | 'fail' | 'unreadable';
+
+export function findingTone(finding: DocumentFinding): FindingTone {
+  return finding.type === 'selfCheck'
+    ? 'fail'
+    : finding.claim.verdict === 'different'
+      ? 'different'
+      : 'unreadable';
+}
+
 /** The key of a value on a document: a claim row and the viewer's outline of it share it. */
 export const readKey = (fileId: string, field: ReadFieldName) => `${fileId}:${field}`;
 

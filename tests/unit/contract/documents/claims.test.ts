@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   documentClaims,
   documentFindings,
+  findingTone,
   type CheckedReading,
   type StoredReading,
 } from '../../../../src/contract/documents/claims';
@@ -103,6 +104,7 @@ describe('documentFindings', () => {
       ['claim', 'a:idNumber'],
     ]);
     expect(findings[1]).toMatchObject({ page: 0, box: [5, 6, 7, 8], check: { name: 'idNumberBirthDate' } });
+    expect(findings.map(findingTone)).toEqual(['different', 'fail', 'fail', 'unreadable']);
     expect(findings[2]).toMatchObject({ page: null, box: null });
   });
 

@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, List, Paper, Text, Title, UnstyledButton } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import type { ReactNode } from 'react';
-import type { DocumentFinding } from '../../../../contract/documents/claims';
+import { findingTone, type DocumentFinding } from '../../../../contract/documents/claims';
 import { useCheckOutcomeLabel, useFieldLabel, useSelfCheckLabel } from '../../documents/documentLabels';
 import type { CaseSection } from './caseSections';
 import { rowLabel, sectionTitle } from './caseValues';
@@ -57,7 +57,7 @@ export function ReadFindings({
 }) {
   const { t } = useLingui();
   if (findings.length === 0 && agreeing === 0) return null;
-  const serious = findings.some((f) => f.type === 'selfCheck' || f.claim.verdict === 'different');
+  const serious = findings.some((f) => findingTone(f) !== 'unreadable');
   // A plain panel with a coloured edge: the words keep their contrast on white (axe).
   const panel = (edge: string, children: ReactNode) => (
     <Paper
@@ -89,12 +89,12 @@ export function ReadFindings({
       </Text>
       <List size="sm" spacing={2}>
         {findings.map((finding) => {
-          const tone =
-            finding.type === 'selfCheck'
-              ? { name: 'fail', color: 'red.9', text: t`Check fails` }
-              : finding.claim.verdict === 'different'
-                ? { name: 'different', color: 'red.9', text: t`Different` }
-                : { name: 'unreadable', color: 'gray.8', text: t`Unreadable` };
+          const name = findingTone(finding);
+          const tone = {
+            fail: { name, color: 'red.9', text: t`Check fails` },
+            different: { name, color: 'red.9', text: t`Different` },
+            unreadable: { name, color: 'gray.8', text: t`Unreadable` },
+          }[name];
           return (
             <List.Item
               key={`${finding.type}:${finding.key}:${finding.type === 'selfCheck' ? finding.check.name : ''}`}
