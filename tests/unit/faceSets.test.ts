@@ -175,3 +175,40 @@ describe('the fake-camera video', () => {
     expect(frames).toBe(8);
   });
 });
+
+describe('the held-out flat attacks (session 12)', () => {
+  let held: FaceSets;
+  beforeAll(async () => {
+    held = await faceSets({ heldOut: true, persons: ['personA', 'personB'] });
+  }, 240_000);
+
+  it('are flat pictures of the claimed person, five kinds for each of A and B', () => {
+    expect(held.captures).toHaveLength(24);
+    for (const c of held.captures) {
+      expect(c).toMatchObject({ set: 'attack', species: 'flatPhoto' });
+      expect(c.shows).toBe(c.person);
+      expect(c.id).toMatch(/^heldOut-(bentPrint|wideTurn|blurredJpeg|smallFace|idPortraitBent)-/);
+    }
+  });
+
+  it('a flat one is one homography; a bent one is not, by about a millimetre’s parallax, far from a head', () => {
+    for (const c of held.captures) {
+      const bent = c.recipe.kind === 'plane' && (c.recipe.bendCm ?? 0) > 0;
+      const residual = worstResidual(c);
+      if (bent) {
+        // The bend is real depth (3–10 mm): it shows, but as a small fraction of a head's parallax.
+        expect(residual, c.id).toBeGreaterThan(3e-4);
+        expect(residual, c.id).toBeLessThan(3e-3);
+      } else {
+        expect(residual, c.id).toBeLessThan(2e-4);
+      }
+    }
+  });
+
+  it('the wide turns span over 50° of yaw in their frames (35–40° each way, sampled by 5–6 frames)', () => {
+    for (const c of held.captures.filter((x) => x.id.includes('wideTurn'))) {
+      const yaws = c.poses.map((p) => p.yawDeg);
+      expect(Math.max(...yaws) - Math.min(...yaws), c.id).toBeGreaterThan(50);
+    }
+  });
+});
