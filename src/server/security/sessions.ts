@@ -2,7 +2,8 @@
 // revocation with a reason that tells the browser which session-invalid code applies
 // (docs/product-rules.md "Session", "Session-invalid codes").
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, is, isNull, ne, Placeholder, sql } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import type { SessionUser } from '../../contract/api/accounts';
 import type { CodeName } from '../../contract/codes';
 import { Limits } from '../../contract/limits';
@@ -32,16 +33,30 @@ const REVOKED_CODE: Record<RevokeReason, SessionFailure> = {
 /** Refresh last_seen_at at most this often: one write a minute per session, not one per request. */
 const TOUCH_EVERY_MS = 60_000;
 
+/** The lookup's row, in its select order (pg's array row mode: no object built per column). */
+type ResolveRow = [
+  sessionId: string,
+  lastSeenAt: Date,
+  expiresAt: Date,
+  revokedAt: Date | null,
+  revokedReason: string | null,
+  user: SessionUser,
+];
+
 export function createSessionService(db: Db, clock: Clock) {
-  const resolveStatement = db
+  // drizzle's node-postgres database keeps the pool it was made with (createDatabase's) as $client.
+  const pool = (db as Db & { $client: Pool }).$client;
+  // drizzle writes the lookup once, here; pg runs it as a named (prepared) statement on every
+  // signed-in request. drizzle's own prepared execute mapped the row field by field through its
+  // column decoders, a cost per request the two Dates and one JSON value do not need: pg's own
+  // parsers give Dates for timestamptz and the parsed object for json (issue 31 §5).
+  const resolveQuery = db
     .select({
-      session: {
-        id: sessions.id,
-        lastSeenAt: sessions.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-        revokedAt: sessions.revokedAt,
-        revokedReason: sessions.revokedReason,
-      },
+      id: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      revokedReason: sessions.revokedReason,
       user: sessionUserJson,
     })
     .from(sessions)
@@ -49,7 +64,13 @@ export function createSessionService(db: Db, clock: Clock) {
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
-    .prepare('session_resolve');
+    .toSQL();
+  const resolveStatement = (tokenHash: string) => ({
+    name: 'session_resolve',
+    text: resolveQuery.sql,
+    rowMode: 'array' as const,
+    values: resolveQuery.params.map((p) => (is(p, Placeholder) ? tokenHash : p)),
+  });
 
   return {
     async create(userId: string, meta: { ip?: string; userAgent?: string } = {}, tx: DbOrTx = db) {
@@ -80,24 +101,25 @@ export function createSessionService(db: Db, clock: Clock) {
       token: string,
     ): Promise<{ principal: Principal; user: SessionUser } | { failure: SessionFailure }> {
       const now = clock.now();
-      const [row] = await resolveStatement.execute({ tokenHash: hashToken(token) });
+      const { rows } = await pool.query<ResolveRow>(resolveStatement(hashToken(token)));
+      const row = rows[0];
       if (!row) return { failure: 'loginInvalid' };
-      const { session, user } = row;
-      if (session.revokedAt)
+      const [sessionId, lastSeenAt, expiresAt, revokedAt, revokedReason, user] = row;
+      if (revokedAt)
         return {
-          failure: REVOKED_CODE[(session.revokedReason as RevokeReason) ?? 'logout'] ?? 'loginInvalid',
+          failure: REVOKED_CODE[(revokedReason as RevokeReason) ?? 'logout'] ?? 'loginInvalid',
         };
       if (user.accountStatus !== 'active') return { failure: 'permissionsChanged' };
-      if (session.expiresAt <= now || session.lastSeenAt.getTime() + Limits.session.idleMs <= now.getTime()) {
+      if (expiresAt <= now || lastSeenAt.getTime() + Limits.session.idleMs <= now.getTime()) {
         return { failure: 'tokenExpired' };
       }
-      if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+      if (now.getTime() - lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
       }
       return {
         principal: {
           userId: user.userId,
-          sessionId: session.id,
+          sessionId,
           email: user.email,
           role: user.role,
           roles: user.backOfficeRoles,

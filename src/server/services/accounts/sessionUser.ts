@@ -31,7 +31,7 @@ export const sessionUserJson: SQL<SessionUser> = sql<SessionUser>`json_build_obj
   'companyName', ${companies.name},
   'companyLocation', ${companies.location},
   'companyCreditCode', ${companies.creditCode},
-  'enterpriseCertificationStatus', coalesce(${companies.certificationStatus}, ${NO_CERTIFICATION_STATUS}),
+  'enterpriseCertificationStatus', coalesce(${companies.certificationStatus}, ${sql.raw(String(NO_CERTIFICATION_STATUS))}),
   'enterpriseAuditStatus', ${companies.auditStatus}
 )`;
 
