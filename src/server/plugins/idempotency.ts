@@ -4,7 +4,7 @@
 // answer, asks it to wait while the first still runs, or — when the first request's worker died
 // before answering — lets it run. Answers that say "try later" (429, 5xx) are not kept: the retry
 // must really run. After the rate limits (a retry counts like any request), before the routes.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
 import {
@@ -54,6 +54,12 @@ function keyOf(request: FastifyRequest): string | null {
   return key;
 }
 
+/** A route's own hooks of one kind as a list (Fastify takes one function or several). */
+function hooksOf<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
+}
+
 /** A kept answer says what happened; "try later" and faults do not, and streams are not kept. */
 function worthKeeping(statusCode: number, payload: unknown): payload is string {
   return typeof payload === 'string' && statusCode < 500 && statusCode !== 429;
@@ -79,7 +85,7 @@ export const idempotencyPlugin = fp(
       renewals.delete(request);
     };
 
-    app.addHook('preHandler', async (request, reply) => {
+    const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply) => {
       const key = keyOf(request);
       if (key === null) return;
       const claim = await claimKey(app.db, key, fingerprintOf(request), app.clock.now());
@@ -106,10 +112,10 @@ export const idempotencyPlugin = fp(
         case 'otherRequest':
           throw new AppError('idempotencyKeyReused', 422, null);
       }
-    });
+    };
 
     // Kept before the answer leaves: a client that loses this answer finds it on its retry.
-    app.addHook('onSend', async (request, reply, payload) => {
+    const keep = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const key = request.idempotencyKey;
       if (key === null) return payload;
       request.idempotencyKey = null;
@@ -130,8 +136,19 @@ export const idempotencyPlugin = fp(
         request.log.warn({ err }, 'idempotent answer not kept');
       }
       return payload;
+    };
+    const release = async (request: FastifyRequest) => stopRenewing(request);
+
+    // Only on the routes a key can apply to (IDEMPOTENT_METHODS): a GET, the signed-in read of
+    // every page, runs none of these three hooks (issue 31 §5). First among the route's own hooks,
+    // where they ran as the app's: after the limits, before the route's preHandlers.
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!methods.some((method) => IDEMPOTENT_METHODS.includes(method))) return;
+      route.preHandler = [claimOrReplay, ...hooksOf(route.preHandler)];
+      route.onSend = [keep, ...hooksOf(route.onSend)];
+      route.onResponse = [release, ...hooksOf(route.onResponse)];
     });
-    app.addHook('onResponse', async (request) => stopRenewing(request));
   },
   { name: 'idempotency', dependencies: ['db', 'clock'] },
 );

@@ -7,8 +7,10 @@ export const languagePlugin = fp(
   async (app) => {
     app.decorateRequest('locale', 'zh-cn');
     app.decorateRequest('principal', null);
-    app.addHook('onRequest', async (request) => {
+    // A callback, not an async function: no promise per request for a synchronous read.
+    app.addHook('onRequest', (request, _reply, done) => {
       request.locale = localeFromLanguageHeader(request.headers[LANGUAGE_HEADER]);
+      done();
     });
   },
   { name: 'language' },
