@@ -15,6 +15,10 @@
 //     wider turn, a blurred JPEG-40 print, a small face, the ID portrait bent and turned 30–40°;
 //     tests/support/faceSets/heldOut.ts), reported in a row of their own, and the plane fit's
 //     margins: the largest judged figure of any flat attack, the smallest of any genuine capture.
+//   - The screen check's own material (session 12; tests/support/faceSets/screenSets.ts): held-out
+//     screens replaying the asked movement (other pitches, sub-pixel layouts, a rotated screen, more
+//     blur, JPEG 50, a dim screen; 'screenReplayHeldOut') and genuine heads that are hard for a
+//     spectral detector (a fine striped or checked shirt and wall, JPEG 45), each in a row of its own.
 // `npx tsx bench/facePad.ts [--quick] [--held-out] [--out file.json]` prints every capture's figures (residual,
 // reuse, model scores, outcome): what the thresholds in engineConfig.ts were chosen from.
 import { writeFileSync } from 'node:fs';
@@ -27,7 +31,7 @@ import { ATTACK_SPECIES, faceSets, type FaceCapture } from '../tests/support/fac
 import type { BenchFigure } from './benchFigure';
 
 /** The species measured: the material's, with a screen replay counted two ways (see below). */
-export type PadSpecies = FaceCapture['species'] | 'screenReplayMatching';
+export type PadSpecies = FaceCapture['species'] | 'screenReplayMatching' | 'screenReplayHeldOut';
 
 /** The other challenge a recording made for `movement` answers (an earlier attempt's movement). */
 const EARLIER: Record<FaceChallenge, FaceChallenge> = {
@@ -62,7 +66,9 @@ export async function padRows(
   const main = await faceSets({ quick: options.quick, persons });
   // The held-out flat attacks (ids 'heldOut-…'), after the main sets; a quick run leaves them out.
   const heldOut = options.heldOut && !options.quick ? (await faceSets({ heldOut: true, persons })).captures : [];
-  const sets = { captures: [...main.captures, ...heldOut] };
+  // The screen check's held-out screens and hard genuine heads (screenSets.ts), likewise.
+  const screens = options.heldOut && !options.quick ? (await faceSets({ screens: true, persons })).captures : [];
+  const sets = { captures: [...main.captures, ...heldOut, ...screens] };
   const rows: PadRow[] = [];
   const run = async (capture: FaceCapture, species: PadSpecies, challenge: FaceChallenge | null) => {
     const result = await provider.verify({
@@ -86,6 +92,11 @@ export async function padRows(
   };
   for (const capture of sets.captures) {
     const challenge = asChallenge(capture.challenge);
+    // A held-out screen replays the asked movement (what the challenge cannot stop).
+    if (isScreenSet(capture) && capture.species === 'screenReplay') {
+      await run(capture, 'screenReplayHeldOut', challenge);
+      continue;
+    }
     if (capture.species !== 'screenReplay' || !challenge) {
       await run(capture, capture.species, challenge);
       continue;
@@ -103,6 +114,39 @@ export async function padRows(
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : (100 * part) / whole);
 
 const isHeldOut = (r: PadRow) => r.id.startsWith('heldOut-');
+/** The screen check's material (screenSets.ts ids). */
+const isScreenSet = (r: { id: string }) => r.id.startsWith('screenHeldOut-') || r.id.startsWith('genuineHard-');
+
+/** The screen check's rows: the held-out screens not refused, and the hard genuine heads refused
+ *  (of those acquired), with the strongest spectral peak of any genuine capture. */
+function screenFigures(rows: readonly PadRow[], mainGenuine: readonly PadRow[]): BenchFigure[] {
+  if (rows.length === 0) return [];
+  const screens = rows.filter((r) => r.species === 'screenReplayHeldOut');
+  const hard = rows.filter((r) => r.set === 'genuine' && r.attack !== null);
+  const peaks = (list: readonly PadRow[]) =>
+    list.filter((r) => r.attack?.screenLattice).map((r) => r.attack!.screenLattice!.value);
+  return [
+    {
+      name: 'faceApcerHeldOut_screenReplay',
+      value: percent(screens.filter((r) => r.outcome !== 'failed').length, screens.length),
+      unit: '%',
+    },
+    {
+      name: 'faceApcerScreenLatticeAlone_heldOut',
+      value: percent(screens.filter((r) => r.attack?.screenLattice?.passed !== false).length, screens.length),
+      unit: '%',
+    },
+    { name: 'faceHeldOutScreens', value: screens.length, unit: 'captures' },
+    {
+      name: 'faceBpcerHardGenuine',
+      value: percent(hard.filter((r) => r.outcome === 'failed').length, hard.length),
+      unit: '%',
+      budget: { max: 5 },
+    },
+    { name: 'faceHardGenuineAcquired', value: hard.length, unit: 'captures' },
+    { name: 'faceScreenPeakStrongestGenuine', value: Math.max(0, ...peaks([...mainGenuine, ...hard])), unit: '×' },
+  ];
+}
 
 /** The held-out row: how many of those flat attacks were not refused, and how many the plane fit
  *  alone would have let through. */
@@ -131,7 +175,7 @@ function heldOutFigures(held: readonly PadRow[]): BenchFigure[] {
 
 /** The figures of a run's rows. */
 export function padFigures(all: readonly PadRow[]): BenchFigure[] {
-  const rows = all.filter((r) => !isHeldOut(r));
+  const rows = all.filter((r) => !isHeldOut(r) && !isScreenSet(r));
   const genuine = rows.filter((r) => r.set === 'genuine');
   if (genuine.length === 0) throw new Error('the face sets have no genuine capture');
   const figures: BenchFigure[] = [];
@@ -182,6 +226,14 @@ export function padFigures(all: readonly PadRow[]): BenchFigure[] {
   if (genuineValues.length)
     figures.push({ name: 'facePlaneWeakestGenuine', value: Math.min(...genuineValues), unit: 'face widths' });
   figures.push(...heldOutFigures(all.filter(isHeldOut)));
+  figures.push(...screenFigures(all.filter(isScreenSet), acquired));
+  // The screen check alone on the main set's screens (both ways they are counted).
+  const screenRows = rows.filter((r) => r.species === 'screenReplayMatching');
+  figures.push({
+    name: 'faceApcerScreenLatticeAlone_screenReplay',
+    value: percent(screenRows.filter((r) => r.attack?.screenLattice?.passed !== false).length, screenRows.length),
+    unit: '%',
+  });
   const t = DEFAULT_FACE_ENGINE_CONFIG.attack;
   figures.push(
     { name: 'faceBpcer', value: percent(refused.length, acquired.length), unit: '%', budget: { max: 5 } },
@@ -192,6 +244,7 @@ export function padFigures(all: readonly PadRow[]): BenchFigure[] {
     { name: 'faceTextureParallaxMin', value: t.textureParallaxMin, unit: 'face widths' },
     { name: 'faceReuseSimilarityMin', value: t.reuseSimilarityMin, unit: 'similarity' },
     { name: 'faceReuseHashMax', value: t.reuseHashMax, unit: 'bits' },
+    { name: 'faceScreenLatticeMax', value: t.screenLatticeMax, unit: '×' },
   );
   return figures;
 }
@@ -219,6 +272,7 @@ function summary(row: PadRow): string {
     `spoof ${f(a?.antispoof?.score, 2)} live ${f(a?.livenessModel?.score, 2)}`,
     `score ${f(row.score, 3)}`,
     `moves ${a?.challenge ? a.challenge.seen.join(',') : '-'}`,
+    `lattice ${f(a?.screenLattice?.value, 1)} ${a?.screenLattice?.channel ?? ''}`,
   ].join('  ');
 }
 

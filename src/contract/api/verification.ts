@@ -161,6 +161,16 @@ export interface FaceAttackEvidence {
   /** The engine's own models (Human's antispoof and liveness), 0..1, higher = more real. */
   antispoof: { score: number; threshold: number; decides: boolean } | null;
   livenessModel: { score: number; threshold: number; decides: boolean } | null;
+  /** A screen's lattice of emitters (session 12): the strongest isolated peak of the frames' spatial
+   *  spectrum, in times the typical power at its frequency, its channel and where it lies (cycles per
+   *  pixel); a capture reaching the threshold showed a screen. Absent before session 12. */
+  screenLattice?: {
+    value: number;
+    threshold: number;
+    passed: boolean;
+    channel: 'luma' | 'chroma';
+    cyclesPerPixel: [number, number];
+  } | null;
 }
 
 export const VERIFICATION_PURPOSES = ['authorizer'] as const;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { FACE_SOURCES, idCard } from '../faces';
 import { between, seeded, type Pose } from './geometry';
-import { headModel } from './head';
+import { headModel, type HeadModel } from './head';
 import { renderHead, type Lighting } from './headShot';
 import { pictureSharp, readPicture } from './image';
 import { handShake, motionStyle, movementPose, type MotionStyle, type Movement } from './motion';
@@ -15,6 +15,9 @@ import type { Picture } from './raster';
 
 export type Person = 'personA' | 'personB' | 'personC';
 export const PERSONS: readonly Person[] = ['personA', 'personB', 'personC'];
+
+/** How a screen's sub-pixels lie (screenTexture). */
+export type ScreenLayout = 'stripe' | 'diagonal' | 'pentile';
 
 /** A live head, rendered in 3D. */
 export interface HeadRecipe {
@@ -31,6 +34,9 @@ export interface HeadRecipe {
   shake: number;
   shakePhase: number;
   noise: number;
+  /** A periodic pattern on everything behind the head (a striped shirt and wall; screenSets.ts's
+   *  genuine captures that are hard for the screen check): period in face widths. */
+  pattern?: { period: number; angleDeg: number; contrast: number; checks: boolean };
 }
 
 /** A flat picture held to the camera and turned as the challenge asks (or, for a screen, a screen
@@ -56,7 +62,17 @@ export interface PlaneRecipe {
         widthCm: number;
         wholeCard: boolean;
       }
-    | { type: 'screen'; recording: HeadRecipe; widthCm: number; glare: number; gap: number }
+    | {
+        type: 'screen';
+        recording: HeadRecipe;
+        widthCm: number;
+        glare: number;
+        gap: number;
+        /** Held-out screens (screenSets.ts): the sub-pixel layout (default 'stripe': R, G, B
+         *  columns), and the camera's blur in frame pixels (default 0.5). */
+        layout?: ScreenLayout;
+        blurPx?: number;
+      }
     | { type: 'still'; frame: HeadRecipe };
   movement: Movement;
   style: MotionStyle;
@@ -133,8 +149,38 @@ function settled(movement: Movement, style: MotionStyle, t: number, settle: numb
   };
 }
 
+const patterned = new Map<string, Promise<HeadModel>>();
+
+/** The head model with `pattern` printed on its static layer (body and background). */
+function patternedModel(shows: Person, pattern: NonNullable<HeadRecipe['pattern']>): Promise<HeadModel> {
+  const key = JSON.stringify([shows, pattern]);
+  let found = patterned.get(key);
+  if (!found) {
+    found = headModel(FACE_SOURCES[shows]).then((model) => {
+      const { data, width, height } = model.behind;
+      const out = new Uint8Array(data.length);
+      const a = (pattern.angleDeg * Math.PI) / 180;
+      const [c, s] = [Math.cos(a), Math.sin(a)];
+      const periodPx = pattern.period * model.faceWidthPx;
+      const wave = (u: number) => Math.sin((2 * Math.PI * u) / periodPx);
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) {
+          const u = x * c + y * s;
+          const w = pattern.checks ? wave(u) * wave(-x * s + y * c) : wave(u);
+          const k = 1 + pattern.contrast * Math.sign(w);
+          const o = (y * width + x) * 3;
+          for (let ch = 0; ch < 3; ch++)
+            out[o + ch] = Math.max(0, Math.min(255, Math.round(data[o + ch]! * k)));
+        }
+      return { ...model, behind: { data: out, width, height } };
+    });
+    patterned.set(key, found);
+  }
+  return found;
+}
+
 async function renderLive(r: HeadRecipe, t: number, settle = 0): Promise<Rendered> {
-  const model = await headModel(FACE_SOURCES[r.shows]);
+  const model = r.pattern ? await patternedModel(r.shows, r.pattern) : await headModel(FACE_SOURCES[r.shows]);
   const pose = settled(r.movement, r.style, t, settle);
   const shot = renderHead(model, {
     pose,
@@ -433,6 +479,16 @@ export const ID_PORTRAIT = { region: { left: 60, top: 140, width: 260, height: 2
 /** A screen's sub-pixel stripes light a third of its texels per colour, its dark row gap less. */
 const SCREEN_GAIN = 3.2;
 
+/** Which colour the texel (sx, sy) of the pixel (x, y) lights, 3×3 texels a pixel, each colour on
+ *  three of them: 'stripe' R, G, B columns; 'diagonal' the colours shifted a texel each row (a
+ *  delta-like layout, its lattice at an angle); 'pentile' a green column and red or blue on the
+ *  other two, alternating in a checkerboard (RGBG: half the red and blue pixels). */
+function subpixel(layout: ScreenLayout, x: number, y: number, sx: number, sy: number): number {
+  if (layout === 'diagonal') return (sx + sy + y) % 3;
+  if (layout === 'pentile') return sx === 0 ? 1 : (x + y) % 2 === 0 ? 0 : 2;
+  return sx;
+}
+
 /** A screen showing a frame: sub-pixel stripes (R, G, B columns, a dark gap), a glare and a bezel. */
 async function screenTexture(
   frame: Picture,
@@ -440,6 +496,7 @@ async function screenTexture(
   widthCm: number,
   glare: number,
   gap: number,
+  layout: ScreenLayout = 'stripe',
 ): Promise<Texture> {
   const k = 3;
   const bezel = Math.round(frame.width * k * 0.05);
@@ -454,8 +511,9 @@ async function screenTexture(
       const s = (y * frame.width + x) * 3;
       for (let sy = 0; sy < k; sy++) {
         const row = sy === k - 1 ? 1 - gap : 1;
-        for (let c = 0; c < 3; c++) {
-          const o = ((bezel + y * k + sy) * W + bezel + x * k + c) * 3;
+        for (let sx = 0; sx < k; sx++) {
+          const c = subpixel(layout, x, y, sx, sy);
+          const o = ((bezel + y * k + sy) * W + bezel + x * k + sx) * 3;
           data[o + c] = Math.min(255, Math.round(frame.data[s + c]! * gain * row));
         }
       }
@@ -485,7 +543,7 @@ async function textureAt(r: PlaneRecipe, t: number, settle: number): Promise<Tex
   if (c.type === 'screen') {
     const shown = await renderLive(c.recording, t, settle);
     return {
-      ...(await screenTexture(shown.picture, shown.landmarks, c.widthCm, c.glare, c.gap)),
+      ...(await screenTexture(shown.picture, shown.landmarks, c.widthCm, c.glare, c.gap, c.layout)),
       pose: shown.pose,
     };
   }
@@ -558,7 +616,10 @@ async function renderFlat(r: PlaneRecipe, t: number, settle = 0): Promise<Render
     // than the frame's, would alias into a rainbow no real camera shows. Blurred to about half
     // of a frame pixel's footprint on the texture, so some moiré remains, as real cameras show.
     const texelsPerPixel = (texture.picture.width * shot.distanceCm) / (focalPx * widthCm);
-    shot.texture = await readPicture(pictureSharp(texture.picture).blur(Math.max(0.3, 0.5 * texelsPerPixel)));
+    const blurPx = r.content.blurPx ?? 0.5;
+    shot.texture = await readPicture(
+      pictureSharp(texture.picture).blur(Math.max(0.3, blurPx * texelsPerPixel)),
+    );
   }
   const rendered = renderPlane(shot);
   // The pose of the face as the frame shows it: the recording's head on a screen, else the picture's.

@@ -16,6 +16,7 @@ import { writeJpeg } from './image';
 import { sourceVersion } from './mesh';
 import { frameTimes, motionStyle, MOVEMENTS, type Movement } from './motion';
 import { heldOutPlans } from './heldOut';
+import { screenSetPlans } from './screenSets';
 import {
   headRecipe,
   idPhotoOf,
@@ -90,6 +91,9 @@ export interface FaceSetOptions {
   dir?: string;
   /** Only the held-out flat attacks (heldOut.ts): material no threshold was chosen on. */
   heldOut?: boolean;
+  /** Only the screen check's material (screenSets.ts): held-out screens, and genuine heads that
+   *  are hard for it. */
+  screens?: boolean;
 }
 
 /** Bumped by hand only when output changes without this folder's source changing (it rarely does). */
@@ -100,7 +104,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export function faceSetsKey(options: FaceSetOptions = {}): string {
   const hash = createHash('sha256');
   hash.update(
-    `v${GENERATOR_VERSION}|${options.quick ? 'quick' : 'full'}|${options.seed ?? 28}|${(options.persons ?? PERSONS).join(',')}${options.heldOut ? '|heldOut' : ''}`,
+    `v${GENERATOR_VERSION}|${options.quick ? 'quick' : 'full'}|${options.seed ?? 28}|${(options.persons ?? PERSONS).join(',')}${options.heldOut ? '|heldOut' : ''}${options.screens ? '|screens' : ''}`,
   );
   for (const file of readdirSync(here)
     .filter((f) => f.endsWith('.ts'))
@@ -187,6 +191,8 @@ interface Plan {
   frameCount: number;
   recipe: Recipe;
   note: string;
+  /** The frames' JPEG quality (default 85, the phone's). */
+  quality?: number;
 }
 
 const CHALLENGES: readonly Movement[] = MOVEMENTS.filter((m) => m !== 'turn');
@@ -337,6 +343,16 @@ function heldOutAsPlans(seed: number, persons: readonly Person[]): Plan[] {
   }).map((p) => ({ ...p, set: 'attack', species: 'flatPhoto', shows: p.person }));
 }
 
+/** The screen check's material (screenSets.ts) as plans. */
+function screenAsPlans(seed: number, persons: readonly Person[]): Plan[] {
+  return screenSetPlans(persons, {
+    rnd: (id) => seeded(hashSeed(id, seed)),
+    count: (random) => (random() < 0.5 ? 5 : 6),
+    planeBase,
+    headRecipe,
+  }).map((p) => ({ ...p, set: p.species === 'genuine' ? 'genuine' : 'attack', shows: p.person }));
+}
+
 async function make(dir: string, options: FaceSetOptions): Promise<Manifest> {
   const seed = options.seed ?? 28;
   const ids = {} as Record<Person, string>;
@@ -344,7 +360,9 @@ async function make(dir: string, options: FaceSetOptions): Promise<Manifest> {
   const captures: FaceCapture[] = [];
   for (const plan of options.heldOut
     ? heldOutAsPlans(seed, options.persons ?? PERSONS)
-    : plans(seed, options.quick ?? false, options.persons ?? PERSONS)) {
+    : options.screens
+      ? screenAsPlans(seed, options.persons ?? PERSONS)
+      : plans(seed, options.quick ?? false, options.persons ?? PERSONS)) {
     await mkdir(path.join(dir, plan.id), { recursive: true });
     const times = frameTimes(plan.frameCount, seeded(hashSeed(`${plan.id}:times`, seed)));
     const frameSeed = hashSeed(`${plan.id}:noise`, seed);
@@ -354,7 +372,7 @@ async function make(dir: string, options: FaceSetOptions): Promise<Manifest> {
     for (const [i, t] of times.entries()) {
       const shot = await renderRecipe(plan.recipe, t, frameSeed + i);
       const file = path.join(plan.id, `frame-${i}.jpg`);
-      await writeJpeg(path.join(dir, file), shot.picture, 85);
+      await writeJpeg(path.join(dir, file), shot.picture, plan.quality ?? 85);
       frames.push(file);
       poses.push(shot.pose);
       landmarks.push(

@@ -197,8 +197,9 @@ describe('the human provider', { timeout: 120_000 }, () => {
     expect(everything).not.toMatch(/embedding|descriptor/i);
     expect(everything).not.toContain('/9j/'); // a JPEG in base64
     expect(everything).not.toContain('\xff\xd8\xff'); // a JPEG's own bytes
-    // Figures and their thresholds only (the attack evidence, with the texture plane fit's points
-    // and the mesh figure since session 12): far below one embedding's 1024 numbers as JSON.
-    expect(JSON.stringify(results).length).toBeLessThan(1000);
+    // Figures and their thresholds only (the attack evidence, with the texture plane fit's points,
+    // the mesh figure and the screen lattice's peak since session 12): far below one embedding's
+    // 1024 numbers as JSON (about 20 000 characters).
+    expect(JSON.stringify(results).length).toBeLessThan(1500);
   });
 });

@@ -59,6 +59,17 @@ function modelScoreOf(value: unknown): Part<'antispoof'> | null {
   return isNumber(score) && isNumber(threshold) && isBoolean(decides) ? { score, threshold, decides } : null;
 }
 
+function screenLatticeOf(value: unknown): Part<'screenLattice'> | null {
+  if (!isObject(value)) return null;
+  const { value: peak, threshold, passed, channel, cyclesPerPixel } = value;
+  if (!isNumber(peak) || !isNumber(threshold) || !isBoolean(passed)) return null;
+  if (channel !== 'luma' && channel !== 'chroma') return null;
+  if (!Array.isArray(cyclesPerPixel)) return null;
+  const [fx, fy] = cyclesPerPixel as unknown[];
+  if (cyclesPerPixel.length !== 2 || !isNumber(fx) || !isNumber(fy)) return null;
+  return { value: peak, threshold, passed, channel, cyclesPerPixel: [fx, fy] };
+}
+
 /** The stored evidence, each part kept only when whole; null when nothing was measured. */
 export function attackEvidenceOf(stored: unknown): FaceAttackEvidence | null {
   if (!isObject(stored)) return null;
@@ -68,6 +79,7 @@ export function attackEvidenceOf(stored: unknown): FaceAttackEvidence | null {
     idReuse: idReuseOf(stored['idReuse']),
     antispoof: modelScoreOf(stored['antispoof']),
     livenessModel: modelScoreOf(stored['livenessModel']),
+    screenLattice: screenLatticeOf(stored['screenLattice']),
   };
   return Object.values(evidence).some((part) => part !== null) ? evidence : null;
 }

@@ -1,6 +1,7 @@
 // What the engine worker answers for one image: plain data that crosses the thread boundary. The
 // embeddings live only in memory for the duration of one check (and, for an ID photo, in the
 // in-memory reference cache); nothing here is ever logged or stored.
+import type { LatticeSpectrum } from './screenPhysics';
 import type { PairTracks } from './textureTracking';
 
 export interface FoundFace {
@@ -27,6 +28,9 @@ export interface FoundFace {
   liveModel: number | null;
   /** The face unwrapped onto the mesh's canonical layout, grey 0..255 (faceTexture.ts); null without a mesh. */
   texture: number[] | null;
+  /** The whitened spectra of the frame's own pixels around the face, for the screen check
+   *  (screenPhysics.ts); absent or null when not measured (an image smaller than the crop). */
+  lattice?: LatticeSpectrum | null;
 }
 
 export type ImageAnalysis =

@@ -38,5 +38,6 @@ export const DEFAULT_FACE_ENGINE_CONFIG: FaceEngineConfig = {
     reuseHashMax: 3,
     antispoofMin: 0,
     liveModelMin: 0,
+    screenLatticeMax: 17,
   },
 };

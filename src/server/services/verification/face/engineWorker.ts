@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp, { type OutputInfo } from 'sharp';
 import type { AnalyzeAnswer, AnalyzeTask, FoundFace, ImageAnalysis } from './analysis';
 import { unwrapFace } from './faceTexture';
+import { latticeCrop, latticeSpectrum, type LatticeSpectrum } from './screenPhysics';
 import { textureTracks, type TrackFrame } from './textureTracking';
 
 const MAX_SIDE = 720;
@@ -161,6 +162,28 @@ async function measureFace(
   return { brightness: meanLuma(colour), sharpness: laplacianVariance(grey, SHARPNESS_SIDE), touchesEdge };
 }
 
+/** The screen check's spectra of the face's surroundings (screenPhysics.ts), from the file's own
+ *  pixels: the decoded image may be scaled, which would move the JPEG block frequencies. */
+async function latticeOf(
+  file: string,
+  decodedWidth: number,
+  box: [number, number, number, number],
+): Promise<LatticeSpectrum | null> {
+  try {
+    const meta = await sharp(file).metadata();
+    // EXIF orientations 5–8 turn the picture a quarter: its width is then the stored height.
+    const width = (meta.orientation ?? 1) >= 5 ? meta.height : meta.width;
+    const height = (meta.orientation ?? 1) >= 5 ? meta.width : meta.height;
+    if (!width || !height) return null;
+    const crop = latticeCrop(box, width / decodedWidth, width, height);
+    if (!crop) return null;
+    const rgb = await sharp(file).rotate().extract(crop).removeAlpha().toColourspace('srgb').raw().toBuffer();
+    return latticeSpectrum(new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.length));
+  } catch {
+    return null;
+  }
+}
+
 /** One analysed image, with its grey picture and the largest face (what decide() judges) when the
  *  image is a frame whose texture is to be tracked. */
 async function analyzeOne(
@@ -214,6 +237,7 @@ async function analyzeOne(
       antispoof: typeof face.real === 'number' ? face.real : null,
       liveModel: typeof face.live === 'number' ? face.live : null,
       texture: unwrapFace(greyFull, info.width, info.height, mesh, human.faceUVMap),
+      lattice: await latticeOf(file, info.width, face.box),
     });
   }
   const grey = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })

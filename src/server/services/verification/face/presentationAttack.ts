@@ -8,11 +8,15 @@
 //               photographs of one person reach AND the unwrapped faces' perceptual hashes nearly
 //               equal);
 //   models      Human's antispoof and liveness scores: evidence, and a vote only where the measured
-//               sets showed that they separate (FaceAttackThresholds.*Min > 0).
+//               sets showed that they separate (FaceAttackThresholds.*Min > 0);
+//   screen      a display's lattice of emitters, seen as an isolated peak in the frames' spatial
+//               spectrum (screenPhysics.ts): what a screen replaying a recording of the asked
+//               movement shows, whose landmarks carry the recorded head's real parallax.
 import type { FaceAttackEvidence } from '../../../../contract/api/verification';
 import type { FoundFace } from './analysis';
 import { hashDistance, textureHash } from './faceTexture';
 import { planeResidual, textureResidual } from './planeFit';
+import { latticePeak } from './screenPhysics';
 import type { PairTracks } from './textureTracking';
 import { faceSimilarity } from './similarity';
 
@@ -30,6 +34,9 @@ export interface FaceAttackThresholds {
   /** Human's antispoof / liveness score below which a capture fails; 0: evidence only. */
   antispoofMin: number;
   liveModelMin: number;
+  /** A capture whose strongest isolated spectral peak (screenPhysics.ts latticePeak: times the
+   *  typical power at its frequency) reaches this showed a screen's lattice. */
+  screenLatticeMax: number;
 }
 
 export interface ReferenceFace {
@@ -38,7 +45,7 @@ export interface ReferenceFace {
   texture: number[] | null;
 }
 
-export type AttackVerdict = 'flatPicture' | 'idReused' | 'modelSpoof' | null;
+export type AttackVerdict = 'flatPicture' | 'idReused' | 'modelSpoof' | 'screenLattice' | null;
 
 const round = (value: number, digits = 4) => {
   const f = 10 ** digits;
@@ -125,11 +132,25 @@ export function judgePresentation(
       : { score: round(spoof, 3), threshold: t.antispoofMin, decides: t.antispoofMin > 0 };
   const livenessModel =
     live === null ? null : { score: round(live, 3), threshold: t.liveModelMin, decides: t.liveModelMin > 0 };
-  const evidence = { planeResidual: plane, idReuse: reuse, antispoof, livenessModel };
+  const peak = latticePeak(faces.map((f) => f.lattice));
+  const screenLattice = peak
+    ? {
+        value: round(peak.value, 2),
+        threshold: t.screenLatticeMax,
+        passed: peak.value < t.screenLatticeMax,
+        channel: peak.channel,
+        cyclesPerPixel: [round(peak.cyclesPerPixel[0], 4), round(peak.cyclesPerPixel[1], 4)] as [
+          number,
+          number,
+        ],
+      }
+    : null;
+  const evidence = { planeResidual: plane, idReuse: reuse, antispoof, livenessModel, screenLattice };
 
   let verdict: AttackVerdict = null;
   if (reuse?.reused) verdict = 'idReused';
   else if (plane && !plane.passed) verdict = 'flatPicture';
+  else if (screenLattice && !screenLattice.passed) verdict = 'screenLattice';
   else if (
     (antispoof?.decides && spoof! < t.antispoofMin) ||
     (livenessModel?.decides && live! < t.liveModelMin)

@@ -152,6 +152,25 @@ function useRows(attack: FaceAttackEvidence): Row[] {
     };
   };
   rows.push(model(t`Anti-spoofing model`, antispoof), model(t`Liveness model`, livenessModel));
+  // A screen's lattice of emitters (session 12): absent on captures made before it existed.
+  const lattice = attack.screenLattice;
+  rows.push(
+    lattice
+      ? {
+          check: t`Screen lattice (spectral peak)`,
+          measured: n(lattice.value, 1),
+          measuredNote:
+            lattice.channel === 'luma'
+              ? t`in brightness, at ${n(lattice.cyclesPerPixel[0], 3)}, ${n(lattice.cyclesPerPixel[1], 3)} cycles/pixel`
+              : t`in colour, at ${n(lattice.cyclesPerPixel[0], 3)}, ${n(lattice.cyclesPerPixel[1], 3)} cycles/pixel`,
+          threshold: t`< ${n(lattice.threshold, 1)} (a screen's pixel grid reaches it)`,
+          verdict: lattice.passed
+            ? { text: t`Passed: no screen grid`, good: true }
+            : { text: t`Failed: a screen's pixel grid`, good: false },
+          role: t`Decides`,
+        }
+      : blank(t`Screen lattice (spectral peak)`),
+  );
   return rows;
 }
 
