@@ -71,6 +71,32 @@ describe('presentation-attack evidence in the case answer (issue 28 §6)', () =>
     expect(face?.attack?.planeResidual).toEqual({ value: 0.0186, threshold: 0.004, passed: true });
   });
 
+  it('carries the screen lattice’s peak with its threshold (session 12), and leaves a malformed one out', async () => {
+    const screen: FaceAttackEvidence = {
+      ...EVIDENCE,
+      screenLattice: {
+        value: 151.2,
+        threshold: 17,
+        passed: false,
+        channel: 'luma',
+        cyclesPerPixel: [0.4063, -0.0234],
+      },
+    };
+    expect((await caseWithEvidence(screen))?.attack).toEqual(screen);
+    const malformed = await caseWithEvidence({
+      ...EVIDENCE,
+      screenLattice: {
+        value: 151.2,
+        threshold: 17,
+        passed: false,
+        channel: 'infrared',
+        cyclesPerPixel: [0.4, 0],
+      },
+    });
+    expect(malformed?.attack).toEqual(EVIDENCE);
+    expect(malformed?.attack).not.toHaveProperty('screenLattice');
+  });
+
   it('answers null for a capture without evidence', async () => {
     expect((await caseWithEvidence(null))?.attack).toBeNull();
   });

@@ -79,7 +79,9 @@ export function attackEvidenceOf(stored: unknown): FaceAttackEvidence | null {
     idReuse: idReuseOf(stored['idReuse']),
     antispoof: modelScoreOf(stored['antispoof']),
     livenessModel: modelScoreOf(stored['livenessModel']),
-    screenLattice: screenLatticeOf(stored['screenLattice']),
   };
+  // The screen check's part exists since session 12: an older capture's evidence has none at all.
+  const screenLattice = screenLatticeOf(stored['screenLattice']);
+  if (screenLattice) evidence.screenLattice = screenLattice;
   return Object.values(evidence).some((part) => part !== null) ? evidence : null;
 }
