@@ -102,10 +102,7 @@ export function powerSpectrum(channel: Float64Array, n: number): Float64Array {
   let mean = 0;
   for (const v of channel) mean += v;
   mean /= channel.length;
-  const hann = Float64Array.from(
-    { length: n },
-    (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * (i + 0.5)) / n),
-  );
+  const hann = geometry(n).hann;
   const re = new Float64Array(n * n);
   const im = new Float64Array(n * n);
   for (let y = 0; y < n; y++)
@@ -120,19 +117,50 @@ export function powerSpectrum(channel: Float64Array, n: number): Float64Array {
 /** Signed frequency (bins) of FFT index i. */
 const signed = (i: number, n: number) => (i <= n / 2 ? i : i - n);
 
+/** Per crop side: the Hann window, each bin's (rounded) radius, the bins of each radius, and per
+ *  channel where a peak may be sought (searchable): made once. */
+interface Geometry {
+  hann: Float64Array;
+  radius: Int32Array;
+  rings: Int32Array[];
+  mask: { luma: Uint8Array; chroma: Uint8Array };
+}
+const geometries = new Map<number, Geometry>();
+
+function geometry(n: number): Geometry {
+  let found = geometries.get(n);
+  if (!found) {
+    const radius = new Int32Array(n * n);
+    const members: number[][] = [];
+    const mask = { luma: new Uint8Array(n * n), chroma: new Uint8Array(n * n) };
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++) {
+        const i = y * n + x;
+        const r = Math.round(Math.hypot(signed(x, n), signed(y, n)));
+        radius[i] = r;
+        (members[r] ??= []).push(i);
+        mask.luma[i] = searchable(signed(x, n), signed(y, n), n, 'luma') ? 1 : 0;
+        mask.chroma[i] = searchable(signed(x, n), signed(y, n), n, 'chroma') ? 1 : 0;
+      }
+    found = {
+      hann: Float64Array.from({ length: n }, (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * (i + 0.5)) / n)),
+      radius,
+      rings: members.map((m) => Int32Array.from(m)),
+      mask,
+    };
+    geometries.set(n, found);
+  }
+  return found;
+}
+
 /** The power divided by the median power at its (rounded) radius: the 1/f fall-off taken out. */
 export function whiten(power: Float64Array, n: number): Float64Array {
-  const radius = new Int32Array(n * n);
-  const rings: number[][] = [];
-  for (let y = 0; y < n; y++)
-    for (let x = 0; x < n; x++) {
-      const r = Math.round(Math.hypot(signed(x, n), signed(y, n)));
-      radius[y * n + x] = r;
-      (rings[r] ??= []).push(power[y * n + x]!);
-    }
+  const { radius, rings } = geometry(n);
   const median = rings.map((ring) => {
-    const sorted = ring.sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)]!;
+    const values = new Float64Array(ring.length);
+    for (let k = 0; k < ring.length; k++) values[k] = power[ring[k]!]!;
+    values.sort();
+    return values[Math.floor(values.length / 2)] ?? 1;
   });
   const out = new Float64Array(n * n);
   const floor = 1e-9;
@@ -223,17 +251,17 @@ export function latticePeak(spectra: readonly (LatticeSpectrum | null | undefine
     }
     // A windowed peak spreads over about 3×3 bins: each bin's neighbourhood mean, over searchable
     // bins only (else a JPEG line's own bins would lift the bins beside it).
+    const mask = geometry(n).mask[channel];
     const box = new Float64Array(n * n);
     for (let y = 0; y < n; y++)
       for (let x = 0; x < n; x++) {
-        const fx = signed(x, n);
-        const fy = signed(y, n);
         let sum = 0;
         let count = 0;
         for (let dy = -1; dy <= 1; dy++)
           for (let dx = -1; dx <= 1; dx++) {
-            if (!searchable(fx + dx, fy + dy, n, channel)) continue;
-            sum += mean[((y + dy + n) % n) * n + ((x + dx + n) % n)]!;
+            const j = ((y + dy + n) % n) * n + ((x + dx + n) % n);
+            if (!mask[j]) continue;
+            sum += mean[j]!;
             count++;
           }
         box[y * n + x] = count ? sum / count : 1;
@@ -243,9 +271,9 @@ export function latticePeak(spectra: readonly (LatticeSpectrum | null | undefine
     // Only one half: the other is its mirror image.
     for (let y = 0; y < n; y++)
       for (let x = 0; x <= n / 2; x++) {
+        if (!mask[y * n + x]) continue;
         const fx = signed(x, n);
         const fy = signed(y, n);
-        if (!searchable(fx, fy, n, channel)) continue;
         // Isolated: above the same direction's power a few bins nearer and further out. A face's
         // long features (eyes, brows, mouth, the jaw) and JPEG's ringing along the block edges make
         // ridges through the origin, high at every radius of their direction; a lattice makes a point.
