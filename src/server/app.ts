@@ -96,7 +96,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(storagePlugin);
   await app.register(housekeepingPlugin, { schedule: options.scheduleHousekeeping ?? config.env !== 'test' });
   // Reads uploaded documents off the event loop; tests kick it themselves (issue 30).
-  await app.register(documentsPlugin, { auto: config.env !== 'test' });
+  await app.register(documentsPlugin, { auto: config.env !== 'test', engine: config.documentOcrEngine });
   // A test process builds many apps and shows few captchas: a couple ahead, not a burst's worth.
   puzzleSource().setAhead(config.env === 'test' ? PUZZLES_AHEAD_IN_TESTS : PUZZLES_AHEAD);
 

@@ -8,6 +8,7 @@ import { parseTransportKeyPem } from './security/transportKeyConfig';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/timeouts';
 import { DEFAULT_FACE_ENGINE_CONFIG, type FaceEngineConfig } from './services/verification/face/engineConfig';
 import { FACE_CHALLENGES, type FaceChallenge } from '../contract/api/verification';
+import { OCR_ENGINE_NAMES, type OcrEngineName } from './services/documents/engine';
 import { storageConfigFrom, storageEnvShape, type StorageConfig } from './storage/storageConfig';
 
 export const APP_ENVS = ['development', 'test', 'mirr', 'sandbox', 'production'] as const;
@@ -108,6 +109,8 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(Math.min(64, availableParallelism())),
   /** One engine process per machine for the face engine, puzzles and document reader (issue 31 §1); off: each worker has its own. */
   ENGINE_PROCESS: z.enum(['on', 'off']).default('on'),
+  /** The document reader's OCR engine (docs/decisions/documents-engine.md). */
+  DOCUMENT_OCR_ENGINE: z.enum(OCR_ENGINE_NAMES).default('paddle'),
   /** The proxy in front (process/trustProxy.ts): off, a hop count, or addresses/CIDRs, comma-separated. */
   TRUST_PROXY: z
     .string()
@@ -234,6 +237,8 @@ export interface AppConfig {
   workers: number;
   /** The supervisor runs one engine process that the workers call (src/server/engine/). */
   engineProcess: boolean;
+  /** The OCR engine that reads uploaded documents (DOCUMENT_OCR_ENGINE). */
+  documentOcrEngine: OcrEngineName;
   /** Fastify's trustProxy: false (the socket address is the client), a hop count, or addresses. */
   trustProxy: TrustProxy;
   /** Password-transport keys from the environment (PEM); undefined: shared through PostgreSQL. */
@@ -322,6 +327,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     workers: e.WORKERS,
     engineProcess: e.ENGINE_PROCESS === 'on',
+    documentOcrEngine: e.DOCUMENT_OCR_ENGINE,
     trustProxy: e.TRUST_PROXY,
     transportKeys: { current: e.TRANSPORT_PRIVATE_KEY, previous: e.TRANSPORT_PREVIOUS_PRIVATE_KEY },
     overload: {

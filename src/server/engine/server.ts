@@ -15,7 +15,7 @@ import { ReaderPool } from '../services/documents/readerPool';
 import { encodeFrame, frameReader } from './wire';
 import type { EngineHello, EngineOps, EngineReply, EngineRequest } from './protocol';
 
-/** Reader threads of the machine: each is a whole OCR engine (~0.5 GB while it reads). */
+/** Reader threads of the machine: each is a whole OCR engine (~0.5–1 GB while it reads). */
 const READER_THREADS = 1;
 
 export interface EngineServer {
@@ -28,7 +28,7 @@ export interface EngineServer {
 type Handlers = { [K in keyof EngineOps]: (task: EngineOps[K]['task']) => Promise<EngineOps[K]['answer']> };
 
 export async function startEngineServer(
-  config: Pick<AppConfig, 'env' | 'face'>,
+  config: Pick<AppConfig, 'env' | 'face'> & Partial<Pick<AppConfig, 'documentOcrEngine'>>,
   socketPath: string,
   log: Pick<LineLogger, 'info' | 'warn'>,
   /** Tests: stand-in thread modules (tests/support/faceStubWorker.ts, readerStubWorker.ts). */
@@ -46,7 +46,10 @@ export async function startEngineServer(
     ahead: config.env === 'test' ? PUZZLES_AHEAD_IN_TESTS : PUZZLES_AHEAD,
     thread: false,
   });
-  const reader = new ReaderPool(READER_THREADS, options.readerWorker);
+  const reader = new ReaderPool(READER_THREADS, {
+    ...(options.readerWorker ? { filename: options.readerWorker } : {}),
+    ...(config.documentOcrEngine ? { engine: config.documentOcrEngine } : {}),
+  });
 
   const handlers: Handlers = {
     async face(task) {

@@ -4,10 +4,14 @@
 // goes when the file is deleted; a reading cut off by a restart is picked up again; another company
 // sees nothing; the applicant gets the fields without the text, a reviewer gets both.
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentReadingView } from '../../../src/contract/api/documents';
 import { documentReadings } from '../../../src/server/db/schema/documents';
+import { ENGINE_SOCKET_ENV } from '../../../src/server/engine/protocol';
 import { DocumentReader } from '../../../src/server/services/documents/reader';
 import { MAX_ATTEMPTS, STALE_AFTER_MS } from '../../../src/server/services/documents/readingStore';
 import { DocumentRenderer, type RenderedDocument } from '../../support/documents/render';
@@ -23,6 +27,7 @@ let rita: SignedIn;
 let idCard: RenderedDocument;
 let licence: RenderedDocument;
 let passport: RenderedDocument;
+let idPhoto: RenderedDocument;
 
 beforeAll(async () => {
   const renderer = new DocumentRenderer();
@@ -30,6 +35,7 @@ beforeAll(async () => {
     idCard = await renderer.scan(idCardSamples({ seed: 11, count: 1 })[0]!);
     licence = await renderer.pdf(licenceSamples({ seed: 13, count: 1 })[0]!);
     passport = await renderer.scan(passportSamples({ seed: 12, count: 1 })[0]!);
+    idPhoto = await renderer.photo(idCardSamples({ seed: 11, count: 2 })[1]!);
   } finally {
     await renderer.close();
   }
@@ -82,7 +88,8 @@ describe('reading an uploaded document', () => {
     // The applicant holds the document: the fields, not the text.
     expect(view.text).toBeNull();
     const [row] = await t.app.db.select().from(documentReadings).where(eq(documentReadings.fileId, id));
-    expect(row?.engine).toMatch(/^tesseract/);
+    // PaddleOCR is the default engine (DOCUMENT_OCR_ENGINE): this reading went through it.
+    expect(row?.engine).toMatch(/^paddleocr/);
   }, 120_000);
 
   it('reads a licence PDF page and checks its USCC', async () => {
@@ -104,6 +111,57 @@ describe('reading an uploaded document', () => {
     expect(view.selfChecks).toContainEqual({ name: 'mrzCheckDigits', outcome: 'pass' });
     // A reviewer also gets the text, for search and the case view.
     expect(view.text).toContain(passport.sample.values.number);
+  }, 120_000);
+
+  it('reads a tilted, dim photo of a card, and outlines the number where it is on the photo', async () => {
+    const id = await upload(alice, idPhoto);
+    await readQueue();
+    const { view } = await reading(alice, id);
+    if (idPhoto.sample.kind !== 'idFront') throw new Error('an ID card front was generated');
+    expect(view.fields.idNumber?.value).toBe(idPhoto.sample.values.idNumber);
+    expect(view.fields.name?.value).toBe(idPhoto.sample.values.name);
+    expect(view.fields.birthDate?.value).toBe(idPhoto.sample.values.birthDate);
+    // The box is in the photo's pixels, inside it, and wider than high (a line of 18 digits).
+    const { width = 0, height = 0 } = await sharp(idPhoto.file).metadata();
+    const [left, top, right, bottom] = view.fields.idNumber?.box ?? [0, 0, 0, 0];
+    expect(left).toBeGreaterThanOrEqual(0);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(right).toBeLessThanOrEqual(width);
+    expect(bottom).toBeLessThanOrEqual(height);
+    expect(right - left).toBeGreaterThan(4 * (bottom - top));
+  }, 120_000);
+
+  it('keeps a document queued, its attempt unspent, while the engine process is away, and reads it once it is back', async () => {
+    await readQueue(); // nothing else waiting: the reader below claims this test's file
+    const id = await upload(alice, idCard);
+    // A reader whose pool calls the machine's engine process over a socket where none listens.
+    const before = process.env[ENGINE_SOCKET_ENV];
+    process.env[ENGINE_SOCKET_ENV] = path.join(os.tmpdir(), `no-engine-${process.pid}.sock`);
+    let away: DocumentReader;
+    try {
+      away = new DocumentReader({
+        db: t.app.db,
+        store: t.app.storage.store,
+        clock: t.clock,
+        log: t.app.log,
+        workers: 1,
+        pollMs: 60_000,
+        auto: false,
+      });
+    } finally {
+      if (before === undefined) delete process.env[ENGINE_SOCKET_ENV];
+      else process.env[ENGINE_SOCKET_ENV] = before;
+    }
+    away.kick();
+    await away.idle();
+    await away.close();
+    const [waiting] = await t.app.db.select().from(documentReadings).where(eq(documentReadings.fileId, id));
+    expect(waiting?.status).toBe('queued');
+    expect(waiting?.attempts).toBe(0);
+    expect(waiting?.startedAt).toBeNull();
+
+    await readQueue();
+    expect((await reading(alice, id)).view.status).toBe('done');
   }, 120_000);
 
   it('answers 404 to another company, as for the file itself', async () => {

@@ -24,6 +24,25 @@ function afterLabel(rows: readonly Row[], label: string): { row: Row; rest: stri
   return null;
 }
 
+/**
+ * A letter-spaced two-character label whose characters the engine read apart (on a tilted photo the
+ * first may even land in another row): a piece that starts with the label's second character and
+ * goes on with the value ("称上海市…有限公司" after a lone "名").
+ */
+function afterSplitLabel(rows: readonly Row[], label: string): { row: Row; rest: string } | null {
+  const [first, second] = [...label];
+  if (!first || !second) return null;
+  const lone = rows.some((row) => row.pieces.some((p) => compactText(p.text) === first));
+  if (!lone) return null;
+  for (const row of rows) {
+    for (const piece of row.pieces) {
+      const text = compactText(piece.text);
+      if (text.startsWith(second) && text.length > 3) return { row, rest: text.slice(1) };
+    }
+  }
+  return null;
+}
+
 // Digits OCR reads as letters, for fields that hold only digits.
 const DIGIT_LOOKALIKES: Record<string, string> = {
   O: '0',
@@ -151,15 +170,38 @@ function mrzCandidate(text: string): string | null {
   return line;
 }
 
-/** Stretches or shrinks the longest run of fillers so the line has 44 characters (OCR drops or adds '<'). */
-export function fitMrzLine(line: string): string {
-  if (line.length === MRZ_LENGTH) return line;
+/** Stretches or shrinks the longest run of fillers so the line has `size` characters (OCR drops or adds '<'). */
+export function fitMrzLine(line: string, size = MRZ_LENGTH): string {
+  if (line.length === size) return line;
   const runs = [...line.matchAll(/<+/g)].sort((a, b) => b[0].length - a[0].length);
   const run = runs[0];
-  if (!run || run.index === undefined) return line.padEnd(MRZ_LENGTH, '<').slice(0, MRZ_LENGTH);
-  const length = Math.max(1, run[0].length + MRZ_LENGTH - line.length);
+  if (!run || run.index === undefined) return line.padEnd(size, '<').slice(0, size);
+  const length = Math.max(1, run[0].length + size - line.length);
   const fitted = line.slice(0, run.index) + '<'.repeat(length) + line.slice(run.index + run[0].length);
-  return fitted.padEnd(MRZ_LENGTH, '<').slice(0, MRZ_LENGTH);
+  return fitted.padEnd(size, '<').slice(0, size);
+}
+
+/**
+ * The second MRZ line put back in its places when OCR dropped or added a character: its middle
+ * (birth date, check, sex, expiry date, check: 15 characters) is found by its shape, the 13 before
+ * it are the number, its check digit and the nationality, the 16 after it the personal number and
+ * the last two check digits. A nationality read short ("CHN" as "HN") is padded with fillers, so the
+ * dates and their check digits are read from their own places instead of shifted ones.
+ */
+export function alignMrzLine2(line: string): string {
+  if (line.length === MRZ_LENGTH) return line;
+  const middle = /\d{7}[MFX<]\d{7}/.exec(line.slice(10));
+  if (!middle) return fitMrzLine(line);
+  const at = 10 + middle.index;
+  const before = line.slice(0, at);
+  const head =
+    before.length >= 13
+      ? before.slice(0, 10) + before.slice(-3)
+      : before.slice(0, 10) + before.slice(10).padEnd(3, '<');
+  const after = line.slice(at + 15);
+  const tail =
+    after.length < 2 ? after.padStart(16, '<') : fitMrzLine(after.slice(0, -2), 14) + after.slice(-2);
+  return head + line.slice(at, at + 15) + tail;
 }
 
 /** YYMMDD → ISO; a birth year not in the past is of the previous century, an expiry is this century's. */
@@ -181,10 +223,16 @@ function readMrz(rows: readonly Row[]): { reading: MrzReading; rows: Row[] } | n
     .filter((c): c is { row: Row; piece: OcrLine; line: string } => c.line !== null)
     .sort((a, b) => a.piece.box[1] + a.piece.box[3] - (b.piece.box[1] + b.piece.box[3]));
   const first = candidates.findIndex((c) => c.line.startsWith('P'));
-  const line1 = candidates[first];
-  const line2 = candidates[first + 1];
-  if (!line1 || !line2) return null;
-  const lines = [fitMrzLine(line1.line), fitMrzLine(line2.line)];
+  let line1 = candidates[first];
+  let line2 = candidates[first + 1];
+  if (!line1 || !line2) {
+    // The first line unreadable: the second alone carries the number, dates, sex and every check
+    // digit. It is the candidate with a date, sex and date in its middle; the names stay unread.
+    line2 = candidates.find((c) => /\d{7}[MFX<]\d{7}/.test(c.line));
+    if (!line2) return null;
+    line1 = { ...line2, line: 'P<' + '<'.repeat(MRZ_LENGTH - 2) };
+  }
+  const lines = [fitMrzLine(line1.line), alignMrzLine2(line2.line)];
   try {
     const result = parseMrz(lines, { autocorrect: true });
     const failedChecks = result.details.filter((d) => !d.valid && d.field).map((d) => d.field ?? '');
@@ -200,6 +248,71 @@ function readMrz(rows: readonly Row[]): { reading: MrzReading; rows: Row[] } | n
   } catch {
     return null;
   }
+}
+
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+
+/** "21 SEP 1969" (spaces optional; 0 and O confused) → 1969-09-21. */
+export function printedDate(text: string): string | null {
+  const m = /(\d{2})\s*([A-Z]{3})\s*(\d{4})/.exec(text.toUpperCase().replace(/(?<=\d)O|O(?=\d)/g, '0'));
+  const month = m ? MONTHS.indexOf(m[2] ?? '') : -1;
+  if (!m || month < 0) return null;
+  return `${m[3]}-${pad2(String(month + 1))}-${m[1]}`;
+}
+
+/**
+ * The data page's printed (visual-zone) names and dates: the name as "SURNAME, GIVEN NAMES" (or
+ * under "Surname" and "Given names" labels), a date under the label that names it.
+ */
+function visualZone(
+  rows: readonly Row[],
+  _today: Date,
+): Partial<Record<'surname' | 'givenNames' | 'birthDate' | 'expiryDate', ReadField>> {
+  const found: Partial<Record<'surname' | 'givenNames' | 'birthDate' | 'expiryDate', ReadField>> = {};
+  const pieces = rows.flatMap((row) => row.pieces.map((piece) => ({ row, piece })));
+  const lettersOnly = (text: string) => text.toUpperCase().replace(/[^A-Z]/g, '');
+  for (const { row, piece } of pieces) {
+    const m = /^\s*([A-Z][A-Z' -]*?)\s*[,，]\s*([A-Z][A-Z' -]*?)\s*$/.exec(piece.text.toUpperCase());
+    if (m?.[1] && m[2] && !found.surname) {
+      found.surname = { value: lettersOnly(m[1]), page: row.page, box: piece.box };
+      found.givenNames = { value: lettersOnly(m[2]), page: row.page, box: piece.box };
+    }
+  }
+  /** The piece right under a label (horizontally overlapping it, within three label heights) that `accept`s. */
+  const under = (label: RegExp, accept: (text: string) => string | null): ReadField | null => {
+    for (const { row, piece } of pieces) {
+      if (!label.test(compactText(piece.text))) continue;
+      const [l, t, r, b] = piece.box;
+      const reach = 3 * (b - t);
+      const below = pieces
+        .filter(
+          ({ row: other, piece: p }) =>
+            other.page === row.page &&
+            p !== piece &&
+            p.box[1] >= t + (b - t) / 2 &&
+            p.box[1] <= b + reach &&
+            p.box[0] < r &&
+            p.box[2] > l,
+        )
+        .sort((x, y) => x.piece.box[1] - y.piece.box[1]);
+      for (const candidate of below) {
+        const value = accept(candidate.piece.text);
+        if (value) return { value, page: candidate.row.page, box: candidate.piece.box };
+      }
+    }
+    return null;
+  };
+  if (!found.surname) {
+    const surname = under(/surname/i, (t) => (/^[A-Z' -]+$/i.test(t.trim()) ? lettersOnly(t) : null));
+    const given = under(/givenname/i, (t) => (/^[A-Z' -]+$/i.test(t.trim()) ? lettersOnly(t) : null));
+    if (surname) found.surname = surname;
+    if (given) found.givenNames = given;
+  }
+  const birth = under(/dateofbirth/i, printedDate);
+  const expiry = under(/dateofexpiry/i, printedDate);
+  if (birth) found.birthDate = birth;
+  if (expiry) found.expiryDate = expiry;
+  return found;
 }
 
 function passportFields(rows: readonly Row[], today: Date): { fields: ReadFields; mrz: MrzReading | null } {
@@ -220,6 +333,16 @@ function passportFields(rows: readonly Row[], today: Date): { fields: ReadFields
     set('sex', row2, parsed.sex === 'male' ? 'M' : parsed.sex === 'female' ? 'F' : null);
     set('expiryDate', row2, mrzDate(parsed.expirationDate ?? '', 'expiry', today));
   }
+  const viz = visualZone(rows, today);
+  // The names as printed in the visual zone (a plain font) before the MRZ's (OCR-B, where the
+  // recogniser drops or swaps letters of names); the MRZ's dates unless their check digit fails.
+  const failed = new Set(mrz?.reading.failedChecks ?? []);
+  if (viz.surname) fields.surname = viz.surname;
+  if (viz.givenNames) fields.givenNames = viz.givenNames;
+  if (viz.birthDate && (!fields.birthDate || failed.has('birthDateCheckDigit')))
+    fields.birthDate = viz.birthDate;
+  if (viz.expiryDate && (!fields.expiryDate || failed.has('expirationDateCheckDigit')))
+    fields.expiryDate = viz.expiryDate;
   const mrzRows = new Set(mrz?.rows ?? []);
   for (const row of rows) {
     if (mrzRows.has(row)) continue;
@@ -255,7 +378,7 @@ function licenceFields(rows: readonly Row[]): ReadFields {
       break;
     }
   }
-  const name = afterLabel(rows, '名称');
+  const name = afterLabel(rows, '名称') ?? afterSplitLabel(rows, '名称');
   if (name?.rest) fields.companyName = fieldOf(name.row, name.rest);
   const type = afterLabel(rows, '类型');
   if (type?.rest) fields.type = fieldOf(type.row, type.rest.replace(/\(/g, '（').replace(/\)/g, '）'));

@@ -47,7 +47,9 @@ export function rowsOfPage(page: OcrPage, pageIndex = 0): Row[] {
     .sort((a, b) => a.box[1] + a.box[3] - (b.box[1] + b.box[3]));
   const groups: OcrLine[][] = [];
   for (const piece of pieces) {
-    const group = groups.find((g) => g.some((p) => overlapRatio(p.box, piece.box) > 0.5));
+    // Against the row's first (topmost) piece only: on a tilted photo, matching any piece chains one
+    // row's right end to the next row's left ("名称 …公司" and "类型 …（法人独资）" became one row).
+    const group = groups.find((g) => g[0] !== undefined && overlapRatio(g[0].box, piece.box) > 0.5);
     if (group) group.push(piece);
     else groups.push([piece]);
   }

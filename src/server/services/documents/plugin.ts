@@ -2,6 +2,7 @@
 // it. Registered after storage (it reads the stored bytes) and before the routes that queue files.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { OcrEngineName } from './engine';
 import { DocumentReader } from './reader';
 
 declare module 'fastify' {
@@ -18,6 +19,8 @@ export interface DocumentsPluginOptions {
   /** Read on its own after uploads and on a timer; tests turn it off and call kick() when they mean it. */
   auto?: boolean;
   workerFile?: string;
+  /** DOCUMENT_OCR_ENGINE (the in-process pool's; under `npm start` the engine process's decides). */
+  engine?: OcrEngineName;
 }
 
 export const documentsPlugin = fp(
@@ -31,6 +34,7 @@ export const documentsPlugin = fp(
       pollMs: options.pollMs ?? 30_000,
       auto: options.auto ?? true,
       ...(options.workerFile ? { workerFile: options.workerFile } : {}),
+      ...(options.engine ? { engine: options.engine } : {}),
     });
     app.decorate('documents', reader);
     app.addHook('onReady', async () => reader.start());

@@ -9,12 +9,15 @@ import { isReadKind } from '../../../contract/documents/reading';
 import { recordDocumentRead } from '../../observability/metrics/recorders';
 import type { ObjectStore } from '../../storage/objectStore';
 import type { Clock, Db } from '../../types';
+import { isEngineBusy } from '../../engine/client';
+import type { OcrEngineName } from './engine';
 import { ReaderPool } from './readerPool';
 import {
   claimNextReading,
   enqueueReading,
   failReading,
   finishReading,
+  releaseReading,
   type ClaimedJob,
 } from './readingStore';
 
@@ -40,6 +43,8 @@ export interface DocumentReaderOptions {
   auto: boolean;
   /** The worker module (tests substitute a stub). */
   workerFile?: string;
+  /** The OCR engine of the in-process pool (DOCUMENT_OCR_ENGINE). */
+  engine?: OcrEngineName;
 }
 
 /** Bytes of a stored object; null when it is gone. Uploads are at most 10 MB (Limits.upload). */
@@ -59,7 +64,10 @@ export class DocumentReader {
   private idleWaiters: (() => void)[] = [];
 
   constructor(private readonly options: DocumentReaderOptions) {
-    this.pool = new ReaderPool(options.workers, options.workerFile);
+    this.pool = new ReaderPool(options.workers, {
+      ...(options.workerFile ? { filename: options.workerFile } : {}),
+      ...(options.engine ? { engine: options.engine } : {}),
+    });
   }
 
   get engineStarted(): boolean {
@@ -106,11 +114,12 @@ export class DocumentReader {
         return;
       }
       if (!job) return;
-      await this.process(job);
+      if ((await this.process(job)) === 'engineAway') return;
     }
   }
 
-  private async process(job: ClaimedJob): Promise<void> {
+  /** Reads one job; 'engineAway' when the engine process is down or full (the job waits, unspent). */
+  private async process(job: ClaimedJob): Promise<'done' | 'engineAway'> {
     const { db, clock, log } = this.options;
     const started = performance.now();
     const measure = (outcome: string) =>
@@ -120,7 +129,7 @@ export class DocumentReader {
       if (!bytes) {
         await failReading(db, job.fileId, Number.MAX_SAFE_INTEGER, 'fileMissing', clock.now());
         measure('fileMissing');
-        return;
+        return 'done';
       }
       const answer = await this.pool.read({
         bytes,
@@ -131,12 +140,23 @@ export class DocumentReader {
       await finishReading(db, job.fileId, answer.engine, answer.reading, clock.now());
       log.info({ fileId: job.fileId, kind: job.kind, ms: answer.ms }, 'document read');
       measure('read');
+      return 'done';
     } catch (err) {
+      // The machine's engine process is restarting (or its bound is full): not the document's fault.
+      // The job goes back to the queue without spending an attempt, and this loop stops; the next
+      // poll or upload tries again, so nothing is lost however long the engine is away.
+      if (isEngineBusy(err)) {
+        log.warn({ fileId: job.fileId, kind: job.kind }, 'document reading waits: the engine is away');
+        await releaseReading(db, job.fileId).catch(() => undefined);
+        measure('engineAway');
+        return 'engineAway';
+      }
       // The error's message may quote document text (an engine's complaint): only its name is logged.
       const code = err instanceof Error ? err.name : 'unknown';
       log.warn({ fileId: job.fileId, kind: job.kind, failure: code }, 'document reading failed');
       await failReading(db, job.fileId, job.attempts, 'engineFailed', clock.now()).catch(() => undefined);
       measure('engineFailed');
+      return 'done';
     }
   }
 

@@ -1,10 +1,11 @@
 // The document reader's threads (piscina), off the API's event loop. Lazy: no thread starts and no
 // model loads until the first document (or warm()). Bounded: the queue runner (reader.ts) never asks
 // for more than `workers` readings at once. Idle threads end after IDLE_MS, giving their memory
-// (the engine's models, ~0.5 GB a thread) back until documents come again.
+// (the engine's models and buffers, ~0.5–1 GB a thread) back until documents come again.
 import { Piscina } from 'piscina';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import type { OcrEngineName } from './engine';
 import type { ReadTask } from './readDocument';
 import type { ReadAnswer } from './readerWorker';
 import { engineClient, type EngineClient } from '../../engine/client';
@@ -20,14 +21,20 @@ export class ReaderPool {
   private readonly remote: EngineClient | null;
   private remoteUsed = false;
   private readonly filename: string;
+  private readonly engine: OcrEngineName;
 
   constructor(
     private readonly workers: number,
-    /** The worker module (tests substitute a stub, which always runs in this process). */
-    filename?: string,
+    options: {
+      /** The worker module (tests substitute a stub, which always runs in this process). */
+      filename?: string;
+      /** DOCUMENT_OCR_ENGINE of this process (the engine process's own when there is one). */
+      engine?: OcrEngineName;
+    } = {},
   ) {
-    this.filename = filename ?? new URL('./readerWorker.ts', import.meta.url).href;
-    this.remote = filename ? null : engineClient();
+    this.filename = options.filename ?? new URL('./readerWorker.ts', import.meta.url).href;
+    this.engine = options.engine ?? 'paddle';
+    this.remote = options.filename ? null : engineClient();
   }
 
   get started(): boolean {
@@ -43,6 +50,7 @@ export class ReaderPool {
       maxThreads: this.workers,
       idleTimeout: IDLE_MS,
       concurrentTasksPerWorker: 1,
+      workerData: { engine: this.engine },
     });
     return this.pool;
   }

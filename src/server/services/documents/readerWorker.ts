@@ -1,10 +1,13 @@
-// A document reader thread (piscina): loads the OCR engine once, on its first task, and reads one
-// document at a time. The thread runs nice'd, so when the CPU is short the API's threads go first;
-// Tesseract's own thread, started from here, inherits that niceness. Nothing here logs.
+// A document reader thread (piscina): loads the OCR engine its pool names (workerData.engine) once, on
+// its first task, and reads one document at a time. The thread runs nice'd, so when the CPU is short
+// the API's threads go first; the threads the engine starts from here (ONNX Runtime's pool,
+// Tesseract's worker) inherit that niceness. Nothing here logs.
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import path from 'node:path';
-import type { OcrEngine } from './engine';
+import { workerData } from 'node:worker_threads';
+import type { OcrEngine, OcrEngineName } from './engine';
+import { createPaddleEngine } from './paddleEngine';
 import { readDocument, type ReadTask } from './readDocument';
 import { createTesseractEngine } from './tesseractEngine';
 import type { DocumentReading } from './types';
@@ -19,6 +22,11 @@ try {
 
 let engine: Promise<OcrEngine> | null = null;
 
+/** Only the chosen engine starts (each factory loads its runtime and models when called). */
+function createEngine(name: OcrEngineName): Promise<OcrEngine> {
+  return name === 'tesseract' ? createTesseractEngine() : createPaddleEngine();
+}
+
 export interface ReadAnswer {
   engine: string;
   reading: DocumentReading;
@@ -32,7 +40,7 @@ export interface ReadAnswer {
 export default async function read(
   task: ReadTask | { warm: true },
 ): Promise<ReadAnswer | { engine: string }> {
-  engine ??= createTesseractEngine();
+  engine ??= createEngine((workerData as { engine?: OcrEngineName } | null)?.engine ?? 'paddle');
   const ocr = await engine;
   if ('warm' in task) return { engine: ocr.name };
   const started = performance.now();

@@ -99,6 +99,14 @@ export async function failReading(
     .where(eq(documentReadings.fileId, fileId));
 }
 
+/** Back in the queue as it was before it was claimed (the engine was away): the attempt is not spent. */
+export async function releaseReading(db: DbOrTx, fileId: string): Promise<void> {
+  await db
+    .update(documentReadings)
+    .set({ status: 'queued', startedAt: null, attempts: sql`greatest(${documentReadings.attempts} - 1, 0)` })
+    .where(and(eq(documentReadings.fileId, fileId), eq(documentReadings.status, 'reading')));
+}
+
 /** The reading of a live file, in whatever state; null when none was queued or the file is gone. */
 export async function findReading(db: DbOrTx, fileId: string): Promise<DocumentReadingRow | null> {
   const [row] = await db

@@ -2,7 +2,13 @@
 // addresses over two rows, OCR's look-alike characters, MRZ lines whose fillers were dropped.
 import { parse } from 'mrz';
 import { describe, expect, it } from 'vitest';
-import { extractReading, fitMrzLine, mrzDate } from '../../../../src/server/services/documents/extract';
+import {
+  alignMrzLine2,
+  extractReading,
+  fitMrzLine,
+  mrzDate,
+  printedDate,
+} from '../../../../src/server/services/documents/extract';
 import { rowsOfPage } from '../../../../src/server/services/documents/layout';
 import type { OcrLine, OcrPage } from '../../../../src/server/services/documents/types';
 import { td3Lines } from '../../../support/documents/mrz';
@@ -23,6 +29,24 @@ describe('rows', () => {
     expect(rows.map((r) => r.text)).toEqual(['姓名 黄杰', '出生']);
     expect(rows[0]?.compact).toBe('姓名黄杰');
     expect(rows[0]?.box).toEqual([20, 50, 124, 72]);
+  });
+});
+
+describe('rows on a tilted photo', () => {
+  it('do not chain one row to the next through a piece that overlaps both', () => {
+    // "名称 …公司" slopes down to the right into the height of "类型 …（法人独资）".
+    const rows = rowsOfPage(
+      page(
+        { text: '称上海市博源网络科技有限公司', box: [457, 568, 830, 644] },
+        { text: '名', box: [323, 623, 350, 654] },
+        { text: '有限责任公司（法人独资）', box: [516, 638, 797, 699] },
+        { text: '型', box: [463, 669, 503, 700] },
+      ),
+    );
+    expect(rows.map((r) => r.compact)).toEqual([
+      '名称上海市博源网络科技有限公司',
+      '型有限责任公司（法人独资）',
+    ]);
   });
 });
 
@@ -151,6 +175,53 @@ describe('passport', () => {
     expect(fitMrzLine(line2.replace('<<<<<<<<<<<<<<<', '<'.repeat(20)))).toBe(line2);
   });
 
+  it('puts a second line with a short nationality back in its places, so dates and checks hold', () => {
+    const short = line2.replace('CHN', 'HN');
+    expect(alignMrzLine2(short)).toBe(line2.replace('CHN', 'HN<'));
+    const reading = extractReading(
+      'passportPhotoPage',
+      [page(piece(line1, 10, 600), piece(short, 10, 630))],
+      today,
+    );
+    expect(reading.mrz?.valid).toBe(true);
+    expect(values(page(piece(line1, 10, 600), piece(short, 10, 630)), 'passportPhotoPage')).toMatchObject({
+      birthDate: '1978-11-17',
+      expiryDate: '2033-05-28',
+    });
+    // Fillers of the personal number dropped: the last two check digits stay last.
+    expect(alignMrzLine2(line2.replace('<<<<<<<<<<<<<<', '<<<<<'))).toBe(line2);
+  });
+
+  it('takes the names from the printed page before the MRZ, whose letters OCR drops', () => {
+    const misread = line1.replace('LEICHAO', 'LECHAO');
+    const p = page(
+      piece('姓名/Name', 300, 100),
+      piece('SUN, LEICHAO', 300, 130),
+      piece('出生日期/Date of birth', 300, 200),
+      piece('有效期至/Date of expiry', 600, 200),
+      piece('17 NOV 1978', 300, 230),
+      piece('28 MAY 2033', 600, 230),
+      piece(misread, 10, 600),
+      piece(line2, 10, 630),
+    );
+    expect(values(p, 'passportPhotoPage')).toMatchObject({ surname: 'SUN', givenNames: 'LEICHAO' });
+    expect(printedDate('17 NOV 1978')).toBe('1978-11-17');
+    expect(printedDate('O4DEC2031')).toBe('2031-12-04');
+    expect(printedDate('17 XYZ 1978')).toBeNull();
+  });
+
+  it('takes a printed date when the MRZ date fails its check digit', () => {
+    // The birth date misread (17 → 11) and so failing its check digit; the printed one is right.
+    const wrongBirth = line2.replace('781117', '781111');
+    const p = page(
+      piece('出生日期/Date of birth', 300, 200),
+      piece('17 NOV 1978', 300, 230),
+      piece(line1, 10, 600),
+      piece(wrongBirth, 10, 630),
+    );
+    expect(values(p, 'passportPhotoPage').birthDate).toBe('1978-11-17');
+  });
+
   it('reads two-digit years: a birth year not yet reached is last century, an expiry this one', () => {
     expect(mrzDate('781117', 'birth', today)).toBe('1978-11-17');
     expect(mrzDate('051117', 'birth', today)).toBe('2005-11-17');
@@ -176,6 +247,17 @@ describe('business licence', () => {
       establishmentDate: '2011-09-09',
       address: '四川省成都市武侯区文化路158号25层',
     });
+  });
+});
+
+describe('business licence photographed at a tilt', () => {
+  it('reads the company name when the letter-spaced label came apart ("名" alone, "称…" with the value)', () => {
+    const p = page(
+      { text: '统一社会信用代码 91310115NHHKRLDM64', box: [306, 321, 755, 413] },
+      { text: '称上海市博源网络科技有限公司', box: [457, 568, 830, 644] },
+      { text: '名', box: [323, 623, 350, 654] },
+    );
+    expect(values(p, 'businessLicense').companyName).toBe('上海市博源网络科技有限公司');
   });
 });
 
