@@ -21,6 +21,7 @@ import { startMetricsServer, type MetricsServer } from '../observability/metrics
 import { engineSocketPath, removeStaleSockets } from '../engine/paths';
 import { ENGINE_SOCKET_ENV } from '../engine/protocol';
 import { DEFAULT_BACKOFF, planRestart } from './backoff';
+import { childExecArgv, workerExecArgv } from './childFlags';
 import { createEngineKeeper, type EngineKeeper } from './engineProcess';
 import { describeError, within } from './describeError';
 import { pickFreePort } from './freePort';
@@ -29,17 +30,6 @@ import { SHUTDOWN_GRACE_MS } from './shutdown';
 import { ensureWebBuild } from './webBuild';
 
 const WORKER_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'workerMain.ts');
-/**
- * V8's young generation per semi-space, in MB, for the workers and the engine process (issue 31
- * §1, docs/decisions/engine-process.md): Node's default lets it grow to 16 MB a semi-space, which an
- * idle worker keeps resident after its start (~38 MB); 2 MB brings an idle worker under its 150 MB
- * budget for more frequent (each cheaper) scavenges. NODE_OPTIONS may set another value.
- */
-export const CHILD_SEMI_SPACE_MB = 2;
-export const childExecArgv = (): string[] =>
-  /--max-semi-space-size/.test(`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`)
-    ? process.execArgv
-    : [...process.execArgv, `--max-semi-space-size=${CHILD_SEMI_SPACE_MB}`];
 /** After the workers' own grace, what is left is killed. */
 const STOP_MARGIN_MS = 5_000;
 /** A repeat of the first signal within this time is the same signal delivered twice. */
@@ -327,7 +317,7 @@ export async function runSupervisor(config: AppConfig, options: SupervisorOption
       engine.start();
       workerEnv[ENGINE_SOCKET_ENV] = engine.socketPath;
     }
-    cluster.setupPrimary({ exec: WORKER_ENTRY, execArgv: childExecArgv() });
+    cluster.setupPrimary({ exec: WORKER_ENTRY, execArgv: workerExecArgv() });
     if (signalled) return;
     await Promise.all(slots.map(startSlot));
   })();

@@ -1,0 +1,34 @@
+// The flags that keep the supervisor's children small (issue 31 §1): a young generation of 2 MB for
+// the workers and the engine, one V8 background thread for an HTTP worker; a value the operator
+// gave (the supervisor's own flags or NODE_OPTIONS) is left alone.
+import { describe, expect, it } from 'vitest';
+import {
+  CHILD_SEMI_SPACE_MB,
+  childExecArgv,
+  WORKER_V8_POOL_SIZE,
+  workerExecArgv,
+} from '../../../src/server/process/childFlags';
+
+describe('child process flags', () => {
+  it('gives an HTTP worker the small young generation and one V8 background thread', () => {
+    expect(workerExecArgv(['--import', 'tsx'], '')).toEqual([
+      '--import',
+      'tsx',
+      `--max-semi-space-size=${CHILD_SEMI_SPACE_MB}`,
+      `--v8-pool-size=${WORKER_V8_POOL_SIZE}`,
+    ]);
+  });
+
+  it('gives the engine process the small young generation only', () => {
+    expect(childExecArgv(['--import', 'tsx'], '')).toEqual([
+      '--import',
+      'tsx',
+      `--max-semi-space-size=${CHILD_SEMI_SPACE_MB}`,
+    ]);
+  });
+
+  it('keeps what the operator set, on the command line or in NODE_OPTIONS', () => {
+    expect(workerExecArgv(['--v8-pool-size=4'], '--max-semi-space-size=8')).toEqual(['--v8-pool-size=4']);
+    expect(childExecArgv(['--max-semi-space-size=16'], '')).toEqual(['--max-semi-space-size=16']);
+  });
+});
