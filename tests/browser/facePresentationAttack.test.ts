@@ -8,7 +8,9 @@
 // Which check refuses is the server's business: a flat picture turned reads as almost no head
 // rotation to the engine ('challengeNotSeen'), or as movement that one plane explains, or as the ID
 // photo itself ('presentationAttack'); a replay's recorded movement is not the one asked
-// ('challengeNotSeen'). Either is accepted, never a verification. One scan per case: the phone key
+// ('challengeNotSeen'). Either is accepted, never a verification. A screen replaying a recording of
+// the asked movement (session 12: a held-out screen of screenSets.ts, PenTile-like sub-pixels) has
+// no such way out: the screen check must see its pixel grid ('presentationAttack'). One scan per case: the phone key
 // lives in the scanning browser's sessionStorage, and each video needs its own browser.
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -31,7 +33,9 @@ const REFUSALS: Record<string, string> = {
     'This looks like a photo or a screen, not a live face. Verify in person, in front of the camera.',
 };
 
-const videos = new Map<AttackSpecies, { capture: FaceCapture; y4m: string }>();
+/** The attacks played: the quick set's species, and a screen replaying the asked movement. */
+type Played = AttackSpecies | 'screenReplayAsked';
+const videos = new Map<Played, { capture: FaceCapture; y4m: string }>();
 
 beforeAll(async () => {
   // The quick set (the genuine head of the challenge test comes from it too): person A's captures.
@@ -47,7 +51,22 @@ beforeAll(async () => {
     throw new Error('the screen replay capture plays no recording');
   // The replay must be of another attempt: a recording of the asked movement is not this case.
   expect(replay.recipe.content.recording.movement).not.toBe(PINNED);
-}, 300_000);
+  // A held-out screen (no threshold was chosen on it) made to replay the asked movement itself.
+  const held = (await faceSets({ screens: true, persons: ['personA', 'personB'] })).captures.find((c) =>
+    c.id.startsWith('screenHeldOut-pentile-personA-'),
+  );
+  if (held?.recipe.kind !== 'plane' || held.recipe.content.type !== 'screen')
+    throw new Error('the screen sets have no PenTile-like screen of person A');
+  const asked: FaceCapture = {
+    ...held,
+    id: `${held.id}-asked`,
+    recipe: {
+      ...held.recipe,
+      content: { ...held.recipe.content, recording: { ...held.recipe.content.recording, movement: PINNED } },
+    },
+  };
+  videos.set('screenReplayAsked', { capture: asked, y4m: await attackVideo(asked, PINNED) });
+}, 600_000);
 
 /** The session the phone used (the company's latest), as the server stored it. */
 async function storedSession(companyId: string) {
@@ -71,7 +90,7 @@ async function storedSession(companyId: string) {
  * The attack `species` on the desktop's QR dialog and a phone whose camera plays its video: scanned,
  * consented, captured on cue; the server's answer checked on both screens and in the database.
  */
-async function refusedOnBothScreens(species: AttackSpecies, annotate: (note: string) => Promise<unknown>) {
+async function refusedOnBothScreens(species: Played, annotate: (note: string) => Promise<unknown>) {
   const { capture, y4m } = videos.get(species)!;
   // The claimed person's ID card is the one the material was made against (the print's source).
   const user = await camera.applicant(capture.idPhoto);
@@ -100,7 +119,11 @@ async function refusedOnBothScreens(species: AttackSpecies, annotate: (note: str
   expect(stored?.outcome).toBe('failed');
   expect(stored?.attempts).toBe(1);
   expect(Object.keys(REFUSALS)).toContain(stored?.reason);
-  if (species !== 'screenReplay')
+  if (species === 'screenReplayAsked') {
+    // The movement asked was replayed: what refuses it is the screen's own pixel grid.
+    expect(stored?.reason).toBe('presentationAttack');
+    expect(stored?.evidence?.screenLattice).toMatchObject({ passed: false });
+  } else if (species !== 'screenReplay')
     // A flat picture: the plane fit on the picture's own texture refuses it by itself, whichever
     // check spoke first (session 12; the mesh landmarks' figure had let the ID portrait through).
     expect(stored?.evidence?.planeResidual).toMatchObject({ passed: false });
@@ -136,6 +159,12 @@ describe('presentation attacks with a camera (fake device, real engine): refused
   test(
     'a screen replaying a recording of an earlier attempt (another movement)',
     ({ annotate }) => refusedOnBothScreens('screenReplay', annotate),
+    CAMERA_TEST_TIMEOUT,
+  );
+
+  test(
+    'a screen replaying a recording of the asked movement: its pixel grid seen (session 12)',
+    ({ annotate }) => refusedOnBothScreens('screenReplayAsked', annotate),
     CAMERA_TEST_TIMEOUT,
   );
 });
