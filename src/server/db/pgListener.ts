@@ -16,6 +16,15 @@ export interface PgListener {
   close(): Promise<void>;
 }
 
+/**
+ * The application_name a listening connection carries while it listens: pg_stat_activity's `query`
+ * shows only a connection's last statement (the outbox's look for due mail, after LISTEN), so this
+ * is how an operator (and the fault tests) sees who listens on what.
+ */
+export function listenerApplicationName(channel: string): string {
+  return `portal listen ${channel}`;
+}
+
 export function createPgListener(
   pool: Pool,
   channel: string,
@@ -49,6 +58,10 @@ export function createPgListener(
       drop(true);
     });
     try {
+      await c.query('SELECT set_config($1, $2, false)', [
+        'application_name',
+        listenerApplicationName(channel),
+      ]);
       await c.query(`LISTEN ${channel}`);
     } catch (err) {
       c.removeAllListeners();
@@ -64,8 +77,12 @@ export function createPgListener(
     if (!closed && keep?.()) return;
     const c = client;
     if (!c) return;
-    await c.query(`UNLISTEN ${channel}`).catch(() => undefined);
-    drop(false);
+    const back = await c
+      .query(`UNLISTEN ${channel}; RESET application_name`)
+      .then(() => true)
+      .catch(() => false);
+    // A connection whose reset failed is not handed to the next borrower half-configured.
+    drop(!back);
   }
 
   return {

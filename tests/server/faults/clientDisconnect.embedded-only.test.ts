@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_APPLICATION_FILE_KIND } from '../../../src/contract/api/card';
 import { VerificationPaths } from '../../../src/contract/api/verification';
+import { listenerApplicationName } from '../../../src/server/db/pgListener';
 import { storedFiles } from '../../../src/server/db/schema/files';
 import { verificationSessions } from '../../../src/server/db/schema/verification';
 import { VERIFICATION_NOTIFY_CHANNEL } from '../../../src/server/services/verification/sessionStore';
@@ -68,8 +69,8 @@ function listenerTotal(emitter: NodeJS.EventEmitter): number {
 async function resources() {
   const pool = t.app.pool;
   const listens = await counter.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = $1',
-    [`LISTEN ${VERIFICATION_NOTIFY_CHANNEL}`],
+    'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+    [listenerApplicationName(VERIFICATION_NOTIFY_CHANNEL)],
   );
   return {
     openSockets: await new Promise<number>((resolve, reject) =>

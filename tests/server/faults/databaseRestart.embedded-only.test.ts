@@ -12,6 +12,7 @@ import { AccountPaths } from '../../../src/contract/api/accounts';
 import { VerificationPaths } from '../../../src/contract/api/verification';
 import { Codes } from '../../../src/contract/codes';
 import type { Envelope } from '../../../src/contract/envelope';
+import { listenerApplicationName } from '../../../src/server/db/pgListener';
 import { users } from '../../../src/server/db/schema/accounts';
 import { OUTBOX_NOTIFY_CHANNEL } from '../../../src/server/mail/enqueueMail';
 import { VERIFICATION_NOTIFY_CHANNEL } from '../../../src/server/services/verification/sessionStore';
@@ -101,8 +102,8 @@ async function request(
 function listeners(channel: string): Promise<number> {
   return withAdminClient(pg.adminUrl, async (c) => {
     const r = await c.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = 'portal' AND query = $1`,
-      [`LISTEN ${channel}`],
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = 'portal' AND application_name = $1`,
+      [listenerApplicationName(channel)],
     );
     return r.rows[0]?.n ?? 0;
   });

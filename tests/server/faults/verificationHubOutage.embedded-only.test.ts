@@ -5,6 +5,7 @@
 // the pool, even after every stream had closed. A real pool on a real database, no mocks.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenerApplicationName } from '../../../src/server/db/pgListener';
 import { createVerificationHub } from '../../../src/server/services/verification/liveUpdates';
 import { VERIFICATION_NOTIFY_CHANNEL } from '../../../src/server/services/verification/sessionStore';
 import { waitUntil } from '../../support/faultWait';
@@ -29,8 +30,8 @@ afterAll(async () => {
 
 async function listens(): Promise<number> {
   const r = await counter.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = $1',
-    [`LISTEN ${VERIFICATION_NOTIFY_CHANNEL}`],
+    'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+    [listenerApplicationName(VERIFICATION_NOTIFY_CHANNEL)],
   );
   return r.rows[0]?.n ?? -1;
 }
