@@ -61,7 +61,9 @@ describe('translation catalogs', () => {
 
   it('the zh-cn catalog is really Chinese where the source has letters', () => {
     const notChinese = [...catalogs['zh-cn']]
-      .filter(([id, str]) => /[a-z]{3}/i.test(id) && !/[\u4e00-\u9fff]/.test(str))
+      // Placeholder names ({who}, {document}) are code, not words: a message made only of
+      // placeholders and punctuation has nothing to translate.
+      .filter(([id, str]) => /[a-z]{3}/i.test(id.replace(/\{[^{}]*\}/g, '')) && !/[\u4e00-\u9fff]/.test(str))
       .map(([id]) => id);
     expect(notChinese).toEqual([]);
   });
