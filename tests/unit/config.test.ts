@@ -24,6 +24,11 @@ describe('configuration', () => {
     expect(c.dataDir.endsWith('/data')).toBe(true);
   });
 
+  it('reads documents with PaddleOCR unless DOCUMENT_OCR_ENGINE names Tesseract', () => {
+    expect(loadConfig({}).documentOcrEngine).toBe('paddle');
+    expect(loadConfig({ DOCUMENT_OCR_ENGINE: 'tesseract' }).documentOcrEngine).toBe('tesseract');
+  });
+
   it.each([
     ['PORT', { PORT: 'abc' }],
     ['PORT', { PORT: '70000' }],
@@ -33,6 +38,7 @@ describe('configuration', () => {
     ['PUBLIC_URL', { PUBLIC_URL: 'not a url' }],
     ['SENTRY_DSN', { SENTRY_DSN: 'nope' }],
     ['CHECKOUT_BASE_URL', { CHECKOUT_BASE_URL: '::' }],
+    ['DOCUMENT_OCR_ENGINE', { DOCUMENT_OCR_ENGINE: 'easyocr' }],
   ])('a bad %s stops the start with a message naming it', (variable, env) => {
     const err = problemsOf(env);
     expect(err.problems.map((p) => p.variable)).toContain(variable);

@@ -13,6 +13,7 @@ import type { DocumentReadingView } from '../../../src/contract/api/documents';
 import { documentReadings } from '../../../src/server/db/schema/documents';
 import { ENGINE_SOCKET_ENV } from '../../../src/server/engine/protocol';
 import { DocumentReader } from '../../../src/server/services/documents/reader';
+import { ReaderPool } from '../../../src/server/services/documents/readerPool';
 import { MAX_ATTEMPTS, STALE_AFTER_MS } from '../../../src/server/services/documents/readingStore';
 import { DocumentRenderer, type RenderedDocument } from '../../support/documents/render';
 import { idCardSamples, licenceSamples, passportSamples } from '../../support/documents/values';
@@ -253,5 +254,18 @@ describe('the reader logs no document text', () => {
       idCard.sample.values.address,
     ])
       expect(all).not.toContain(value);
+  }, 120_000);
+});
+
+describe('the engine setting (DOCUMENT_OCR_ENGINE)', () => {
+  it('reaches the reader thread: Tesseract when named, Paddle otherwise', async () => {
+    const tesseract = new ReaderPool(1, { engine: 'tesseract' });
+    const paddle = new ReaderPool(1);
+    try {
+      expect(await tesseract.warm()).toMatch(/^tesseract\.js/);
+      expect(await paddle.warm()).toMatch(/^paddleocr/);
+    } finally {
+      await Promise.all([tesseract.close(), paddle.close()]);
+    }
   }, 120_000);
 });
