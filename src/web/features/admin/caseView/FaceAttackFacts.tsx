@@ -203,7 +203,9 @@ function AttackTable({ attack }: { attack: FaceAttackEvidence }) {
             <Table.Td>{row.threshold}</Table.Td>
             <Table.Td>
               {row.verdict ? (
-                <Badge variant="light" color={row.verdict.good ? 'teal' : 'red'}>
+                // Outlined dark shades: a light badge's teal on its tint is 4.3:1, under WCAG AA
+                // (axe, tests/browser/faceReviewBlock.test.ts), now that Badge's styles load.
+                <Badge variant="outline" color={row.verdict.good ? '#237032' : 'red.9'}>
                   {row.verdict.text}
                 </Badge>
               ) : (
