@@ -10,6 +10,14 @@
  */
 export const CHILD_SEMI_SPACE_MB = 2;
 /**
+ * An HTTP worker's young generation, in MB: every request allocates, and with 2 MB the scavenges
+ * were a fifth of a worker's time. On a quiet machine (docs/decisions/performance.md) 4 MB raised
+ * the authenticated read from 0.43 to 0.50 of the bare-database yardstick (p99 39–47 → 21–40 ms),
+ * while the largest idle worker stayed at 139 MB RSS (budget 150); 8 and 16 MB did a little more
+ * for p99 but would not fit the budget.
+ */
+export const WORKER_SEMI_SPACE_MB = 4;
+/**
  * V8's background threads (concurrent marking, compilation) per HTTP worker. Node's default is 4
  * per process; each holds its own malloc arena. With one worker per core the workers' threads only
  * contend with each other: 1 takes ~10 MB off an idle worker, and cost no CPU per request
@@ -38,5 +46,6 @@ export function workerExecArgv(
   nodeOptions = process.env.NODE_OPTIONS ?? '',
 ): string[] {
   const given = `${execArgv.join(' ')} ${nodeOptions}`;
-  return withDefault(childExecArgv(execArgv, nodeOptions), given, '--v8-pool-size', WORKER_V8_POOL_SIZE);
+  const young = withDefault(execArgv, given, '--max-semi-space-size', WORKER_SEMI_SPACE_MB);
+  return withDefault(young, given, '--v8-pool-size', WORKER_V8_POOL_SIZE);
 }

@@ -1,25 +1,29 @@
-// The flags that keep the supervisor's children small (issue 31 §1): a young generation of 2 MB for
-// the workers and the engine, one V8 background thread for an HTTP worker; a value the operator
+// The flags that keep the supervisor's children small (issue 31 §1): a young generation of 4 MB for
+// an HTTP worker (its requests allocate) and 2 MB for the engine, one V8 background thread for an
+// HTTP worker; a value the operator
 // gave (the supervisor's own flags or NODE_OPTIONS) is left alone.
 import { describe, expect, it } from 'vitest';
 import {
   CHILD_SEMI_SPACE_MB,
   childExecArgv,
+  WORKER_SEMI_SPACE_MB,
   WORKER_V8_POOL_SIZE,
   workerExecArgv,
 } from '../../../src/server/process/childFlags';
 
 describe('child process flags', () => {
-  it('gives an HTTP worker the small young generation and one V8 background thread', () => {
+  it('gives an HTTP worker its own young generation and one V8 background thread', () => {
+    expect(WORKER_SEMI_SPACE_MB).toBe(4);
     expect(workerExecArgv(['--import', 'tsx'], '')).toEqual([
       '--import',
       'tsx',
-      `--max-semi-space-size=${CHILD_SEMI_SPACE_MB}`,
+      `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`,
       `--v8-pool-size=${WORKER_V8_POOL_SIZE}`,
     ]);
   });
 
   it('gives the engine process the small young generation only', () => {
+    expect(CHILD_SEMI_SPACE_MB).toBe(2);
     expect(childExecArgv(['--import', 'tsx'], '')).toEqual([
       '--import',
       'tsx',
