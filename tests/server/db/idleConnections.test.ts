@@ -89,8 +89,11 @@ describe('idle database connections', () => {
         template: 'resetPassword',
         vars: { link: 'https://p.example/' },
       });
-      expect(await worker.runOnce()).toBe(1);
+      // The enqueue's NOTIFY may wake the worker before this poll does (then the poll finds the row
+      // already claimed): either way the mail goes out once, through the lanes' pool connections.
+      expect([0, 1]).toContain(await worker.runOnce());
       await waitFor(() => peer.received.length === 1, 'the message to arrive', 30_000);
+      expect(peer.received).toHaveLength(1);
       expect(own.pool.totalCount).toBeGreaterThan(1);
     });
   });
