@@ -4,7 +4,7 @@
 // parallax (the nose tip, the eyes and the face's outline lie at different depths). The figure is
 // relative to the face's size, so distance and resolution do not matter.
 import { applyHomography, robustHomography, solve, type Point2 } from './homography';
-import type { PairTracks } from './textureTracking';
+import { nearestLandmarks, type PairTracks } from './textureTracking';
 
 export interface PlaneFitResult {
   /** The largest trimmed-RMS residual over the frame pairs judged, in face widths. */
@@ -122,16 +122,7 @@ export const MIN_TRACKED_POINTS = 24;
 /** The mesh model's depth at a texture point: its nearest landmarks' depths, inverse-distance
  *  weighted (only a regressor: what parallax would follow, never a movement itself). */
 function depthAt(p: Point2, mesh: readonly Point2[], depth: readonly number[]): number {
-  const K = 4;
-  const near: { d: number; i: number }[] = [];
-  for (let i = 0; i < mesh.length; i++) {
-    const d = Math.hypot(mesh[i]![0] - p[0], mesh[i]![1] - p[1]);
-    if (near.length < K || d < near[near.length - 1]!.d) {
-      near.push({ d, i });
-      near.sort((x, y) => x.d - y.d || x.i - y.i);
-      if (near.length > K) near.pop();
-    }
-  }
+  const near = nearestLandmarks(p, mesh, 4);
   let s = 0;
   let w = 0;
   for (const { d, i } of near) {

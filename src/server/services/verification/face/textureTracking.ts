@@ -329,19 +329,27 @@ function match(
   };
 }
 
+/**
+ * The k landmarks nearest to p (distance, index), nearest first, ties by index: the neighbourhood
+ * both the tracking's starting guess and the plane fit's depth at a texture point are weighted over.
+ */
+export function nearestLandmarks(p: Point2, mesh: readonly Point2[], k: number): { d: number; i: number }[] {
+  const near: { d: number; i: number }[] = [];
+  for (let i = 0; i < mesh.length; i++) {
+    const d = Math.hypot(mesh[i]![0] - p[0], mesh[i]![1] - p[1]);
+    if (near.length < k || d < near[near.length - 1]!.d) {
+      near.push({ d, i });
+      near.sort((x, y) => x.d - y.d || x.i - y.i);
+      if (near.length > k) near.pop();
+    }
+  }
+  return near;
+}
+
 /** Where the mesh's own local motion puts a point of frame a in frame b: the displacement of its
  *  nearest landmarks, weighted by inverse distance (only a starting guess for the search). */
 function meshPrediction(p: Point2, a: readonly Point2[], b: readonly Point2[]): [number, number] {
-  const K = 6;
-  const near: { d: number; i: number }[] = [];
-  for (let i = 0; i < a.length; i++) {
-    const d = Math.hypot(a[i]![0] - p[0], a[i]![1] - p[1]);
-    if (near.length < K || d < near[near.length - 1]!.d) {
-      near.push({ d, i });
-      near.sort((x, y) => x.d - y.d || x.i - y.i);
-      if (near.length > K) near.pop();
-    }
-  }
+  const near = nearestLandmarks(p, a, 6);
   let wx = 0;
   let wy = 0;
   let ws = 0;
