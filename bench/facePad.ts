@@ -10,6 +10,8 @@
 //     Goal ≤ 5 %. Genuine captures refused for a frame's quality are counted apart (failed to acquire).
 //   - A screen replay is counted twice: replaying another movement than the one asked (an earlier
 //     attempt's recording: must be refused) and replaying the asked one (reported, no goal).
+//   - 'loopedTurn' (session 13): a virtual camera looping an ordinary genuine turn or nod, held
+//     against every one of the 32 challenges (faceApcer_loopedTurn, goal 0 %).
 //   - The counts, and the thresholds in force.
 //   - Held out (session 12): flat attacks made in ways no threshold was chosen on (a bent print, a
 //     wider turn, a blurred JPEG-40 print, a small face, the ID portrait bent and turned 30–40°;
@@ -21,8 +23,14 @@
 //     spectral detector (a fine striped or checked shirt and wall, JPEG 45), each in a row of its own.
 // `npx tsx bench/facePad.ts [--quick] [--held-out] [--out file.json]` prints every capture's figures (residual,
 // reuse, model scores, outcome): what the thresholds in engineConfig.ts were chosen from.
+import { randomInt } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { FACE_CHALLENGES, type FaceChallenge } from '../src/contract/api/verification';
+import {
+  FACE_CHALLENGES,
+  faceChallengeMoves,
+  readFaceChallenge,
+  type FaceChallenge,
+} from '../src/contract/api/verification';
 import { DEFAULT_FACE_ENGINE_CONFIG } from '../src/server/services/verification/face/engineConfig';
 import type { HumanFaceProvider } from '../src/server/services/verification/face/humanProvider';
 import { createHumanFaceProvider } from '../src/server/services/verification/face/humanProvider';
@@ -33,13 +41,11 @@ import type { BenchFigure } from './benchFigure';
 /** The species measured: the material's, with a screen replay counted two ways (see below). */
 export type PadSpecies = FaceCapture['species'] | 'screenReplayMatching' | 'screenReplayHeldOut';
 
-/** The other challenge a recording made for `movement` answers (an earlier attempt's movement). */
-const EARLIER: Record<FaceChallenge, FaceChallenge> = {
-  leftThenRight: 'rightThenLeft',
-  rightThenLeft: 'downThenUp',
-  downThenUp: 'upThenDown',
-  upThenDown: 'leftThenRight',
-};
+/** Another challenge than `challenge` (an earlier attempt's, whose recording is replayed now). */
+function earlier(challenge: FaceChallenge): FaceChallenge {
+  const at = FACE_CHALLENGES.indexOf(challenge);
+  return FACE_CHALLENGES[(at + 1) % FACE_CHALLENGES.length]!;
+}
 
 export interface PadRow {
   id: string;
@@ -52,8 +58,29 @@ export interface PadRow {
   attack: FaceVerificationResult['attack'] | null;
 }
 
+/** The challenge a capture's movement obeys (an older two-move name as its two moves). */
 const asChallenge = (movement: string): FaceChallenge | null =>
-  (FACE_CHALLENGES as readonly string[]).includes(movement) ? (movement as FaceChallenge) : null;
+  movement === 'turn' ? null : readFaceChallenge(movement);
+
+/** Whether a capture whose frames showed `seen` passes `challenge`'s movement check. */
+const fits = (seen: readonly string[], challenge: FaceChallenge) =>
+  faceChallengeMoves(challenge).every((move, i) => seen[i] === move);
+
+/**
+ * A looping recording held against every challenge the server may choose (32): each challenge is
+ * one presentation, which passes when the frames' movements fit it and nothing but the movement
+ * refused the capture (a virtual camera feeding a genuine head: the other checks see a live head).
+ * Counted over all 32 rather than a random draw: the exact share for a uniformly random challenge.
+ */
+function loopedPresentations(rows: readonly PadRow[]): { passed: number; presented: number } {
+  let passed = 0;
+  for (const row of rows) {
+    const seen = row.attack?.challenge?.seen ?? [];
+    const refusedOtherwise = row.outcome === 'failed' && row.reason !== 'challengeNotSeen';
+    if (!refusedOtherwise) passed += FACE_CHALLENGES.filter((c) => fits(seen, c)).length;
+  }
+  return { passed, presented: rows.length * FACE_CHALLENGES.length };
+}
 
 /** Runs every capture through the provider (one at a time: the figures are about decisions, not speed). */
 export async function padRows(
@@ -97,6 +124,11 @@ export async function padRows(
       await run(capture, 'screenReplayHeldOut', challenge);
       continue;
     }
+    // A looping recording is asked a random challenge; the bench holds its movements against all.
+    if (capture.species === 'loopedTurn') {
+      await run(capture, 'loopedTurn', FACE_CHALLENGES[randomInt(FACE_CHALLENGES.length)]!);
+      continue;
+    }
     if (capture.species !== 'screenReplay' || !challenge) {
       await run(capture, capture.species, challenge);
       continue;
@@ -105,7 +137,7 @@ export async function padRows(
     // attempt, so a recording of an earlier attempt shows another movement ('screenReplay', the
     // species the checks must stop); one that happens to show the asked movement is counted apart
     // ('screenReplayMatching': what the challenge cannot stop, docs/decisions/face-presentation-attack.md).
-    await run(capture, 'screenReplay', EARLIER[challenge]);
+    await run(capture, 'screenReplay', earlier(challenge));
     await run(capture, 'screenReplayMatching', challenge);
   }
   return rows;
@@ -182,6 +214,20 @@ export function padFigures(all: readonly PadRow[]): BenchFigure[] {
   for (const species of [...ATTACK_SPECIES, 'screenReplayMatching'] as const) {
     const attacks = rows.filter((r) => r.species === species);
     if (attacks.length === 0) throw new Error(`the face sets have no ${species} capture`);
+    if (species === 'loopedTurn') {
+      const looped = loopedPresentations(attacks);
+      figures.push(
+        {
+          name: 'faceApcer_loopedTurn',
+          value: percent(looped.passed, looped.presented),
+          unit: '%',
+          budget: { max: 0 },
+        },
+        { name: 'faceAttacks_loopedTurn', value: looped.presented, unit: 'presentations' },
+        { name: 'faceLoopedTurnCaptures', value: attacks.length, unit: 'captures' },
+      );
+      continue;
+    }
     const passed = attacks.filter((r) => r.outcome !== 'failed').length;
     figures.push(
       {

@@ -10,10 +10,11 @@
 // file input stays as the fallback (always referred to review). Outcomes: verified, referred,
 // failed with attempts left (retry), failed with none left (a new code on the computer).
 //
-// Issue 28 §3: the server chooses the head movement of every attempt (the session view's
-// `challenge`, a new one after each decided capture); the page shows it while guiding, and during
-// the capture the camera actor says when each of its two movements is due (camera.guidance with
-// 'challengeFirst', then 'challengeSecond'), so the words on the page change as the frames are taken.
+// Issue 28 §3: the server chooses the head movements of every attempt (the session view's
+// `challenge`, three moves, a new one after each decided capture); the page shows them while
+// guiding, and during the capture the camera actor says when each move is due (camera.guidance with
+// 'challengeFirst', 'challengeSecond', then 'challengeThird'), so the words on the page change as the
+// frames are taken.
 import { assign, sendTo, setup } from 'xstate';
 import type { FaceChallenge } from '../src/contract/api/verification';
 import type { CodeName } from '../src/contract/codes';
@@ -30,7 +31,7 @@ export const CAPTURE_TYPES: readonly string[] = ['image/jpeg', 'image/png'];
 
 /**
  * What the camera's guidance says now (the view words each one). During the capture: 'challengeStart'
- * while the first, straight frame is taken, then the challenge's first and second movement.
+ * while the first, straight frame is taken, then the challenge's first, second and third move.
  */
 export type CaptureHint =
   | 'noFace'
@@ -40,7 +41,8 @@ export type CaptureHint =
   | 'holdStill'
   | 'challengeStart'
   | 'challengeFirst'
-  | 'challengeSecond';
+  | 'challengeSecond'
+  | 'challengeThird';
 
 export type CaptureSource = 'camera' | 'file';
 

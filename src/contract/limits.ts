@@ -68,8 +68,11 @@ export const Limits = {
    *  in all per QR scan; the camera sends a few JPEG frames taken during the head turn. */
   face: {
     attemptsPerScan: 3,
+    /** The phone sends 7: the frontal frame and two per move of a three-move challenge
+     *  (cameraActor.ts). Fewer than 4 can never show the three moves: such a capture is accepted
+     *  and fails 'challengeNotSeen' like any other that does not show them. */
     minFrames: 3,
-    maxFrames: 6,
+    maxFrames: 7,
     frameMaxBytes: 2 * MB,
     /** A reviewer's written reason for confirming or rejecting a referred face check (issue 16 §5):
      *  characters after trimming; the minimum asks for a sentence, not "ok" (face-rest decisions). */

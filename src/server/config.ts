@@ -21,7 +21,8 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
-/** FACE_CHALLENGES: the known names, each once, in the order given; a message when one is unknown. */
+/** FACE_CHALLENGES: known challenges ('left-up-right'), each once, in the order given; a message
+ *  naming the form when one is unknown (the 32 names are too many to list). */
 export function parseFaceChallenges(value: string | undefined): FaceChallenge[] | string {
   const names = (value ?? '')
     .split(',')
@@ -30,7 +31,7 @@ export function parseFaceChallenges(value: string | undefined): FaceChallenge[] 
   if (names.length === 0) return [...FACE_CHALLENGES];
   const unknown = names.filter((name) => !(FACE_CHALLENGES as readonly string[]).includes(name));
   if (unknown.length > 0)
-    return `unknown challenge ${unknown.join(', ')} (known: ${FACE_CHALLENGES.join(', ')})`;
+    return `unknown challenge ${unknown.join(', ')} (known: three of left, right, up, down joined by '-', none twice in a row, turns and nods mixed, e.g. ${FACE_CHALLENGES[0]})`;
   return [...new Set(names)] as FaceChallenge[];
 }
 
@@ -92,8 +93,8 @@ const envSchema = z.object({
   FACE_MATCH_THRESHOLD: z.coerce.number().min(0).max(1).default(DEFAULT_FACE_ENGINE_CONFIG.matchThreshold),
   FACE_GREY_BAND_FROM: z.coerce.number().min(0).max(1).default(DEFAULT_FACE_ENGINE_CONFIG.greyBandFrom),
   FACE_MIN_POSE_DEG: z.coerce.number().min(0).max(90).default(DEFAULT_FACE_ENGINE_CONFIG.minPoseRangeDeg),
-  /** The head movements a capture may be asked for (issue 28 §3), comma-separated; unset: all four.
-   *  One alone pins it (a browser test whose video shows that movement). */
+  /** The head movements a capture may be asked for (issue 28 §3), comma-separated ('left-up-right');
+   *  unset: all 32. One alone pins it (a browser test whose video shows that movement). */
   FACE_CHALLENGES: z
     .string()
     .optional()

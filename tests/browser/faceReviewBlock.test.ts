@@ -24,7 +24,7 @@ const LOCALE: Locale = 'en-us';
 const t = (source: string) => text(LOCALE, source);
 
 const EVIDENCE: FaceAttackEvidence = {
-  challenge: { asked: 'leftThenRight', seen: ['left', 'right'], passed: true },
+  challenge: { asked: 'left-up-right', seen: ['left', 'up', 'right'], passed: true },
   planeResidual: { value: 0.0187, threshold: 0.0105, passed: true },
   idReuse: {
     similarity: 0.62,
@@ -103,8 +103,8 @@ describe('a referred face check blocks the approval until a reviewer confirms th
 
     // The evidence beside the ID photo and the frames: each figure with its threshold.
     await showAuthorizerPhoto(a);
-    expect(await attackRow(a, 'Head movement')).toContain('Seen: left → right');
-    expect(await attackRow(a, 'Head movement')).toContain('Asked: left, then right');
+    expect(await attackRow(a, 'Head movement')).toContain('Seen: left → up → right');
+    expect(await attackRow(a, 'Head movement')).toContain('Asked: left → up → right');
     expect(await attackRow(a, 'Plane-fit residual (face widths)')).toContain('0.0187≥ 0.0105');
     expect(await attackRow(a, 'ID-photo reuse: similarity')).toContain('0.620Reuse at ≥ 0.930');
     expect(await attackRow(a, 'ID-photo reuse: hash distance')).toContain('31Reuse at ≤ 10');

@@ -1,7 +1,8 @@
 // The server's head-movement challenge in a real Chromium against the real face engine (issue 28
-// §3): FACE_CHALLENGES pins it to leftThenRight so that a video can show it; the phone shows the
-// challenge the server stored; a 3D head doing it in that order is verified, the same head doing it
-// the other way round is refused with 'challengeNotSeen', said on the phone and on the desktop. The
+// §3): FACE_CHALLENGES pins it to left-up-right so that a video can show it; the phone shows the
+// challenge the server stored; a 3D head doing its three moves in that order is verified, the same
+// head doing them the other way round is refused with 'challengeNotSeen', said on the phone and on
+// the desktop. The
 // verified capture is also the camera path's JPEG check (formerly in faceVerification.test.ts).
 // How the video and the capture's timeline meet: support/challengeCamera.ts.
 import { eq } from 'drizzle-orm';
@@ -9,34 +10,20 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { FaceChallenge } from '../../src/contract/api/verification';
 import { verificationSessions } from '../../src/server/db/schema/verification';
-import { exactly, openQrDialog, openWizard, qrLink, UI_TIMEOUT } from './support/certificationDriver';
-import { captureOnCue, challengeVideo, pressCaptureWhenLit } from './support/challengeCamera';
-import { CAMERA_TEST_TIMEOUT, t, useFakeCameraSuite, watchCaptures } from './support/fakeCamera';
-import { consentOnPhone, openLinkOnPhone, phoneShows } from './support/phoneDriver';
+import { CHALLENGE_FRAMES } from '../../src/web/features/identity/cameraActor';
+import { exactly, UI_TIMEOUT } from './support/certificationDriver';
+import { captureOnCue, challengeVideo, phoneOnVideo } from './support/challengeCamera';
+import { CAMERA_TEST_TIMEOUT, t, useFakeCameraSuite } from './support/fakeCamera';
+import { phoneShows } from './support/phoneDriver';
 
-const PINNED: FaceChallenge = 'leftThenRight';
+const PINNED: FaceChallenge = 'left-up-right';
 const camera = useFakeCameraSuite({ faceChallenges: [PINNED] });
 const { suite } = camera;
 
 /** The desktop's QR dialog and the phone on `movement`'s video, consented, the capture on cue. */
 async function challengeRun(movement: FaceChallenge) {
   const user = await camera.applicant();
-  const browser = await camera.cameraBrowser(await challengeVideo(movement));
-  const desktop = await suite.page(await suite.context({ locale: 'en-us', seeded: user }));
-  expect(await openWizard(desktop, suite.portal().url)).toBe('uploadAuthorizerInfo');
-  await openQrDialog(desktop);
-  const context = await camera.phoneOn(browser, true);
-  // The guidance without the face engine (its light-only guide, as on a phone where the engine
-  // cannot run): a look on the headless CPU backend can hold the page for seconds, the moment the
-  // lens is uncovered must not wait for it. The server's check is the same.
-  await context.route('**/verify/face-models/**', (route) => route.abort('blockedbyclient'));
-  const phone = await openLinkOnPhone(context, await qrLink(desktop));
-  const captures = watchCaptures(phone);
-  // Watching from before the camera opens, so the covered lens at the video's start is seen.
-  const watching = pressCaptureWhenLit(phone, t('Start capture'));
-  watching.catch(() => undefined);
-  await consentOnPhone(phone);
-  return { user, desktop, phone, captures, watching };
+  return { user, ...(await phoneOnVideo(camera, user, await challengeVideo(movement))) };
 }
 
 /** The challenge the server stored for the phone's session (the company's latest). */
@@ -59,17 +46,19 @@ describe('the head-movement challenge with a camera (fake device, real engine)',
   test(
     'the phone shows the server’s challenge; the head doing it in order is verified (phone and desktop)',
     async ({ annotate }) => {
-      const run = await challengeRun('leftThenRight');
+      const run = await challengeRun(PINNED);
       const stored = await storedChallenge(run.user.signedIn.companyId!);
       expect(stored).toBe(PINNED);
       const shown = await shownChallenge(run.phone);
       expect(shown.name).toBe(stored);
-      expect(shown.words).toContain(t('Turn your head to your left, then to your right'));
+      expect(shown.words).toContain(
+        'Move your head in three steps: turn to your left, then look up, then turn to your right',
+      );
       await annotate(`the server answered in ${await captureOnCue(run.phone, run.watching)} ms`);
       await phoneShows(run.phone, 'verified');
-      // One capture of the timeline's 6 frames, all JPEG (the regression test of f344380).
+      // One capture of the timeline's 7 frames, all JPEG (the regression test of f344380).
       expect(run.captures).toHaveLength(1);
-      expect(run.captures[0]).toEqual(Array.from({ length: 6 }, () => 'image/jpeg'));
+      expect(run.captures[0]).toEqual(Array.from({ length: CHALLENGE_FRAMES }, () => 'image/jpeg'));
       await run.desktop.getByText(exactly(t('Face verification passed'))).waitFor({ timeout: UI_TIMEOUT });
       await camera.portalAnswers();
     },
@@ -77,9 +66,9 @@ describe('the head-movement challenge with a camera (fake device, real engine)',
   );
 
   test(
-    'the same head doing it in the other order is refused: challengeNotSeen on the phone and the desktop',
+    'the same head doing the moves in the other order is refused: challengeNotSeen on the phone and the desktop',
     async ({ annotate }) => {
-      const run = await challengeRun('rightThenLeft');
+      const run = await challengeRun('right-up-left');
       expect((await shownChallenge(run.phone)).name).toBe(PINNED);
       await annotate(`the server answered in ${await captureOnCue(run.phone, run.watching)} ms`);
       const reason = t('The movement asked for was not seen. Follow the arrows in the order shown.');

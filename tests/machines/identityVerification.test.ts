@@ -23,7 +23,7 @@ const view = (patch: Partial<PhoneSessionView> = {}): PhoneSessionView => ({
   validForMs: Limits.qr.validAfterScanMs,
   outcomeReason: null,
   attemptsLeft: Limits.face.attemptsPerScan,
-  challenge: 'leftThenRight',
+  challenge: 'left-up-right',
   ...patch,
 });
 const ok = <T>(data: T) => ({ kind: 'ok' as const, data });

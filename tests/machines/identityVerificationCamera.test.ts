@@ -24,7 +24,7 @@ const opened: ApiOutcome<PhoneSessionOpened> = {
     validForMs: Limits.qr.validAfterScanMs,
     outcomeReason: null,
     attemptsLeft: Limits.face.attemptsPerScan,
-    challenge: 'downThenUp',
+    challenge: 'down-left-up',
     phoneKey: 'key-1',
   },
 };

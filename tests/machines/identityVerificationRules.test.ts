@@ -38,7 +38,7 @@ const view = (patch: Partial<PhoneSessionView> = {}): PhoneSessionView => ({
   validForMs: Limits.qr.validAfterScanMs,
   outcomeReason: null,
   attemptsLeft: Limits.face.attemptsPerScan,
-  challenge: 'leftThenRight',
+  challenge: 'left-up-right',
   ...patch,
 });
 const ok = <T>(data: T) => ({ kind: 'ok' as const, data });
@@ -176,7 +176,7 @@ describe('opening the link (spec §2 /identityVerification, §8 link invalid)', 
           validForMs: 123_456,
           outcomeReason: 'noMatch',
           attemptsLeft: 1,
-          challenge: 'upThenDown',
+          challenge: 'up-right-down',
         }),
       ],
     });
@@ -190,7 +190,7 @@ describe('opening the link (spec §2 /identityVerification, §8 link invalid)', 
       openedState: 'failed',
       outcomeReason: 'noMatch',
       attemptsLeft: 1,
-      challenge: 'upThenDown',
+      challenge: 'up-right-down',
       message: null,
     });
     expect(run.pages).toEqual(['verificationResultPage']);
@@ -345,6 +345,8 @@ describe('the camera (issue 16 §4: guidance, head turn, file fallback)', () => 
     expect(run.actor.getSnapshot().context.hint).toBe('challengeFirst');
     run.camera.send({ type: 'camera.guidance', hint: 'challengeSecond' });
     expect(run.actor.getSnapshot().context.hint).toBe('challengeSecond');
+    run.camera.send({ type: 'camera.guidance', hint: 'challengeThird' });
+    expect(run.actor.getSnapshot().context.hint).toBe('challengeThird');
     expect(run.actor.getSnapshot().matches({ flow: { capture: 'capturingFrames' } })).toBe(true);
     expect(run.actor.getSnapshot().hasTag('busy')).toBe(true);
   });
@@ -442,27 +444,27 @@ describe('the answer to an upload (issue 16 §3)', () => {
 
   it('a failed check brings the retry’s new challenge from the server (issue 28 §3)', async () => {
     const run = await capturing({
-      open: [opened({ consentAt: CONSENT_AT, challenge: 'leftThenRight' })],
+      open: [opened({ consentAt: CONSENT_AT, challenge: 'left-up-right' })],
       upload: [
         ok(
           view({
             state: 'failed',
             attemptsLeft: 2,
             outcomeReason: 'challengeNotSeen',
-            challenge: 'downThenUp',
+            challenge: 'down-left-up',
           }),
         ),
       ],
     });
-    expect(run.actor.getSnapshot().context.challenge).toBe('leftThenRight');
+    expect(run.actor.getSnapshot().context.challenge).toBe('left-up-right');
     run.actor.send({ type: 'user.chooseFile', image: image('image/jpeg', 1000) });
     await at(run, { flow: 'failed' });
     expect(run.actor.getSnapshot().context).toMatchObject({
-      challenge: 'downThenUp',
+      challenge: 'down-left-up',
       outcomeReason: 'challengeNotSeen',
     });
     run.actor.send({ type: 'user.retry' });
-    expect(run.actor.getSnapshot().context.challenge).toBe('downThenUp');
+    expect(run.actor.getSnapshot().context.challenge).toBe('down-left-up');
   });
 
   it('a retry after a failed check drops the images and captures again; cancel is offered there too', async () => {

@@ -19,6 +19,8 @@ import {
   type FaceSets,
 } from '../support/faceSets';
 import { fitHomography, transferErrors } from '../../src/server/services/verification/face/homography';
+import { CHALLENGE_FRAMES } from '../../src/web/features/identity/cameraActor';
+import { moveHoldTimes, movementMoves } from '../support/faceSets/motion';
 
 /** RMS of what the best homography from frame 0 leaves unexplained in frame k, in face widths. */
 function planeResidual(first: [number, number][], other: [number, number][]): number {
@@ -50,10 +52,11 @@ describe('the quick face sets', () => {
       expect(sets.captures.filter((c) => c.species === species)).toHaveLength(1);
   });
 
-  it('send frames the server accepts: 5–6 JPEGs, sides ≥ 200 px, ≤ 960 px wide, within the byte limit', async () => {
+  it("send frames the server accepts: the phone's 7 JPEGs, sides ≥ 200 px, ≤ 960 px wide, within the byte limit", async () => {
     for (const capture of sets.captures) {
-      expect(capture.frames.length).toBeGreaterThanOrEqual(Math.max(5, Limits.face.minFrames));
-      expect(capture.frames.length).toBeLessThanOrEqual(Math.min(6, Limits.face.maxFrames));
+      expect(capture.frames.length).toBe(CHALLENGE_FRAMES);
+      expect(capture.frames.length).toBeGreaterThanOrEqual(Limits.face.minFrames);
+      expect(capture.frames.length).toBeLessThanOrEqual(Limits.face.maxFrames);
       for (const frame of capture.frames) {
         const bytes = await readFile(frame);
         expect(bytes.length).toBeLessThanOrEqual(Limits.face.frameMaxBytes);
@@ -144,13 +147,17 @@ describe('movements', () => {
       const recipe = { ...genuine.recipe, movement, width: 320, height: 240, noise: 0 };
       const at = async (t: number) => noseOffset((await renderRecipe(recipe, t, 1)).landmarks);
       const start = await at(0);
-      const first = await at(recipe.style.firstPeakAt);
-      const second = await at(recipe.style.secondPeakAt);
-      const axis = movement === 'leftThenRight' || movement === 'rightThenLeft' ? 'x' : 'y';
-      // left: +x (image right); right: −x; up: −y (image top); down: +y.
-      const sign = movement === 'leftThenRight' || movement === 'downThenUp' ? 1 : -1;
-      expect(sign * (first[axis] - start[axis])).toBeGreaterThan(0.05);
-      expect(sign * (second[axis] - start[axis])).toBeLessThan(-0.05);
+      const moves = movementMoves(movement)!;
+      expect(moves).toHaveLength(3);
+      for (const [i, t] of moveHoldTimes(movement, recipe.style).entries()) {
+        const held = await at(t);
+        const axis = moves[i] === 'left' || moves[i] === 'right' ? 'x' : 'y';
+        // left: +x (image right); right: −x; up: −y (image top); down: +y.
+        const sign = moves[i] === 'left' || moves[i] === 'down' ? 1 : -1;
+        expect(sign * (held[axis] - start[axis]), `${movement}: move ${i + 1}, ${moves[i]}`).toBeGreaterThan(
+          0.05,
+        );
+      }
     },
   );
 });

@@ -116,14 +116,70 @@ export const FACE_OUTCOME_REASONS = [
 ] as const;
 export type FaceOutcomeReason = (typeof FACE_OUTCOME_REASONS)[number];
 
+/** One head movement, in the person's own directions: "left" is the authorizer's left (the phone's
+ *  preview is mirrored, the frames sent are not). */
+export const FACE_MOVES = ['left', 'right', 'up', 'down'] as const;
+export type FaceMove = (typeof FACE_MOVES)[number];
+
 /**
- * The head movement a capture must show (issue 28 §3). The server chooses one for every attempt,
- * stores it with the session and the phone's guidance asks for it; frames that do not show that
- * movement in that order fail with 'challengeNotSeen'. Directions are the person's own: "left" is
- * the authorizer's left (the phone's preview is mirrored, the frames sent are not).
+ * The head movements a capture must show, in order (issue 28 §3), written as its moves joined by
+ * '-' ('left-up-right'): readable as it is stored (verification_sessions.challenge) and shown. The
+ * server chooses one of FACE_CHALLENGES for every attempt; frames that do not show those movements
+ * in that order fail with 'challengeNotSeen'. A two-move one is a session row written before
+ * session 13 (readFaceChallenge), never chosen any more.
  */
-export const FACE_CHALLENGES = ['leftThenRight', 'rightThenLeft', 'downThenUp', 'upThenDown'] as const;
-export type FaceChallenge = (typeof FACE_CHALLENGES)[number];
+export type FaceChallenge = `${FaceMove}-${FaceMove}` | `${FaceMove}-${FaceMove}-${FaceMove}`;
+
+const isYawMove = (move: FaceMove) => move === 'left' || move === 'right';
+
+/** Three moves, none twice in a row, yaw and pitch mixed (so a recording of a turn alone, or of a
+ *  nod alone, fits none). */
+function isChosenSequence(moves: readonly FaceMove[]): boolean {
+  const repeats = moves.some((move, i) => i > 0 && moves[i - 1] === move);
+  const yaw = moves.filter(isYawMove).length;
+  return moves.length === 3 && !repeats && yaw > 0 && yaw < moves.length;
+}
+
+/**
+ * The challenges the server chooses from: every sequence of three moves with no move twice in a row
+ * and both axes in it — 4 × 3 × 3 = 36 without a repeat, less the 2 yaw-only (left-right-left,
+ * right-left-right) and 2 pitch-only: 32. One fixed recording fits one of them
+ * (docs/decisions/face-challenge.md).
+ */
+export const FACE_CHALLENGES: readonly FaceChallenge[] = FACE_MOVES.flatMap((a) =>
+  FACE_MOVES.flatMap((b) => FACE_MOVES.map((c) => [a, b, c] as const)),
+)
+  .filter(isChosenSequence)
+  .map(([a, b, c]) => `${a}-${b}-${c}` as const);
+
+/** The two-move names stored before session 13, and their moves. */
+const LEGACY_FACE_CHALLENGES: ReadonlyMap<string, FaceChallenge> = new Map([
+  ['leftThenRight', 'left-right'],
+  ['rightThenLeft', 'right-left'],
+  ['downThenUp', 'down-up'],
+  ['upThenDown', 'up-down'],
+]);
+
+/** A challenge's moves, in order. */
+export function faceChallengeMoves(challenge: FaceChallenge): FaceMove[] {
+  return challenge.split('-') as FaceMove[];
+}
+
+/**
+ * A stored challenge (the session row, stored evidence) as the contract's: a move list of two or
+ * three moves, none twice in a row; an old two-move name as its two moves ('leftThenRight' →
+ * 'left-right'); anything else null (no challenge: the older any-turn rule).
+ */
+export function readFaceChallenge(stored: unknown): FaceChallenge | null {
+  if (typeof stored !== 'string') return null;
+  const legacy = LEGACY_FACE_CHALLENGES.get(stored);
+  if (legacy) return legacy;
+  const moves = stored.split('-');
+  const valid =
+    (moves.length === 2 || moves.length === 3) &&
+    moves.every((move, i) => (FACE_MOVES as readonly string[]).includes(move) && moves[i - 1] !== move);
+  return valid ? (stored as FaceChallenge) : null;
+}
 
 /**
  * What the presentation-attack checks measured on a capture (issue 28 §1–§4), stored with the
@@ -132,7 +188,7 @@ export type FaceChallenge = (typeof FACE_CHALLENGES)[number];
  * separation) or is evidence only.
  */
 export interface FaceAttackEvidence {
-  /** The movement asked for and what the frames showed, in order (e.g. ['left', 'right']). */
+  /** The movements asked for and what the frames showed, in order (e.g. ['left', 'up', 'right']). */
   challenge: { asked: FaceChallenge; seen: string[]; passed: boolean } | null;
   /** What one plane projective transform (homography) leaves unexplained between frames, in face
    *  widths: `value` is the part that follows the face's depth (a turning head's parallax; the

@@ -3,7 +3,7 @@
 // timeline that starts with the capture (cameraActor.ts CHALLENGE_TIMELINE), so a video alone
 // cannot know when the frames are taken. A person can: they press "Start capture" when they look
 // straight, then follow the prompts. The video here plays that person: a covered lens (dark),
-// then a frontal hold, the first movement held, the second movement held; and the test presses
+// then a frontal hold, then each of the three moves reached and held; and the test presses
 // "Start capture" in the page the moment the picture turns from dark to lit (pressCaptureWhenLit),
 // as a person presses once they see themselves — before the guidance could have started the
 // capture by itself (it needs three looks, 0.8 s at least, of a lit face). From that press the
@@ -19,30 +19,30 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { VerificationPaths } from '../../../src/contract/api/verification';
-import type { FaceChallenge } from '../../../src/contract/api/verification';
-import { UI_TIMEOUT } from './certificationDriver';
-import { CAPTURE_ANSWER_TIMEOUT } from './fakeCamera';
+import type { SeededUser } from '../../support/portal';
+import { openQrDialog, openWizard, qrLink, UI_TIMEOUT } from './certificationDriver';
+import { CAPTURE_ANSWER_TIMEOUT, t, watchCaptures, type FakeCameraSuite } from './fakeCamera';
+import { consentOnPhone, openLinkOnPhone } from './phoneDriver';
 import { faceSets, faceSetsKey, renderRecipe, type FaceCapture } from '../../support/faceSets';
 import type { HeadRecipe, PlaneRecipe, Recipe } from '../../support/faceSets/captures';
-import type { MotionStyle } from '../../support/faceSets/motion';
+import { moveHoldTimes, type MotionStyle, type Movement } from '../../support/faceSets/motion';
 
 /** Frames per second of the video: a tenth of a second between what the phone can grab. */
 const FPS = 10;
-/** The segments after the lens is uncovered (ms): frontal until 900, the first movement reached by
- *  1100 and held to 2300, the second reached by 2600 and held to 4600; then the lens is covered. */
+/** The segments after the lens is uncovered (ms): frontal until 900, then each move reached and
+ *  held (the phone's frames of move i come 1100 and 1500 ms after its prompt at 1600·i, and up to
+ *  0.8 s later when the press is late); then the lens is covered. */
 export const CHALLENGE_VIDEO = {
   darkMs: 5000,
   frontalUntilMs: 900,
-  firstReachedMs: 1100,
-  firstHeldUntilMs: 2300,
-  secondReachedMs: 2600,
-  secondHeldUntilMs: 4600,
+  moves: [
+    { reachedMs: 1100, heldUntilMs: 2300 },
+    { reachedMs: 2600, heldUntilMs: 3900 },
+    { reachedMs: 4200, heldUntilMs: 5500 },
+  ],
 } as const;
 
-/** The movement's peaks in the recipe's time (motion.ts: strokes peak at these t). */
-const FIRST_PEAK = 0.4;
-const SECOND_PEAK = 0.8;
-/** Real head angles of each stroke (the engine reads about half of a yaw: ~11°, past its 5°). */
+/** Real head angles of each move (the engine reads about half of a yaw: ~11°, past its 4°). */
 const STROKE_DEG = 24;
 
 /** The genuine 3D head of person A, with its ID photo (issue 28's set; made once, cached). */
@@ -55,17 +55,23 @@ export async function genuineHead(): Promise<FaceCapture & { recipe: HeadRecipe 
   return head as FaceCapture & { recipe: HeadRecipe };
 }
 
-/** The recipe's time t at video time `ms` after the lens is uncovered (null: covered, before and after). */
-function movementTime(ms: number): number | null {
+/**
+ * The recipe's time t at video time `ms` after the lens is uncovered (null: covered, before and
+ * after), `holds` being the recipe's t at which each move is held (motion.ts moveHoldTimes).
+ */
+function movementTime(ms: number, holds: readonly number[]): number | null {
   const v = CHALLENGE_VIDEO;
   const ease = (from: number, to: number, a: number, b: number) => from + ((to - from) * (ms - a)) / (b - a);
   if (ms < 0) return null;
   // Holds sway a little around their pose (nobody is frozen): the recipe's drift moves with t.
-  if (ms < v.frontalUntilMs) return ease(0, 0.1, 0, v.frontalUntilMs);
-  if (ms < v.firstReachedMs) return ease(0.1, FIRST_PEAK, v.frontalUntilMs, v.firstReachedMs);
-  if (ms < v.firstHeldUntilMs) return FIRST_PEAK + 0.01 * Math.sin(ms / 300);
-  if (ms < v.secondReachedMs) return ease(FIRST_PEAK, SECOND_PEAK, v.firstHeldUntilMs, v.secondReachedMs);
-  if (ms < v.secondHeldUntilMs) return SECOND_PEAK + 0.01 * Math.sin(ms / 300);
+  if (ms < v.frontalUntilMs) return ease(0, 0.02, 0, v.frontalUntilMs);
+  let from: { t: number; ms: number } = { t: 0.02, ms: v.frontalUntilMs };
+  for (const [i, move] of v.moves.entries()) {
+    const held = holds[i]!;
+    if (ms < move.reachedMs) return ease(from.t, held, from.ms, move.reachedMs);
+    if (ms < move.heldUntilMs) return held + 0.005 * Math.sin(ms / 300);
+    from = { t: held, ms: move.heldUntilMs };
+  }
   return null;
 }
 
@@ -73,10 +79,10 @@ function movementTime(ms: number): number | null {
  * A y4m of the head doing `movement` on the timeline above (640×480, 10 fps), kept under the temp
  * folder by the face sets' key and this timeline (an existing file is reused: ~20 s to render).
  */
-export async function challengeVideo(movement: FaceChallenge): Promise<string> {
+export async function challengeVideo(movement: Movement): Promise<string> {
   const head = await genuineHead();
   const recipe: HeadRecipe = { ...head.recipe, movement, style: onTimeline(head.recipe.style, STROKE_DEG) };
-  return timelineVideo(`${movement}`, recipe, head.seed);
+  return timelineVideo(`${movement}`, recipe, head.seed, moveHoldTimes(movement, recipe.style));
 }
 
 /** Where an attacker's picture is taken to at each stroke (degrees): as far as a person turns. */
@@ -91,7 +97,7 @@ const ATTACK_STROKE_DEG = 30;
  * attempt cannot follow the challenge asked now), timed to the capture's frames — the replay's
  * best case.
  */
-export async function attackVideo(capture: FaceCapture, movement: FaceChallenge): Promise<string> {
+export async function attackVideo(capture: FaceCapture, movement: Movement): Promise<string> {
   const { recipe } = capture;
   if (recipe.kind !== 'plane') throw new Error(`${capture.id} is not a flat picture or a screen`);
   const content =
@@ -111,10 +117,15 @@ export async function attackVideo(capture: FaceCapture, movement: FaceChallenge)
     movement: content.type === 'screen' ? recipe.movement : movement,
     style: onTimeline(recipe.style, ATTACK_STROKE_DEG),
   };
-  return timelineVideo(`${capture.id}-${played}-${ATTACK_STROKE_DEG}`, timed, capture.seed);
+  // Timed by what moves: the screen's recording, or the picture itself.
+  const holds =
+    content.type === 'screen'
+      ? moveHoldTimes(content.recording.movement, content.recording.style)
+      : moveHoldTimes(movement, timed.style);
+  return timelineVideo(`${capture.id}-${played}-${ATTACK_STROKE_DEG}`, timed, capture.seed, holds);
 }
 
-/** `style` with both strokes of `strokeDeg`, peaking where the timeline holds them, a small sway. */
+/** `style` with every move of `strokeDeg`, a quick pace (each move's hold is long), a small sway. */
 function onTimeline(style: MotionStyle, strokeDeg: number): MotionStyle {
   return {
     ...style,
@@ -124,15 +135,25 @@ function onTimeline(style: MotionStyle, strokeDeg: number): MotionStyle {
     startPitchDeg: 0,
     driftDeg: 1.5,
     rollDeg: 1,
-    firstPeakAt: FIRST_PEAK,
-    secondPeakAt: SECOND_PEAK,
+    // Two-move material peaks here; three-move material reacts in 0.3 s and moves in 0.4 s.
+    firstPeakAt: 0.33,
+    secondPeakAt: 0.8,
+    phase: 0,
   };
 }
 
 /** `recipe` rendered on the covered-lens timeline (CHALLENGE_VIDEO) as a y4m named by `name`. */
-async function timelineVideo(name: string, recipe: Recipe, seed: number): Promise<string> {
+async function timelineVideo(
+  name: string,
+  recipe: Recipe,
+  seed: number,
+  holds: readonly number[],
+): Promise<string> {
   const { width, height } = recipe;
-  const timeline = Object.values(CHALLENGE_VIDEO).join('-');
+  const v = CHALLENGE_VIDEO;
+  const timeline = [v.darkMs, v.frontalUntilMs, ...v.moves.flatMap((m) => [m.reachedMs, m.heldUntilMs])].join(
+    '-',
+  );
   const dir = path.join(tmpdir(), `face-challenge-videos-${faceSetsKey({ quick: true })}`);
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${name}-${width}x${height}-${FPS}-${STROKE_DEG}-${timeline}.y4m`);
@@ -156,10 +177,9 @@ async function timelineVideo(name: string, recipe: Recipe, seed: number): Promis
     if (!ffmpeg.stdin.write(data)) await new Promise((resolve) => ffmpeg.stdin.once('drain', resolve));
   };
   const dark = Buffer.alloc(width * height * 3, 4);
-  const v = CHALLENGE_VIDEO;
-  const total = v.darkMs + v.secondHeldUntilMs;
+  const total = v.darkMs + v.moves[v.moves.length - 1]!.heldUntilMs;
   for (let i = 0; i < Math.round((total / 1000) * FPS); i++) {
-    const t = movementTime((i * 1000) / FPS - v.darkMs);
+    const t = movementTime((i * 1000) / FPS - v.darkMs, holds);
     if (t === null) {
       await write(dark);
       continue;
@@ -259,4 +279,28 @@ export async function captureOnCue(page: Page, watching: Promise<string>): Promi
   });
   expect(response.status(), 'the capture is answered with an envelope, never a 5xx').toBeLessThan(500);
   return Date.now() - sentAt;
+}
+
+/**
+ * The desktop's QR dialog (signed in as `user`) and a phone whose camera plays `y4m`, scanned and
+ * consented, watched from before its camera opens so that "Start capture" is pressed on the first
+ * lit picture (`watching`, for captureOnCue). The phone's face-guidance models are blocked: its
+ * light-only guide runs (a real path, phones where the engine cannot load), as a look on the
+ * headless CPU backend can hold the page for seconds just as the lens is uncovered. The server's
+ * check is the same.
+ */
+export async function phoneOnVideo(camera: FakeCameraSuite, user: SeededUser, y4m: string) {
+  const { suite } = camera;
+  const browser = await camera.cameraBrowser(y4m);
+  const desktop = await suite.page(await suite.context({ locale: 'en-us', seeded: user }));
+  expect(await openWizard(desktop, suite.portal().url)).toBe('uploadAuthorizerInfo');
+  await openQrDialog(desktop);
+  const context = await camera.phoneOn(browser, true);
+  await context.route('**/verify/face-models/**', (route) => route.abort('blockedbyclient'));
+  const phone = await openLinkOnPhone(context, await qrLink(desktop));
+  const captures = watchCaptures(phone);
+  const watching = pressCaptureWhenLit(phone, t('Start capture'));
+  watching.catch(() => undefined);
+  await consentOnPhone(phone);
+  return { browser, desktop, phone, captures, watching };
 }

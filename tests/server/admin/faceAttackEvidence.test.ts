@@ -18,7 +18,7 @@ beforeAll(async () => ({ t, alice } = await appWithTwoReviewers()));
 afterAll(() => t?.close());
 
 const EVIDENCE: FaceAttackEvidence = {
-  challenge: { asked: 'rightThenLeft', seen: ['right', 'left'], passed: true },
+  challenge: { asked: 'right-up-left', seen: ['right', 'up', 'left'], passed: true },
   planeResidual: { value: 0.0213, threshold: 0.0105, passed: true, rms: 0.025 },
   idReuse: { similarity: 0.41, similarityThreshold: 0.9, hashDistance: 27, hashThreshold: 8, reused: false },
   antispoof: { score: 0.87, threshold: 0.5, decides: false },
@@ -48,6 +48,19 @@ describe('presentation-attack evidence in the case answer (issue 28 §6)', () =>
   it('carries every measured figure with its threshold, as stored', async () => {
     const face = await caseWithEvidence(EVIDENCE);
     expect(face?.attack).toEqual(EVIDENCE);
+  });
+
+  it('reads a challenge stored before session 13 (an old two-move name) as its two moves', async () => {
+    const face = await caseWithEvidence({
+      ...EVIDENCE,
+      challenge: { asked: 'rightThenLeft', seen: ['right', 'left'], passed: true },
+    });
+    expect(face?.attack?.challenge).toEqual({ asked: 'right-left', seen: ['right', 'left'], passed: true });
+    const unknown = await caseWithEvidence({
+      ...EVIDENCE,
+      challenge: { asked: 'spin', seen: [], passed: false },
+    });
+    expect(unknown?.attack?.challenge).toBeNull();
   });
 
   it('carries the texture plane fit’s points and the mesh figure beside it (session 12)', async () => {

@@ -14,7 +14,18 @@ import { between, seeded, type Pose } from './geometry';
 import { headModel } from './head';
 import { writeJpeg } from './image';
 import { sourceVersion } from './mesh';
-import { frameTimes, motionStyle, MOVEMENTS, type Movement } from './motion';
+import {
+  frameTimes,
+  motionStyle,
+  movementMoves,
+  MOVEMENTS,
+  phoneFrameTimes,
+  SET_CHALLENGES,
+  type Movement,
+} from './motion';
+import type { FaceChallenge } from '../../../src/contract/api/verification';
+import { CHALLENGE_FRAMES, challengeTimeline } from '../../../src/web/features/identity/cameraActor';
+import { drawFlicker, type ScreenFlicker } from './flicker';
 import { heldOutPlans } from './heldOut';
 import { screenSetPlans } from './screenSets';
 import {
@@ -29,13 +40,15 @@ import {
   type Recipe,
 } from './captures';
 
-export type AttackSpecies = 'flatPhoto' | 'idPortraitPrint' | 'screenReplay' | 'stillPhoto' | 'otherPerson';
+export type AttackSpecies =
+  'flatPhoto' | 'idPortraitPrint' | 'screenReplay' | 'stillPhoto' | 'otherPerson' | 'loopedTurn';
 export const ATTACK_SPECIES: readonly AttackSpecies[] = [
   'flatPhoto',
   'idPortraitPrint',
   'screenReplay',
   'stillPhoto',
   'otherPerson',
+  'loopedTurn',
 ];
 
 /** One capture: the frames the phone would send and the ID photo they are to be compared with. */
@@ -50,7 +63,8 @@ export interface FaceCapture {
   shows: Person;
   /** The movement the capture performs: the server's challenge it obeys, or a plain 'turn'. */
   challenge: Movement;
-  /** JPEG files (absolute paths), 5 or 6, first frame frontal. */
+  /** JPEG files (absolute paths), first frame frontal: 7 on the phone's timeline for a three-move
+   *  challenge, 5 or 6 evenly for older material. */
   frames: string[];
   /** The ID card image (JPEG, 856×540) the capture is compared with. */
   idPhoto: string;
@@ -111,6 +125,10 @@ export function faceSetsKey(options: FaceSetOptions = {}): string {
     .sort())
     hash.update(readFileSync(path.join(here, file)));
   hash.update(readFileSync(path.join(here, '..', 'faces.ts')));
+  // The phone's timeline: the three-move frames are taken on it.
+  hash.update(
+    readFileSync(path.join(here, '..', '..', '..', 'src', 'web', 'features', 'identity', 'cameraActor.ts')),
+  );
   for (const source of Object.values(FACE_SOURCES)) hash.update(sourceVersion(source));
   return hash.digest('hex').slice(0, 16);
 }
@@ -193,6 +211,8 @@ interface Plan {
   note: string;
   /** The frames' JPEG quality (default 85, the phone's). */
   quality?: number;
+  /** The movement time of each frame, when not the phone's timeline (a looping recording). */
+  times?: number[];
 }
 
 const CHALLENGES: readonly Movement[] = MOVEMENTS.filter((m) => m !== 'turn');
@@ -228,15 +248,29 @@ function planeBase(random: () => number, movement: Movement): Omit<PlaneRecipe, 
   };
 }
 
+/** A main-set screen's pulses (flicker.ts, session 13): its own random stream, so the screen's
+ *  other draws stay as they were. A third of displays dim by current and do not pulse. */
+function screenFlicker(random: () => number): { flicker?: ScreenFlicker } {
+  const flicker = drawFlicker(random, {
+    hz: [200, 500],
+    duty: [0.2, 0.9],
+    dcShare: 0.3,
+    readoutMs: [12, 33],
+  });
+  return flicker ? { flicker } : {};
+}
+
 function plans(seed: number, quick: boolean, people: readonly Person[]): Plan[] {
   const out: Plan[] = [];
   const rnd = (id: string) => seeded(hashSeed(id, seed));
-  const count = (random: () => number) => (random() < 0.5 ? 5 : 6);
+  // The phone's frames (cameraActor.ts CHALLENGE_FRAMES): make() takes them on its timeline.
+  const count = (_random: () => number) => CHALLENGE_FRAMES;
   const persons = quick ? people.slice(0, 1) : [...people];
+  const [first, second, third] = SET_CHALLENGES as [FaceChallenge, FaceChallenge, FaceChallenge];
 
   // Genuine: every person, every movement, two variations.
   for (const person of persons)
-    for (const movement of quick ? (['leftThenRight'] as Movement[]) : MOVEMENTS)
+    for (const movement of quick ? [first] : MOVEMENTS)
       for (let v = 0; v < (quick ? 1 : 2); v++) {
         const id = `genuine-${person}-${movement}-${v}`;
         const random = rnd(id);
@@ -249,14 +283,14 @@ function plans(seed: number, quick: boolean, people: readonly Person[]): Plan[] 
           challenge: movement,
           frameCount: count(random),
           recipe: headRecipe(person, movement, random),
-          note: 'a 3D head turning as asked',
+          note: 'a 3D head moving as asked',
         });
       }
 
   for (const person of persons) {
     const others = people.filter((p) => p !== person);
     // A print of the portrait, turned and tilted as the challenge asks.
-    for (const movement of quick ? (['leftThenRight'] as Movement[]) : MOVEMENTS) {
+    for (const movement of quick ? [first] : MOVEMENTS) {
       const id = `flatPhoto-${person}-${movement}`;
       const random = rnd(id);
       const base = planeBase(random, movement);
@@ -268,7 +302,7 @@ function plans(seed: number, quick: boolean, people: readonly Person[]): Plan[] 
     }
     // The ID card's own portrait, printed small and pale, turned as the challenge asks (or the
     // whole card held up, for the plain turn).
-    for (const movement of quick ? (['rightThenLeft'] as Movement[]) : MOVEMENTS) {
+    for (const movement of quick ? [third] : MOVEMENTS) {
       const id = `idPortraitPrint-${person}-${movement}`;
       const random = rnd(id);
       const wholeCard = movement === 'turn';
@@ -286,7 +320,7 @@ function plans(seed: number, quick: boolean, people: readonly Person[]): Plan[] 
       }); // prettier-ignore
     }
     // A screen playing a recording of this person doing the asked movement.
-    for (const movement of quick ? (['downThenUp'] as Movement[]) : CHALLENGES) {
+    for (const movement of quick ? [second] : CHALLENGES) {
       const id = `screenReplay-${person}-${movement}`;
       const random = rnd(id);
       const recording = headRecipe(person, movement, random, { width: 480, height: 360 });
@@ -303,7 +337,7 @@ function plans(seed: number, quick: boolean, people: readonly Person[]): Plan[] 
           brightness: between(random, 0.8, 1),
           // Held close enough that the face on it is face-sized: else the engine sees no face at all.
           faceShare: between(random, 0.24, 0.32),
-          content: { type: 'screen', recording, widthCm: between(random, 12, 34), glare: random() < 0.6 ? between(random, 0.1, 0.35) : 0, gap: between(random, 0.3, 0.6) },
+          content: { type: 'screen', recording, widthCm: between(random, 12, 34), glare: random() < 0.6 ? between(random, 0.1, 0.35) : 0, gap: between(random, 0.3, 0.6), ...screenFlicker(rnd(`${id}-flicker`)) },
         },
         note: 'a phone or monitor screen, tilted, playing a recording of the person doing the asked movement',
       }); // prettier-ignore
@@ -330,6 +364,24 @@ function plans(seed: number, quick: boolean, people: readonly Person[]): Plan[] 
       const random = rnd(id);
       out.push({ id, set: 'attack', species: 'otherPerson', person, shows: other, challenge: movement, frameCount: count(random), recipe: headRecipe(other, movement, random), note: `${other}'s 3D head doing the asked movement, against ${person}'s ID card` }); // prettier-ignore
     }
+    // A virtual camera (or a screen filling the view) looping a recording of an ordinary genuine
+    // turn, a nod or a one-sided turn, whatever the server asks: the attacker's best case starts
+    // each loop frontal as the phone's first frame is taken, and the recording (2.5–4.5 s) wraps
+    // during the capture. The bench holds each against every challenge (bench/facePad.ts).
+    const recorded: readonly Movement[] = ['leftThenRight', 'rightThenLeft', 'downThenUp', 'turn'];
+    for (const movement of quick ? recorded.slice(0, 1) : recorded)
+      for (let v = 0; v < (quick ? 1 : 2); v++) {
+        const id = `loopedTurn-${person}-${movement}-${v}`;
+        const random = rnd(id);
+        const recipe = headRecipe(person, movement, random);
+        const periodMs = between(random, 2500, 4500);
+        const startsAt = between(random, 0, 0.06);
+        const timeline = challengeTimeline(3);
+        const times = [0, ...timeline.moves.flatMap((m) => m.framesAtMs)].map(
+          (ms) => (startsAt + ms / periodMs) % 1,
+        );
+        out.push({ id, set: 'attack', species: 'loopedTurn', person, shows: person, challenge: movement, frameCount: times.length, recipe, times, note: `a virtual camera looping a recording of an ordinary genuine ${movement} (${Math.round(periodMs)} ms), against any challenge` }); // prettier-ignore
+      }
   }
   return out;
 }
@@ -364,7 +416,13 @@ async function make(dir: string, options: FaceSetOptions): Promise<Manifest> {
       ? screenAsPlans(seed, options.persons ?? PERSONS)
       : plans(seed, options.quick ?? false, options.persons ?? PERSONS)) {
     await mkdir(path.join(dir, plan.id), { recursive: true });
-    const times = frameTimes(plan.frameCount, seeded(hashSeed(`${plan.id}:times`, seed)));
+    const timesRandom = seeded(hashSeed(`${plan.id}:times`, seed));
+    const moves = movementMoves(plan.challenge);
+    const times =
+      plan.times ??
+      (moves?.length === 3 && plan.frameCount === CHALLENGE_FRAMES
+        ? phoneFrameTimes(moves.length, timesRandom)
+        : frameTimes(plan.frameCount, timesRandom));
     const frameSeed = hashSeed(`${plan.id}:noise`, seed);
     const frames: string[] = [];
     const poses: Pose[] = [];

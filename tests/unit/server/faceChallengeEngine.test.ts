@@ -37,18 +37,18 @@ describe('the engine’s yaw sign, as challenge.ts reads it', { timeout: 120_000
     ['A', () => faces.sameFrames],
     ['B', () => faces.otherPersonFrames],
   ])(
-    'person %s turning to their own left, then right, is leftThenRight (and not the reverse)',
+    'person %s turning to their own left, then right, is left-right (and not the reverse)',
     async (_, frames) => {
       const [straight, ownRight, ownLeft] = frames();
       const poses = await posesOf([straight!, ownLeft!, ownRight!]);
       const lowered = { enterYawDeg: 3 };
       expect(poses[1]!.yawDeg).toBeLessThan(poses[0]!.yawDeg);
       expect(poses[2]!.yawDeg).toBeGreaterThan(poses[0]!.yawDeg);
-      expect(challengeSeen(poses, 'leftThenRight', lowered)).toEqual({
+      expect(challengeSeen(poses, 'left-right', lowered)).toEqual({
         seen: ['left', 'right'],
         passed: true,
       });
-      expect(challengeSeen(poses, 'rightThenLeft', lowered).passed).toBe(false);
+      expect(challengeSeen(poses, 'right-left', lowered).passed).toBe(false);
     },
   );
 });

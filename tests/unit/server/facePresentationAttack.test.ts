@@ -324,7 +324,7 @@ describe('the verdict', () => {
   });
   it('the asked movement must be seen in its order, before any attack is judged', () => {
     // capture(): yaw 0 → −10 (the person's own left) → +10 (right)
-    const asked = (challenge: 'leftThenRight' | 'rightThenLeft', depth = head) =>
+    const asked = (challenge: 'left-right' | 'right-left', depth = head) =>
       decide({
         source: 'camera',
         frames: capture(depth).map(image),
@@ -333,22 +333,22 @@ describe('the verdict', () => {
         config,
         engine,
       });
-    expect(asked('leftThenRight')).toMatchObject({
+    expect(asked('left-right')).toMatchObject({
       outcome: 'verified',
-      attack: { challenge: { asked: 'leftThenRight', seen: ['left', 'right'], passed: true } },
+      attack: { challenge: { asked: 'left-right', seen: ['left', 'right'], passed: true } },
     });
-    expect(asked('rightThenLeft')).toMatchObject({
+    expect(asked('right-left')).toMatchObject({
       outcome: 'failed',
       reason: 'challengeNotSeen',
-      attack: { challenge: { asked: 'rightThenLeft', seen: ['left', 'right'], passed: false } },
+      attack: { challenge: { asked: 'right-left', seen: ['left', 'right'], passed: false } },
     });
     // A flat picture turned as asked still fails as what it is.
-    expect(asked('leftThenRight', flat)).toMatchObject({ outcome: 'failed', reason: 'presentationAttack' });
+    expect(asked('left-right', flat)).toMatchObject({ outcome: 'failed', reason: 'presentationAttack' });
     // The file picker has no movement to ask for.
     const file = decide({
       source: 'file',
       frames: [image(face())],
-      challenge: 'leftThenRight',
+      challenge: 'left-right',
       reference: BASE,
       config,
       engine,

@@ -168,7 +168,7 @@ describe('face evidence in the certification case', { timeout: 30_000 }, () => {
         caseWithFace({
           ...FACE,
           attack: {
-            challenge: { asked: 'leftThenRight', seen: ['left', 'right'], passed: true },
+            challenge: { asked: 'left-up-right', seen: ['left', 'up', 'right'], passed: true },
             planeResidual: { value: 0.02134, threshold: 0.01, passed: true, rms: 0.0251 },
             idReuse: {
               similarity: 0.4123,
@@ -188,7 +188,9 @@ describe('face evidence in the certification case', { timeout: 30_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Presentation-attack checks' });
     const row = (name: string) =>
       within(table).getByRole('rowheader', { name }).closest('tr')!.textContent!.replace(/\s+/g, ' ');
-    expect(row('Head movement')).toBe('Head movementSeen: left → rightAsked: left, then rightPassedDecides');
+    expect(row('Head movement')).toBe(
+      'Head movementSeen: left → up → rightAsked: left → up → rightPassedDecides',
+    );
     expect(row('Plane-fit residual (face widths)')).toBe(
       'Plane-fit residual (face widths)0.0213RMS 0.0251≥ 0.0100 (a flat picture stays below)Passed: depth seenDecides',
     );

@@ -188,31 +188,36 @@ describe('the challenge timeline (issue 28 §3)', () => {
     };
   }
 
-  it('a straight frame at once, the first prompt, its frames, the second prompt, its frames, then the capture', async () => {
+  it('a straight frame at once, then each of the three moves: its prompt, its frames; then the capture', async () => {
     const camera = runTimeline();
     await vi.advanceTimersByTimeAsync(0);
     camera.startChallenge();
     await vi.advanceTimersByTimeAsync(10_000);
-    const { first, second } = CHALLENGE_TIMELINE;
-    expect(camera.frames).toEqual([0, ...first.framesAtMs, ...second.framesAtMs]);
+    const [first, second, third] = CHALLENGE_TIMELINE.moves;
+    expect(camera.frames).toEqual([0, ...first!.framesAtMs, ...second!.framesAtMs, ...third!.framesAtMs]);
     expect(camera.log.filter((e) => e.what !== 'start' && e.what !== 'camera.ready')).toEqual([
-      { at: first.promptAtMs, what: 'camera.guidance challengeFirst' },
-      { at: second.promptAtMs, what: 'camera.guidance challengeSecond' },
-      { at: second.framesAtMs.at(-1), what: 'camera.captured' },
+      { at: first!.promptAtMs, what: 'camera.guidance challengeFirst' },
+      { at: second!.promptAtMs, what: 'camera.guidance challengeSecond' },
+      { at: third!.promptAtMs, what: 'camera.guidance challengeThird' },
+      { at: third!.framesAtMs.at(-1), what: 'camera.captured' },
     ]);
     camera.stop();
   });
 
-  it('fits the server: 6 frames at most, each movement prompted before its frames, with time to move', () => {
-    const { first, second } = CHALLENGE_TIMELINE;
-    expect(CHALLENGE_FRAMES).toBe(1 + first.framesAtMs.length + second.framesAtMs.length);
+  it('fits the server: 7 frames (within the limits), each move prompted before its frames, with time to move', () => {
+    const { moves } = CHALLENGE_TIMELINE;
+    expect(moves).toHaveLength(3);
+    expect(CHALLENGE_FRAMES).toBe(1 + moves.flatMap((m) => m.framesAtMs).length);
+    expect(CHALLENGE_FRAMES).toBe(7);
     expect(CHALLENGE_FRAMES).toBeLessThanOrEqual(Limits.face.maxFrames);
     expect(CHALLENGE_FRAMES).toBeGreaterThanOrEqual(Limits.face.minFrames);
-    // About a second to read or hear a prompt and turn, before the first frame of that movement.
-    expect(Math.min(...first.framesAtMs) - first.promptAtMs).toBeGreaterThanOrEqual(1000);
-    expect(Math.min(...second.framesAtMs) - second.promptAtMs).toBeGreaterThanOrEqual(1000);
-    // The second prompt only after the first movement's frames.
-    expect(second.promptAtMs).toBeGreaterThan(Math.max(...first.framesAtMs));
+    for (const [i, move] of moves.entries()) {
+      // About a second to read or hear a prompt and turn, before the first frame of that move.
+      expect(Math.min(...move.framesAtMs) - move.promptAtMs).toBeGreaterThanOrEqual(1000);
+      // Two frames per move, the next prompt only after them.
+      expect(move.framesAtMs).toHaveLength(2);
+      if (i > 0) expect(move.promptAtMs).toBeGreaterThan(Math.max(...moves[i - 1]!.framesAtMs));
+    }
   });
 
   it('a late timer (a busy phone) does not push the later frames back: times count from the first frame', async () => {
@@ -225,10 +230,10 @@ describe('the challenge timeline (issue 28 §3)', () => {
     expect(camera.frames).toEqual([0]);
     camera.hold(1300);
     await vi.advanceTimersByTimeAsync(10_000);
-    const { first, second } = CHALLENGE_TIMELINE;
-    expect(camera.frames[1]).toBe(first.framesAtMs[0] + 1300);
+    const [first, second, third] = CHALLENGE_TIMELINE.moves;
+    expect(camera.frames[1]).toBe(first!.framesAtMs[0]! + 1300);
     expect(camera.frames[2]! - camera.frames[1]!).toBeLessThan(10);
-    expect(camera.frames.slice(3)).toEqual(second.framesAtMs);
+    expect(camera.frames.slice(3)).toEqual([...second!.framesAtMs, ...third!.framesAtMs]);
     camera.stop();
   });
 });

@@ -1,5 +1,5 @@
 // The phone's capture view with the server's challenge (issue 28 §3): while the camera guides, the
-// asked movement is shown with its arrows; during the capture the status line says each step as the
+// asked movements (three) are shown with their arrows; during the capture the status line says each step as the
 // camera prompts it, loud enough for a screen reader to say it at once (aria-live assertive), in
 // both languages. The chart runs with fakes for the server and the camera; the view is the app's.
 import '../support/jsdomBrowser';
@@ -58,13 +58,13 @@ async function atCapture(challenge: FaceChallenge | null) {
 const statusLine = () => document.querySelector('[data-hint]')!;
 
 describe('the challenge on the phone', () => {
-  it('shows the asked movement while guiding, then each step as the camera prompts it', async () => {
-    const { say } = await atCapture('rightThenLeft');
+  it('shows the asked movements while guiding, then each move as the camera prompts it', async () => {
+    const { say } = await atCapture('right-up-left');
     say({ type: 'camera.ready' });
-    const instruction = await screen.findByText('Turn your head to your right, then to your left');
-    expect(instruction.closest('[data-challenge]')!.textContent).toBe(
-      '→ ←Turn your head to your right, then to your left',
-    );
+    const words = 'Move your head in three steps: turn to your right, then look up, then turn to your left';
+    const instruction = await screen.findByText(words);
+    expect(instruction.closest('[data-challenge]')!.textContent).toBe(`→ ↑ ←${words}`);
+    expect(instruction.closest('[data-challenge]')!.getAttribute('data-challenge')).toBe('right-up-left');
     say({ type: 'camera.guidance', hint: 'holdStill' });
     expect(statusLine().getAttribute('aria-live')).toBe('polite');
 
@@ -76,21 +76,36 @@ describe('the challenge on the phone', () => {
     say({ type: 'camera.guidance', hint: 'challengeFirst' });
     expect(statusLine().textContent).toBe('→Turn your head to your right');
     say({ type: 'camera.guidance', hint: 'challengeSecond' });
+    expect(statusLine().textContent).toBe('↑Now look up');
+    say({ type: 'camera.guidance', hint: 'challengeThird' });
     expect(statusLine().textContent).toBe('←Now turn to your left');
     // The arrow is decoration: a screen reader hears the words only.
     expect(statusLine().querySelector('[aria-hidden="true"]')!.textContent).toBe('←');
   });
 
-  it.each<[FaceChallenge, string, string, string]>([
+  it.each<[FaceChallenge, string, string, string, string]>([
     [
-      'leftThenRight',
-      'Turn your head to your left, then to your right',
+      'left-right-down',
+      'Move your head in three steps: turn to your left, then turn to your right, then look down',
       '←Turn your head to your left',
       '→Now turn to your right',
+      '↓Now look down',
     ],
-    ['downThenUp', 'Nod: look down, then up', '↓Look down', '↑Now look up'],
-    ['upThenDown', 'Nod: look up, then down', '↑Look up', '↓Now look down'],
-  ])('%s: its words and arrows', async (challenge, instruction, first, second) => {
+    [
+      'down-left-up',
+      'Move your head in three steps: look down, then turn to your left, then look up',
+      '↓Look down',
+      '←Now turn to your left',
+      '↑Now look up',
+    ],
+    [
+      'up-down-right',
+      'Move your head in three steps: look up, then look down, then turn to your right',
+      '↑Look up',
+      '↓Now look down',
+      '→Now turn to your right',
+    ],
+  ])('%s: its words and arrows', async (challenge, instruction, first, second, third) => {
     const { say } = await atCapture(challenge);
     say({ type: 'camera.ready' });
     expect(await screen.findByText(instruction)).toBeTruthy();
@@ -99,18 +114,35 @@ describe('the challenge on the phone', () => {
     expect(statusLine().textContent).toBe(first);
     say({ type: 'camera.guidance', hint: 'challengeSecond' });
     expect(statusLine().textContent).toBe(second);
+    say({ type: 'camera.guidance', hint: 'challengeThird' });
+    expect(statusLine().textContent).toBe(third);
   });
 
   it('in Chinese', async () => {
     chooseLocale('zh-cn');
-    const { say } = await atCapture('downThenUp');
+    const { say } = await atCapture('down-right-up');
     say({ type: 'camera.ready' });
-    expect(await screen.findByText('点头：先向下看，再向上看')).toBeTruthy();
+    expect(await screen.findByText('请分三步移动头部：先向下看，再转向您的右边，最后向上看')).toBeTruthy();
     say({ type: 'camera.faceReady' });
     say({ type: 'camera.guidance', hint: 'challengeFirst' });
     expect(statusLine().textContent).toBe('↓请向下看');
     say({ type: 'camera.guidance', hint: 'challengeSecond' });
+    expect(statusLine().textContent).toBe('→现在转向您的右边');
+    say({ type: 'camera.guidance', hint: 'challengeThird' });
     expect(statusLine().textContent).toBe('↑现在向上看');
+  });
+
+  it('a session row from before session 13 (two moves) shows its two, and holds the second at the third prompt', async () => {
+    const { say } = await atCapture('left-right');
+    say({ type: 'camera.ready' });
+    expect(
+      await screen.findByText('Move your head in two steps: turn to your left, then turn to your right'),
+    ).toBeTruthy();
+    say({ type: 'camera.faceReady' });
+    say({ type: 'camera.guidance', hint: 'challengeSecond' });
+    expect(statusLine().textContent).toBe('→Now turn to your right');
+    say({ type: 'camera.guidance', hint: 'challengeThird' });
+    expect(statusLine().textContent).toBe('→Now turn to your right');
   });
 
   it('a session without a challenge asks for the old head turn', async () => {

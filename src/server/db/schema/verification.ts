@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { FaceAttackEvidence, FaceChallenge } from '../../../contract/api/verification';
+import type { FaceAttackEvidence } from '../../../contract/api/verification';
 import { companies, users } from './accounts';
 import { storedFiles } from './files';
 
@@ -65,8 +65,10 @@ export const verificationSessions = pgTable(
     }>(),
     /** What the presentation-attack checks measured on the last decided capture (issue 28). */
     attackEvidence: jsonb('attack_evidence').$type<FaceAttackEvidence>(),
-    /** The movement the next capture must show, chosen by the server for every attempt (issue 28 §3). */
-    challenge: text('challenge').$type<FaceChallenge>(),
+    /** The movements the next capture must show, chosen by the server for every attempt (issue 28 §3):
+     *  'left-up-right'; a row from before session 13 may hold an old name ('leftThenRight'), so it
+     *  is read through readFaceChallenge. */
+    challenge: text('challenge').$type<string>(),
     engineName: text('engine_name'),
     engineVersion: text('engine_version'),
     /** The authorizer's ID photo the capture was compared with (null: none in the draft). */

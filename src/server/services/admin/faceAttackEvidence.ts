@@ -2,11 +2,7 @@
 // attack_evidence column. The face engine writes it; this reads it defensively, part by part: a part
 // that is missing or not of the contract's shape (an older capture, a future field) shows as "not
 // measured" rather than failing the case view or showing a number without its threshold.
-import {
-  FACE_CHALLENGES,
-  type FaceAttackEvidence,
-  type FaceChallenge,
-} from '../../../contract/api/verification';
+import { readFaceChallenge, type FaceAttackEvidence } from '../../../contract/api/verification';
 
 type Part<K extends keyof FaceAttackEvidence> = NonNullable<FaceAttackEvidence[K]>;
 
@@ -20,9 +16,11 @@ const isBoolean = (value: unknown): value is boolean => typeof value === 'boolea
 function challengeOf(value: unknown): Part<'challenge'> | null {
   if (!isObject(value)) return null;
   const { asked, seen, passed } = value;
-  if (!FACE_CHALLENGES.includes(asked as FaceChallenge) || !isBoolean(passed)) return null;
+  // Evidence stored before session 13 names a two-move challenge ('leftThenRight'): read as its moves.
+  const challenge = readFaceChallenge(asked);
+  if (challenge === null || !isBoolean(passed)) return null;
   if (!Array.isArray(seen) || !seen.every((s) => typeof s === 'string')) return null;
-  return { asked: asked as FaceChallenge, seen, passed };
+  return { asked: challenge, seen, passed };
 }
 
 function planeResidualOf(value: unknown): Part<'planeResidual'> | null {

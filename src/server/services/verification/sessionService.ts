@@ -11,6 +11,7 @@ import {
   type CaptureSource,
   type CreateVerificationSessionRequest,
   type FaceChallenge,
+  readFaceChallenge,
   type RegenerateTooSoonData,
   type VerificationSessionState,
 } from '../../../contract/api/verification';
@@ -383,7 +384,7 @@ export async function captureFace(
         consentAt: row.consentAt,
         frames: files.map((f, i) => ({ path: paths[i] ?? '', contentType: f.contentType })),
         source: capture.source,
-        challenge: capture.source === 'camera' ? (row.challenge ?? null) : null,
+        challenge: capture.source === 'camera' ? readFaceChallenge(row.challenge) : null,
         reference: reference
           ? { fileId: reference.fileId, path: paths[files.length] ?? '', contentType: reference.contentType }
           : null,
@@ -481,5 +482,5 @@ function challengeAfter(
   state: VerificationSessionState,
 ): SessionPatch {
   if (type === 'provider.busy') return {};
-  return { challenge: state === 'failed' ? nextChallenge(deps, row.challenge) : null };
+  return { challenge: state === 'failed' ? nextChallenge(deps, readFaceChallenge(row.challenge)) : null };
 }

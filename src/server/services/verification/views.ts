@@ -1,6 +1,6 @@
 // What the desktop, the phone and the event stream are told about a session row. Never a hash,
 // never the capture's location.
-import { FaceCaptureRules } from '../../../contract/api/verification';
+import { FaceCaptureRules, readFaceChallenge } from '../../../contract/api/verification';
 import type {
   PhoneVerificationView,
   VerificationPurpose,
@@ -69,7 +69,7 @@ export function phoneView(
     consentAt: view.consentAt,
     outcomeReason: row.outcomeReason,
     attemptsLeft: attemptsLeft(row),
-    challenge: CAPTURE_MAY_FOLLOW.includes(view.state) ? (row.challenge ?? null) : null,
+    challenge: CAPTURE_MAY_FOLLOW.includes(view.state) ? readFaceChallenge(row.challenge) : null,
     serverTime: now.toISOString(),
   };
 }

@@ -17,7 +17,7 @@ import { phoneFlowFor, type PhoneVerificationActorRef } from './phoneVerificatio
 import { faceReasonText } from '../verification/faceReasons';
 import type { CaptureHint } from '../../../../machines/identityVerification.machine';
 import type { FaceChallenge } from '../../../contract/api/verification';
-import { challengeWords } from './challengeWords';
+import { challengeStep, challengeWords } from './challengeWords';
 import { useDiagnosticSource } from '../support/diagnostics/useDiagnosticSource';
 
 /** Phone-width column: the pages are designed for 375 px and stay readable on wider screens. */
@@ -201,7 +201,8 @@ function useHintText(
   challenge: FaceChallenge | null,
 ): Record<CaptureHint, { arrow?: string; words: string }> {
   const { t, i18n } = useLingui();
-  const asked = challengeWords(challenge);
+  const asked = challengeWords(i18n, challenge);
+  const step = (index: number) => challengeStep(asked, index);
   return {
     noFace: { words: t`Place your face inside the outline` },
     moveCloser: { words: t`Move closer` },
@@ -209,21 +210,22 @@ function useHintText(
     lookStraight: { words: t`Look straight at the camera` },
     holdStill: { words: t`Hold still` },
     challengeStart: { words: t`Look straight at the camera` },
-    challengeFirst: { arrow: asked.first.arrow, words: i18n._(asked.first.words) },
-    challengeSecond: { arrow: asked.second.arrow, words: i18n._(asked.second.words) },
+    challengeFirst: step(0),
+    challengeSecond: step(1),
+    challengeThird: step(2),
   };
 }
 
-/** The movement this attempt asks for, before and while it is captured (the server chose it). */
+/** The movements this attempt asks for, before and while they are captured (the server chose them). */
 function ChallengeInstruction({ challenge }: { challenge: FaceChallenge | null }) {
   const { i18n } = useLingui();
-  const asked = challengeWords(challenge);
+  const asked = challengeWords(i18n, challenge);
   return (
     <Text fw={500} ta="center" data-challenge={challenge ?? 'none'}>
       <Text span aria-hidden="true" fz="xl" mr="xs">
         {asked.arrows}
       </Text>
-      {i18n._(asked.instruction)}
+      {asked.instruction}
     </Text>
   );
 }

@@ -2,8 +2,8 @@
 // (issue 16 §4): getUserMedia while the capture view is open; while the preview runs, the guidance
 // (faceGuide.ts, loaded on demand) says what to do and reports camera.faceReady once the face has
 // been well placed and lit for a moment; on camera.startChallenge it takes a few JPEG frames from a
-// canvas while the person does the server's head movement (CHALLENGE_TIMELINE: a straight frame,
-// then each of the two movements prompted with camera.guidance and given time before its frames),
+// canvas while the person does the server's head movements (CHALLENGE_TIMELINE: a straight frame,
+// then each of the three moves prompted with camera.guidance and given time before its frames),
 // and sends them as camera.captured. The camera stops when the view closes. Without a camera (or permission) it says camera.unavailable and the page
 // offers the file input alone.
 import { fromCallback } from 'xstate';
@@ -42,33 +42,45 @@ const GUIDE_EVERY_MS = 400;
 export const SLOW_LOOK_MS = 2 * Time.SECOND;
 /** Looks in a row with the face ready before the head-turn starts by itself. */
 const READY_LOOKS = 3;
-/**
- * The head movement's timeline (issue 28 §3), in ms from the first frame, which is taken at once
- * while the person looks straight. Each movement is prompted (the page's words and arrow change, a
- * screen reader hears them) and given ~1.1 s — reading or hearing the prompt, then turning — before
- * its frames, which follow while the person holds the position; the second prompt comes just after
- * the first movement's frames. 6 frames over 3.5 s (Limits.face.maxFrames is 6); reasons and the
- * numbers behind them: docs/decisions/face-challenge.md.
- */
-export const CHALLENGE_TIMELINE = {
-  first: { promptAtMs: 0, framesAtMs: [1100, 1500] },
-  second: { promptAtMs: 1600, framesAtMs: [2700, 3100, 3500] },
-} as const;
+/** The prompts of a challenge's moves, in order (the page's words for each: challengeWords.ts). */
+const MOVE_HINTS = ['challengeFirst', 'challengeSecond', 'challengeThird'] as const satisfies CaptureHint[];
 
-/** The capture's frames: the straight one and those of both movements. */
-export const CHALLENGE_FRAMES =
-  1 + CHALLENGE_TIMELINE.first.framesAtMs.length + CHALLENGE_TIMELINE.second.framesAtMs.length;
+/**
+ * The head movements' timeline (issue 28 §3), in ms from the first frame, which is taken at once
+ * while the person looks straight. Each move is prompted (the page's words and arrow change, a
+ * screen reader hears them) every 1.6 s and given ~1.1 s — reading or hearing the prompt, then
+ * turning — before its two frames, which follow while the person holds the position; the next
+ * prompt comes just after them. Three moves: 7 frames over 4.7 s (Limits.face.maxFrames is 7);
+ * reasons and numbers: docs/decisions/face-challenge.md.
+ */
+export function challengeTimeline(moves: number) {
+  const phases = Array.from({ length: moves }, (_, i) => ({
+    promptAtMs: i * 1600,
+    framesAtMs: [i * 1600 + 1100, i * 1600 + 1500],
+  }));
+  return {
+    moves: phases,
+    /** When the last frame is taken. */
+    lastFrameMs: phases[phases.length - 1]?.framesAtMs[1] ?? 0,
+    /** The capture's frames: the straight one and two per move. */
+    frames: 1 + 2 * moves,
+  };
+}
+
+/** The phone's timeline: three moves (a two-move challenge of an older session row is shown its
+ *  second move again at the third prompt; the server checks only the moves it asked). */
+export const CHALLENGE_TIMELINE = challengeTimeline(MOVE_HINTS.length);
+
+/** The capture's frames: the straight one and those of every move. */
+export const CHALLENGE_FRAMES = CHALLENGE_TIMELINE.frames;
 
 type TimelineStep = { atMs: number; hint: CaptureHint } | { atMs: number; frame: true };
 
 /** The timeline as one ordered list of prompts and frames after the first frame. */
 function timelineSteps(): TimelineStep[] {
   const steps: TimelineStep[] = [];
-  for (const [hint, phase] of [
-    ['challengeFirst', CHALLENGE_TIMELINE.first],
-    ['challengeSecond', CHALLENGE_TIMELINE.second],
-  ] as const) {
-    steps.push({ atMs: phase.promptAtMs, hint });
+  for (const [i, phase] of CHALLENGE_TIMELINE.moves.entries()) {
+    steps.push({ atMs: phase.promptAtMs, hint: MOVE_HINTS[i]! });
     for (const atMs of phase.framesAtMs) steps.push({ atMs, frame: true });
   }
   return steps;

@@ -19,19 +19,9 @@
 // of a pitch (rendered 21° up → −9.4, 20° down → +23.3 less the frontal 7). (The cylinder warp reads
 // smaller still — a 25° warp is ~5° — and barely moves the pitch: it changes the texture, not the
 // outline.)
-import type { FaceChallenge } from '../../../../contract/api/verification';
+import { faceChallengeMoves, type FaceChallenge, type FaceMove } from '../../../../contract/api/verification';
 
-export type ChallengeDirection = 'left' | 'right' | 'up' | 'down';
-
-/** The two movements each challenge asks for, in order (the person's own directions). */
-export const CHALLENGE_MOVES: Readonly<
-  Record<FaceChallenge, readonly [ChallengeDirection, ChallengeDirection]>
-> = {
-  leftThenRight: ['left', 'right'],
-  rightThenLeft: ['right', 'left'],
-  downThenUp: ['down', 'up'],
-  upThenDown: ['up', 'down'],
-};
+export type ChallengeDirection = FaceMove;
 
 export interface ChallengeThresholds {
   /** Yaw away from the first frame's (degrees) at which the head counts as turned left or right. */
@@ -44,6 +34,13 @@ export interface ChallengeThresholds {
    * comes with a turn, does not count as a new movement.
    */
   holdShare: number;
+  /**
+   * A held direction gives way to one of the other axis that dominates it this many times over
+   * (each as a share of its own enter threshold): going straight from a turn to a nod, the head is
+   * often still a little turned (the engine read 2.5° of yaw on a rendered head looking 20° down
+   * after a left turn), while the tilt that comes with a turn stays well under twice the turn.
+   */
+  takeOverRatio: number;
 }
 
 /**
@@ -59,6 +56,7 @@ export const CHALLENGE_THRESHOLDS: Readonly<ChallengeThresholds> = {
   enterYawDeg: 4,
   enterPitchDeg: 6,
   holdShare: 0.5,
+  takeOverRatio: 2,
 };
 
 export interface HeadPose {
@@ -68,9 +66,9 @@ export interface HeadPose {
 
 export interface ChallengeSeen {
   /** The distinct movements the frames showed, in order (a movement repeated after a return to
-   *  the middle is still one: ['left', 'right'], never ['left', 'left', 'right']). */
+   *  the middle is still one: ['left', 'up'], never ['left', 'left', 'up']). */
   seen: ChallengeDirection[];
-  /** The first two movements seen are the asked ones, in the asked order. */
+  /** The first movements seen are the asked ones (all of them), in the asked order. */
   passed: boolean;
 }
 
@@ -101,9 +99,11 @@ function reached(pose: HeadPose, base: HeadPose, t: ChallengeThresholds): Challe
 
 /**
  * The movements `poses` show relative to the first (frontal) one, and whether they are `asked`'s
- * in its order. Only the first two movements count: a recording that turns left, right and left
- * again fits leftThenRight and nothing else; the frames after the second movement may do anything.
- * A pose whose angles are not numbers (no face read) counts as the middle.
+ * in its order. Only as many movements count as were asked: a recording that turns left, looks up,
+ * turns right and looks down fits left-up-right and nothing else; the frames after the last asked
+ * movement may do anything. Going straight from one movement to the next counts (the head need
+ * not be seen in the middle between them). A pose whose angles are not numbers (no face read)
+ * counts as the middle. A two-move challenge (a session row from before session 13) asks two.
  */
 export function challengeSeen(
   poses: readonly HeadPose[],
@@ -121,11 +121,17 @@ export function challengeSeen(
         continue;
       }
       const enter = (direction: ChallengeDirection) => (isYaw(direction) ? t.enterYawDeg : t.enterPitchDeg);
-      if (current !== null && toward(current, pose, base) >= t.holdShare * enter(current)) continue;
-      current = reached(pose, base, t);
+      const share = (direction: ChallengeDirection) => toward(direction, pose, base) / enter(direction);
+      const next = reached(pose, base, t);
+      if (current !== null && share(current) >= t.holdShare) {
+        const takesOver =
+          next !== null && isYaw(next) !== isYaw(current) && share(next) >= t.takeOverRatio * share(current);
+        if (!takesOver) continue;
+      }
+      current = next;
       if (current !== null && seen[seen.length - 1] !== current) seen.push(current);
     }
   }
-  const [first, second] = CHALLENGE_MOVES[asked];
-  return { seen, passed: seen[0] === first && seen[1] === second };
+  const moves = faceChallengeMoves(asked);
+  return { seen, passed: moves.every((move, i) => seen[i] === move) };
 }

@@ -7,18 +7,12 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Table, Text } from '@mantine/core';
-import type { FaceAttackEvidence, FaceChallenge } from '../../../../contract/api/verification';
+import { faceChallengeMoves, type FaceAttackEvidence } from '../../../../contract/api/verification';
 import type { Locale } from '../../../../contract/envelope';
 import { useLocale } from '../../auth/shared/messages';
 
-const CHALLENGE_TEXT: Record<FaceChallenge, MessageDescriptor> = {
-  leftThenRight: msg`left, then right`,
-  rightThenLeft: msg`right, then left`,
-  downThenUp: msg`down, then up`,
-  upThenDown: msg`up, then down`,
-};
-
-/** The directions the engine reports in `seen` (the person's own left and right). */
+/** The directions asked (the challenge's moves) and those the engine reports in `seen` (the
+ *  person's own left and right), both shown as "left → up → right". */
 const MOVE_TEXT: Record<string, MessageDescriptor> = {
   left: msg`left`,
   right: msg`right`,
@@ -63,16 +57,14 @@ function useRows(attack: FaceAttackEvidence): Row[] {
 
   const { challenge, planeResidual, idReuse, antispoof, livenessModel } = attack;
   const rows: Row[] = [];
+  const moves = (list: readonly string[]) =>
+    list.map((m) => (MOVE_TEXT[m] ? i18n._(MOVE_TEXT[m]) : m)).join(' → ');
   rows.push(
     challenge
       ? {
           check: t`Head movement`,
-          measured: t`Seen: ${
-            challenge.seen.length > 0
-              ? challenge.seen.map((m) => (MOVE_TEXT[m] ? i18n._(MOVE_TEXT[m]) : m)).join(' → ')
-              : t`no movement`
-          }`,
-          threshold: t`Asked: ${i18n._(CHALLENGE_TEXT[challenge.asked])}`,
+          measured: t`Seen: ${challenge.seen.length > 0 ? moves(challenge.seen) : t`no movement`}`,
+          threshold: t`Asked: ${moves(faceChallengeMoves(challenge.asked))}`,
           verdict: challenge.passed ? { text: t`Passed`, good: true } : { text: t`Not seen`, good: false },
           role: t`Decides`,
         }
