@@ -151,7 +151,7 @@ const suite = useBrowserSuite(
 
 /** The camera actor's pause between two looks of the guidance (cameraActor.ts GUIDE_EVERY_MS). */
 const GUIDE_EVERY_MS = 400;
-/** A step through the head movement's timeline (cameraActor.ts CHALLENGE_TIMELINE: 3.5 s). */
+/** A step through the head movements' timeline (cameraActor.ts CHALLENGE_TIMELINE: 4.7 s). */
 const CHALLENGE_EVERY_MS = 400;
 const SUBJECT = 'Na Li';
 const KEY_STORAGE_PREFIX = 'identityVerification.phoneKey.';
