@@ -227,6 +227,17 @@ export interface FaceAttackEvidence {
     channel: 'luma' | 'chroma';
     cyclesPerPixel: [number, number];
   } | null;
+  /** A pulsing display seen through the camera's rolling shutter (session 13): horizontal bands
+   *  moving between frames; `value` is the light's modulation one row period explains (0.05 = ±5 %,
+   *  median over `pairs` frame pairs), at `cyclesPerFrame` bands a frame height; a capture reaching
+   *  the threshold showed a display's flicker. Absent before session 13. */
+  screenBands?: {
+    value: number;
+    threshold: number;
+    passed: boolean;
+    cyclesPerFrame: number;
+    pairs: number;
+  } | null;
 }
 
 export const VERIFICATION_PURPOSES = ['authorizer'] as const;

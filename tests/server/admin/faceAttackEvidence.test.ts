@@ -110,6 +110,19 @@ describe('presentation-attack evidence in the case answer (issue 28 §6)', () =>
     expect(malformed?.attack).not.toHaveProperty('screenLattice');
   });
 
+  it('carries the screen flicker’s bands with their threshold (session 13), and leaves a malformed one out', async () => {
+    const screen: FaceAttackEvidence = {
+      ...EVIDENCE,
+      screenBands: { value: 0.0196, threshold: 0.005, passed: false, cyclesPerFrame: 4.88, pairs: 4 },
+    };
+    expect((await caseWithEvidence(screen))?.attack).toEqual(screen);
+    const malformed = await caseWithEvidence({
+      ...EVIDENCE,
+      screenBands: { value: 0.0196, threshold: 0.005, passed: 'no', cyclesPerFrame: 4.88, pairs: 4 },
+    });
+    expect(malformed?.attack).not.toHaveProperty('screenBands');
+  });
+
   it('answers null for a capture without evidence', async () => {
     expect((await caseWithEvidence(null))?.attack).toBeNull();
   });

@@ -9,7 +9,9 @@ import { between, seeded, type Pose } from './geometry';
 import { headModel, type HeadModel } from './head';
 import { renderHead, type Lighting } from './headShot';
 import { pictureSharp, readPicture } from './image';
+import { anotherPicture, type OtherPicture } from './otherPicture';
 import { handShake, motionStyle, movementPose, type MotionStyle, type Movement } from './motion';
+import { applyFlicker, rowGains, type ScreenFlicker } from './flicker';
 import { fingersSvg, planePoints, readPictureWithAlpha, renderPlane, type PlaneShot } from './plane';
 import type { Picture } from './raster';
 
@@ -37,6 +39,9 @@ export interface HeadRecipe {
   /** A periodic pattern on everything behind the head (a striped shirt and wall; screenSets.ts's
    *  genuine captures that are hard for the screen check): period in face widths. */
   pattern?: { period: number; angleDeg: number; contrast: number; checks: boolean };
+  /** The head textured from another photograph of the person than the one its ID portrait is
+   *  rendered from (otherPicture.ts; the hard genuine heads, session 13). */
+  otherPicture?: OtherPicture;
 }
 
 /** A flat picture held to the camera and turned as the challenge asks (or, for a screen, a screen
@@ -72,6 +77,9 @@ export interface PlaneRecipe {
          *  columns), and the camera's blur in frame pixels (default 0.5). */
         layout?: ScreenLayout;
         blurPx?: number;
+        /** The display's pulses seen through the camera's rolling shutter (flicker.ts); absent:
+         *  a display that does not pulse (session 13). */
+        flicker?: ScreenFlicker;
       }
     | { type: 'still'; frame: HeadRecipe };
   movement: Movement;
@@ -131,7 +139,9 @@ export async function renderRecipe(
   settle = 0,
 ): Promise<Rendered> {
   const out =
-    recipe.kind === 'head' ? await renderLive(recipe, t, settle) : await renderFlat(recipe, t, settle);
+    recipe.kind === 'head'
+      ? await renderLive(recipe, t, settle)
+      : await renderFlat(recipe, t, settle, seeded(noiseSeed ^ 0x5eed)());
   addNoise(out.picture, recipe.noise, noiseSeed);
   return out;
 }
@@ -151,36 +161,43 @@ function settled(movement: Movement, style: MotionStyle, t: number, settle: numb
 
 const patterned = new Map<string, Promise<HeadModel>>();
 
-/** The head model with `pattern` printed on its static layer (body and background). */
-function patternedModel(shows: Person, pattern: NonNullable<HeadRecipe['pattern']>): Promise<HeadModel> {
-  const key = JSON.stringify([shows, pattern]);
+/** The head model a live recipe shows: the portrait's, or another photograph of the person
+ *  (otherPicture.ts), with `pattern` printed on its static layer (body and background). */
+function liveModel(r: HeadRecipe): Promise<HeadModel> {
+  if (!r.pattern && !r.otherPicture) return headModel(FACE_SOURCES[r.shows]);
+  const key = JSON.stringify([r.shows, r.pattern ?? null, r.otherPicture ?? null]);
   let found = patterned.get(key);
   if (!found) {
-    found = headModel(FACE_SOURCES[shows]).then((model) => {
-      const { data, width, height } = model.behind;
-      const out = new Uint8Array(data.length);
-      const a = (pattern.angleDeg * Math.PI) / 180;
-      const [c, s] = [Math.cos(a), Math.sin(a)];
-      const periodPx = pattern.period * model.faceWidthPx;
-      const wave = (u: number) => Math.sin((2 * Math.PI * u) / periodPx);
-      for (let y = 0; y < height; y++)
-        for (let x = 0; x < width; x++) {
-          const u = x * c + y * s;
-          const w = pattern.checks ? wave(u) * wave(-x * s + y * c) : wave(u);
-          const k = 1 + pattern.contrast * Math.sign(w);
-          const o = (y * width + x) * 3;
-          for (let ch = 0; ch < 3; ch++)
-            out[o + ch] = Math.max(0, Math.min(255, Math.round(data[o + ch]! * k)));
-        }
-      return { ...model, behind: { data: out, width, height } };
-    });
+    const other = r.otherPicture;
+    const base = headModel(FACE_SOURCES[r.shows]).then((m) => (other ? anotherPicture(m, other) : m));
+    const pattern = r.pattern;
+    found = !pattern
+      ? base
+      : base.then((model) => {
+          const { data, width, height } = model.behind;
+          const out = new Uint8Array(data.length);
+          const a = (pattern.angleDeg * Math.PI) / 180;
+          const [c, s] = [Math.cos(a), Math.sin(a)];
+          const periodPx = pattern.period * model.faceWidthPx;
+          const wave = (u: number) => Math.sin((2 * Math.PI * u) / periodPx);
+          for (let y = 0; y < height; y++)
+            for (let x = 0; x < width; x++) {
+              const u = x * c + y * s;
+              const w = pattern.checks ? wave(u) * wave(-x * s + y * c) : wave(u);
+              const k = 1 + pattern.contrast * Math.sign(w);
+              const o = (y * width + x) * 3;
+              for (let ch = 0; ch < 3; ch++)
+                out[o + ch] = Math.max(0, Math.min(255, Math.round(data[o + ch]! * k)));
+            }
+          return { ...model, behind: { data: out, width, height } };
+        });
     patterned.set(key, found);
   }
   return found;
 }
 
 async function renderLive(r: HeadRecipe, t: number, settle = 0): Promise<Rendered> {
-  const model = r.pattern ? await patternedModel(r.shows, r.pattern) : await headModel(FACE_SOURCES[r.shows]);
+  const model = await liveModel(r);
   const pose = settled(r.movement, r.style, t, settle);
   const shot = renderHead(model, {
     pose,
@@ -204,6 +221,38 @@ interface Texture {
   widthCm: number;
   /** The pose of the head the texture shows, when it shows a moving head (a screen's recording). */
   pose?: Pose;
+  /** A screen's emitting area inside its bezel (texture pixels). */
+  emitting?: { left: number; top: number; right: number; bottom: number };
+}
+
+/** The inverse of a 3×3 matrix (row-major). */
+function invert3(m: readonly number[]): number[] {
+  const [a, b, c, d, e, f, g, h, i] = m as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const A = e * i - f * h;
+  const B = -(d * i - f * g);
+  const C = d * h - e * g;
+  const det = a * A + b * B + c * C;
+  return [
+    A,
+    -(b * i - c * h),
+    b * f - c * e,
+    B,
+    a * i - c * g,
+    -(a * f - c * d),
+    C,
+    -(a * h - b * g),
+    a * e - b * d,
+  ].map((v) => v / det);
 }
 
 const textures = new Map<string, Promise<Texture>>();
@@ -535,6 +584,7 @@ async function screenTexture(
     landmarks,
     facePx: faceW,
     widthCm: (widthCm * W) / (frame.width * k),
+    emitting: { left: bezel, top: bezel, right: W - bezel, bottom: H - bezel },
   };
 }
 
@@ -573,7 +623,7 @@ function screenFacePx(r: PlaneRecipe): Promise<number> {
   return found;
 }
 
-async function renderFlat(r: PlaneRecipe, t: number, settle = 0): Promise<Rendered> {
+async function renderFlat(r: PlaneRecipe, t: number, settle = 0, phase = 0): Promise<Rendered> {
   const texture = await textureAt(r, t, settle);
   const focalPx = r.width / 2 / Math.tan((r.hfovDeg * Math.PI) / 360);
   let distanceCm: number;
@@ -622,6 +672,18 @@ async function renderFlat(r: PlaneRecipe, t: number, settle = 0): Promise<Render
     );
   }
   const rendered = renderPlane(shot);
+  if (r.content.type === 'screen' && r.content.flicker && texture.emitting) {
+    // Only the display's own light pulses: the frame's pixels whose texture point is inside the
+    // emitting area (not the bezel, not the room).
+    const inv = invert3(rendered.homography);
+    const e = texture.emitting;
+    applyFlicker(rendered.picture, rowGains(r.content.flicker, r.height, phase), (x, y) => {
+      const w = inv[6]! * (x + 0.5) + inv[7]! * (y + 0.5) + inv[8]!;
+      const u = (inv[0]! * (x + 0.5) + inv[1]! * (y + 0.5) + inv[2]!) / w;
+      const v = (inv[3]! * (x + 0.5) + inv[4]! * (y + 0.5) + inv[5]!) / w;
+      return u >= e.left && u < e.right && v >= e.top && v < e.bottom;
+    });
+  }
   // The pose of the face as the frame shows it: the recording's head on a screen, else the picture's.
   return {
     picture: rendered.picture,

@@ -8,12 +8,18 @@
 //     - the screen rotated in the hand (12–20° of roll: its lattice at an angle);
 //     - more blur (the camera's blur 0.8 frame pixels where the main set has 0.5);
 //     - a phone that compresses its frames harder (JPEG quality 50);
-//     - a dim screen (half the brightness).
+//     - a dim screen (half the brightness);
+//     and each pulsing or not as displays do (flicker.ts; session 13, drawn after the flicker
+//     check's threshold was chosen, from wider ranges than the main set's).
 //   Hard genuine captures (species 'genuine'): a live head with a periodic pattern right behind
 //   it (striped or checked shirt and wall, 3–7 frame pixels a period), and one whose frames are
 //   compressed hard (JPEG quality 45): what a spectral screen detector could mistake for a screen.
+//   Their heads are textured from another photograph of the person than the one the ID portrait
+//   is rendered from (otherPicture.ts, session 13): a live person is never the ID photo's pixels.
 import type { HeadRecipe, Person, PlaneRecipe, ScreenLayout } from './captures';
 import { between } from './geometry';
+import { drawFlicker, type ScreenFlicker } from './flicker';
+import type { OtherPicture } from './otherPicture';
 import type { Movement } from './motion';
 
 /** What a plan needs from sets.ts (passed in, so this file imports no values back from it). */
@@ -43,6 +49,18 @@ export interface ScreenSetPlan {
 
 const CHALLENGES: readonly Movement[] = ['leftThenRight', 'rightThenLeft', 'downThenUp', 'upThenDown'];
 
+/** A live head's texture is another photograph than the ID portrait's (otherPicture.ts): a key
+ *  light from any side changing 30–50 % over a face width, white balance ±6 %, a sensor of half to
+ *  four fifths the resolution. Its own random stream: the capture's other draws stay as they were. */
+function otherPicture(random: () => number): OtherPicture {
+  return {
+    lightDeg: between(random, 0, 360),
+    ramp: between(random, 0.3, 0.5),
+    warmth: between(random, -0.06, 0.06),
+    resolution: between(random, 0.5, 0.8),
+  };
+}
+
 interface ScreenVariant {
   name: string;
   note: string;
@@ -65,6 +83,20 @@ const VARIANTS: readonly ScreenVariant[] = [
   { name: 'jpeg50', note: 'a phone compressing its frames at JPEG quality 50', quality: 50 },
   { name: 'dim', note: 'a dim screen (half the brightness)', brightness: [0.45, 0.55] },
 ]; // prettier-ignore
+
+/** Held-out screens' pulses (flicker.ts), drawn wider than the main set's (200–500 Hz, duty
+ *  0.2–0.9, readout 12–33 ms, a third not pulsing) and made AFTER the flicker check's threshold was
+ *  chosen on the main set (session 13): 120–1000 Hz, duty 0.1–0.95, readout 8–40 ms, a quarter not
+ *  pulsing. Its own random stream: the screen's other draws stay as they were. */
+function heldOutFlicker(random: () => number): { flicker?: ScreenFlicker } {
+  const flicker = drawFlicker(random, {
+    hz: [120, 1000],
+    duty: [0.1, 0.95],
+    dcShare: 0.25,
+    readoutMs: [8, 40],
+  });
+  return flicker ? { flicker } : {};
+}
 
 export function screenSetPlans(persons: readonly Person[], h: ScreenSetHelpers): ScreenSetPlan[] {
   const out: ScreenSetPlan[] = [];
@@ -101,6 +133,7 @@ export function screenSetPlans(persons: readonly Person[], h: ScreenSetHelpers):
             type: 'screen', recording, widthCm: between(random, 12, 34), glare: random() < 0.6 ? between(random, 0.1, 0.35) : 0, gap: between(random, 0.3, 0.6),
             ...(variant.layout ? { layout: variant.layout } : {}),
             ...(variant.blurPx ? { blurPx: variant.blurPx } : {}),
+            ...heldOutFlicker(h.rnd(`${id}-flicker`)),
           },
         },
         note: `held out: a screen replaying the asked movement, ${variant.note}`,
@@ -112,6 +145,7 @@ export function screenSetPlans(persons: readonly Person[], h: ScreenSetHelpers):
       const id = `genuineHard-pattern-${person}-${movement}`;
       const random = h.rnd(id);
       const recipe = h.headRecipe(person, movement, random);
+      recipe.otherPicture = otherPicture(h.rnd(`${id}-picture`));
       // A small face (the crop then holds more of what is around it) over a fine pattern.
       recipe.faceShare = between(random, 0.17, 0.22);
       recipe.pattern = {
@@ -131,7 +165,7 @@ export function screenSetPlans(persons: readonly Person[], h: ScreenSetHelpers):
       const random = h.rnd(id);
       out.push({
         id, species: 'genuine', person, challenge: movement, frameCount: h.count(random),
-        recipe: h.headRecipe(person, movement, random), quality: 45,
+        recipe: { ...h.headRecipe(person, movement, random), otherPicture: otherPicture(h.rnd(`${id}-picture`)) }, quality: 45,
         note: 'a 3D head, frames compressed at JPEG quality 45 (hard for the screen check)',
       }); // prettier-ignore
     }

@@ -68,6 +68,14 @@ function screenLatticeOf(value: unknown): Part<'screenLattice'> | null {
   return { value: peak, threshold, passed, channel, cyclesPerPixel: [fx, fy] };
 }
 
+function screenBandsOf(value: unknown): Part<'screenBands'> | null {
+  if (!isObject(value)) return null;
+  const { value: depth, threshold, passed, cyclesPerFrame, pairs } = value;
+  if (!isNumber(depth) || !isNumber(threshold) || !isBoolean(passed)) return null;
+  if (!isNumber(cyclesPerFrame) || !isNumber(pairs)) return null;
+  return { value: depth, threshold, passed, cyclesPerFrame, pairs };
+}
+
 /** The stored evidence, each part kept only when whole; null when nothing was measured. */
 export function attackEvidenceOf(stored: unknown): FaceAttackEvidence | null {
   if (!isObject(stored)) return null;
@@ -81,5 +89,8 @@ export function attackEvidenceOf(stored: unknown): FaceAttackEvidence | null {
   // The screen check's part exists since session 12: an older capture's evidence has none at all.
   const screenLattice = screenLatticeOf(stored['screenLattice']);
   if (screenLattice) evidence.screenLattice = screenLattice;
+  // The flicker check's part exists since session 13.
+  const screenBands = screenBandsOf(stored['screenBands']);
+  if (screenBands) evidence.screenBands = screenBands;
   return Object.values(evidence).some((part) => part !== null) ? evidence : null;
 }

@@ -1,6 +1,7 @@
 // What the engine worker answers for one image: plain data that crosses the thread boundary. The
 // embeddings live only in memory for the duration of one check (and, for an ID photo, in the
 // in-memory reference cache); nothing here is ever logged or stored.
+import type { BandFit } from './screenBanding';
 import type { LatticeSpectrum } from './screenPhysics';
 import type { PairTracks } from './textureTracking';
 
@@ -58,4 +59,7 @@ export interface AnalyzeAnswer {
   /** Texture tracks between the tracked frames' pairs (indices into `images`), when asked for and
    *  every one of those frames showed a face with its mesh. */
   tracks?: PairTracks[];
+  /** The display-flicker bands of the tracked frames (screenBanding.ts), when every one was
+   *  decoded; null when none could be measured. */
+  bands?: BandFit | null;
 }

@@ -10,6 +10,7 @@ import { judgePresentation, type ReferenceFace } from './presentationAttack';
 import { challengeSeen } from './challenge';
 import type { FaceChallenge } from '../../../../contract/api/verification';
 import type { PairTracks } from './textureTracking';
+import type { BandFit } from './screenBanding';
 
 /** Limits of a usable frame (measured on the fixtures of tests/support/faces.ts). */
 export const FRAME_QUALITY = {
@@ -107,6 +108,9 @@ export interface DecideInput {
    *  it is not flat); absent: a caller without images (unit tests of other rules), judged on the
    *  mesh landmarks alone. */
   tracks?: PairTracks[] | null;
+  /** The frames' display-flicker bands (screenBanding.ts, from the engine worker); null/absent:
+   *  not measured (no images, or frames of different sizes). */
+  bands?: BandFit | null;
   config: Pick<FaceEngineConfig, 'matchThreshold' | 'greyBandFrom' | 'minPoseRangeDeg'> &
     Partial<Pick<FaceEngineConfig, 'attack' | 'challenge'>>;
   engine: Engine;
@@ -135,6 +139,7 @@ export function decide({
   challenge,
   reference: given,
   tracks,
+  bands,
   config,
   engine,
 }: DecideInput): FaceVerificationResult {
@@ -171,6 +176,7 @@ export function decide({
     reference,
     config.attack ?? DEFAULT_FACE_ENGINE_CONFIG.attack,
     tracks,
+    bands,
   );
   const asked = source === 'camera' && challenge ? challenge : null;
   const movement = asked

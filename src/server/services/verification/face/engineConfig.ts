@@ -39,5 +39,6 @@ export const DEFAULT_FACE_ENGINE_CONFIG: FaceEngineConfig = {
     antispoofMin: 0,
     liveModelMin: 0,
     screenLatticeMax: 17,
+    screenBandsMax: 0.005,
   },
 };

@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp, { type OutputInfo } from 'sharp';
 import type { AnalyzeAnswer, AnalyzeTask, FoundFace, ImageAnalysis } from './analysis';
 import { unwrapFace } from './faceTexture';
+import { screenBands } from './screenBanding';
 import { latticeCrop, latticeSpectrum, type LatticeSpectrum } from './screenPhysics';
 import { textureTracks, type TrackFrame } from './textureTracking';
 
@@ -286,5 +287,9 @@ export default async function analyze(task: AnalyzeTask): Promise<AnalyzeAnswer>
   }
   // The texture tracks need every frame's face: a frame without one fails decide() anyway.
   const tracked = frames.length >= 2 && frames.every((f): f is TrackFrame => f !== null);
-  return { images, engineVersion: human.version, ...(tracked ? { tracks: textureTracks(frames) } : {}) };
+  return {
+    images,
+    engineVersion: human.version,
+    ...(tracked ? { tracks: textureTracks(frames), bands: screenBands(frames.map((f) => f.grey)) } : {}),
+  };
 }

@@ -65,6 +65,7 @@ export function createHumanFaceProvider(deps: FaceProviderDeps): HumanFaceProvid
       challenge: input.challenge,
       reference,
       tracks: answer.tracks ?? null,
+      bands: answer.bands ?? null,
       config,
       engine: { ...engine },
     });

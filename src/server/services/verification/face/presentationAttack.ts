@@ -11,11 +11,14 @@
 //               sets showed that they separate (FaceAttackThresholds.*Min > 0);
 //   screen      a display's lattice of emitters, seen as an isolated peak in the frames' spatial
 //               spectrum (screenPhysics.ts): what a screen replaying a recording of the asked
-//               movement shows, whose landmarks carry the recorded head's real parallax.
+//               movement shows, whose landmarks carry the recorded head's real parallax;
+//   flicker     a pulsing display seen through a rolling shutter: horizontal bands that move
+//               between frames (screenBanding.ts), whether or not the display's pixels are resolved.
 import type { FaceAttackEvidence } from '../../../../contract/api/verification';
 import type { FoundFace } from './analysis';
 import { hashDistance, textureHash } from './faceTexture';
 import { planeResidual, textureResidual } from './planeFit';
+import type { BandFit } from './screenBanding';
 import { latticePeak } from './screenPhysics';
 import type { PairTracks } from './textureTracking';
 import { faceSimilarity } from './similarity';
@@ -37,6 +40,9 @@ export interface FaceAttackThresholds {
   /** A capture whose strongest isolated spectral peak (screenPhysics.ts latticePeak: times the
    *  typical power at its frequency) reaches this showed a screen's lattice. */
   screenLatticeMax: number;
+  /** A capture whose frames' flicker bands (screenBanding.ts: the light's modulation a single row
+   *  period explains, median over the pairs) reach this showed a pulsing display. */
+  screenBandsMax: number;
 }
 
 export interface ReferenceFace {
@@ -45,7 +51,8 @@ export interface ReferenceFace {
   texture: number[] | null;
 }
 
-export type AttackVerdict = 'flatPicture' | 'idReused' | 'modelSpoof' | 'screenLattice' | null;
+export type AttackVerdict =
+  'flatPicture' | 'idReused' | 'modelSpoof' | 'screenLattice' | 'screenBands' | null;
 
 const round = (value: number, digits = 4) => {
   const f = 10 ** digits;
@@ -92,6 +99,8 @@ export function judgePresentation(
   /** The frames' texture tracks (decide.ts DecideInput.tracks: null = none could be made,
    *  undefined = no images, judged on the mesh). */
   tracks?: readonly PairTracks[] | null,
+  /** The frames' flicker bands (decide.ts DecideInput.bands); null/undefined: not measured. */
+  bands?: BandFit | null,
 ): { evidence: Omit<FaceAttackEvidence, 'challenge'>; verdict: AttackVerdict } {
   const t = thresholds;
   const meshes = faces.map((f) => f.mesh);
@@ -145,12 +154,29 @@ export function judgePresentation(
         ],
       }
     : null;
-  const evidence = { planeResidual: plane, idReuse: reuse, antispoof, livenessModel, screenLattice };
+  const screenBands = bands
+    ? {
+        value: round(bands.depth, 4),
+        threshold: t.screenBandsMax,
+        passed: bands.depth < t.screenBandsMax,
+        cyclesPerFrame: round(bands.cyclesPerFrame, 2),
+        pairs: bands.pairs,
+      }
+    : null;
+  const evidence = {
+    planeResidual: plane,
+    idReuse: reuse,
+    antispoof,
+    livenessModel,
+    screenLattice,
+    screenBands,
+  };
 
   let verdict: AttackVerdict = null;
   if (reuse?.reused) verdict = 'idReused';
   else if (plane && !plane.passed) verdict = 'flatPicture';
   else if (screenLattice && !screenLattice.passed) verdict = 'screenLattice';
+  else if (screenBands && !screenBands.passed) verdict = 'screenBands';
   else if (
     (antispoof?.decides && spoof! < t.antispoofMin) ||
     (livenessModel?.decides && live! < t.liveModelMin)

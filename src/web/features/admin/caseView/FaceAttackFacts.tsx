@@ -163,6 +163,22 @@ function useRows(attack: FaceAttackEvidence): Row[] {
         }
       : blank(t`Screen lattice (spectral peak)`),
   );
+  // A display's flicker through the rolling shutter (session 13): absent on older captures.
+  const bands = attack.screenBands;
+  rows.push(
+    bands
+      ? {
+          check: t`Screen flicker (moving bands)`,
+          measured: `±${n(bands.value * 100, 2)} %`,
+          measuredNote: t`${n(bands.cyclesPerFrame, 1)} bands a frame, median of ${bands.pairs} frame pairs`,
+          threshold: t`< ±${n(bands.threshold * 100, 1)} % (a pulsing display's bands reach it)`,
+          verdict: bands.passed
+            ? { text: t`Passed: no display flicker`, good: true }
+            : { text: t`Failed: a display's flicker bands`, good: false },
+          role: t`Decides`,
+        }
+      : blank(t`Screen flicker (moving bands)`),
+  );
   return rows;
 }
 

@@ -1,0 +1,55 @@
+// Another photograph of the same person (issue 28, session 13): the hard genuine heads
+// (screenSets.ts) were textured with the very picture the ID card's portrait is rendered from, so
+// the ID-reuse rule (a capture whose face is the ID portrait's own pixels) rightly saw the ID
+// portrait in one of them. A live person in front of the camera is never the ID photo's pixels:
+// another day's photograph differs in its light (a key light from a side, baked into the skin's
+// shading), its white balance, and its fine detail (another sensor, another resolution). The only
+// public-domain pictures of A and B the Debian packages ship are the ones faces.ts uses, so the
+// other photograph is made from it that way: the head's picture relit by a light from one side
+// (a smooth ramp across the face, 0.6–1.4 of the light), warmed or cooled, and resampled through
+// a coarser sensor. The ID portrait stays as it was; the ID-reuse rule is unchanged.
+import { pictureSharp, readPicture } from './image';
+import type { HeadModel } from './head';
+import type { Picture } from './raster';
+
+export interface OtherPicture {
+  /** Direction the key light comes from (degrees in the picture, 0 = from the right) and how much
+   *  the light changes over one face width (0.3: from 0.85 to 1.15 of it across the face). */
+  lightDeg: number;
+  ramp: number;
+  /** Warmer (> 0) or cooler white balance: red up and blue down by this share. */
+  warmth: number;
+  /** The other sensor's resolution against the source's (0.5–0.8). */
+  resolution: number;
+}
+
+/** The head model's picture (and what is behind the head) as another photograph would show them. */
+export async function anotherPicture(model: HeadModel, o: OtherPicture): Promise<HeadModel> {
+  const relight = (p: Picture): Picture => {
+    const out = new Uint8Array(p.data.length);
+    const a = (o.lightDeg * Math.PI) / 180;
+    const [c, s] = [Math.cos(a), Math.sin(a)];
+    const [cx, cy] = model.centre;
+    for (let y = 0; y < p.height; y++)
+      for (let x = 0; x < p.width; x++) {
+        const along = ((x - cx) * c + (y - cy) * s) / model.faceWidthPx;
+        const k = Math.max(0.6, Math.min(1.4, 1 + o.ramp * along));
+        const i = (y * p.width + x) * 3;
+        const gains = [k * (1 + o.warmth), k, k * (1 - o.warmth)];
+        for (let ch = 0; ch < 3; ch++)
+          out[i + ch] = Math.max(0, Math.min(255, Math.round(p.data[i + ch]! * gains[ch]!)));
+      }
+    return { data: out, width: p.width, height: p.height };
+  };
+  const resample = async (p: Picture): Promise<Picture> => {
+    const w = Math.max(8, Math.round(p.width * o.resolution));
+    const h = Math.max(8, Math.round(p.height * o.resolution));
+    const small = await pictureSharp(p).resize(w, h).png().toBuffer();
+    return readPicture(pictureSharp(await readPicture(small)).resize(p.width, p.height));
+  };
+  return {
+    ...model,
+    picture: await resample(relight(model.picture)),
+    behind: await resample(relight(model.behind)),
+  };
+}
