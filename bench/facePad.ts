@@ -21,6 +21,8 @@
 //     screens replaying the asked movement (other pitches, sub-pixel layouts, a rotated screen, more
 //     blur, JPEG 50, a dim screen; 'screenReplayHeldOut') and genuine heads that are hard for a
 //     spectral detector (a fine striped or checked shirt and wall, JPEG 45), each in a row of its own.
+//   - The flicker check (session 13; screenBanding.ts): APCER of the screens with it alone and with
+//     the lattice beside it (either refuses), main and held-out, and the strongest genuine figure.
 // `npx tsx bench/facePad.ts [--quick] [--held-out] [--out file.json]` prints every capture's figures (residual,
 // reuse, model scores, outcome): what the thresholds in engineConfig.ts were chosen from.
 import { randomInt } from 'node:crypto';
@@ -177,8 +179,24 @@ function screenFigures(rows: readonly PadRow[], mainGenuine: readonly PadRow[]):
     },
     { name: 'faceHardGenuineAcquired', value: hard.length, unit: 'captures' },
     { name: 'faceScreenPeakStrongestGenuine', value: Math.max(0, ...peaks([...mainGenuine, ...hard])), unit: '×' },
+    ...bandFigures('heldOut', screens),
+    { name: 'faceScreenBandsStrongestHardGenuine', value: strongestBands(hard), unit: 'modulation' },
   ];
 }
+
+/** The flicker check (session 13) on screens: alone, and with the lattice (either refuses). */
+function bandFigures(which: string, screens: readonly PadRow[]): BenchFigure[] {
+  const bands = (r: PadRow) => r.attack?.screenBands?.passed === false;
+  const lattice = (r: PadRow) => r.attack?.screenLattice?.passed === false;
+  return [
+    { name: `faceApcerScreenBandsAlone_${which}`, value: percent(screens.filter((r) => !bands(r)).length, screens.length), unit: '%' },
+    { name: `faceApcerScreenPhysicsTogether_${which}`, value: percent(screens.filter((r) => !bands(r) && !lattice(r)).length, screens.length), unit: '%' },
+  ]; // prettier-ignore
+}
+
+/** The strongest flicker figure of the rows that measured one (0 when none did). */
+const strongestBands = (rows: readonly PadRow[]) =>
+  Math.max(0, ...rows.filter((r) => r.attack?.screenBands).map((r) => r.attack!.screenBands!.value));
 
 /** The held-out row: how many of those flat attacks were not refused, and how many the plane fit
  *  alone would have let through. */
@@ -280,6 +298,11 @@ export function padFigures(all: readonly PadRow[]): BenchFigure[] {
     value: percent(screenRows.filter((r) => r.attack?.screenLattice?.passed !== false).length, screenRows.length),
     unit: '%',
   });
+  figures.push(...bandFigures('screenReplay', screenRows), {
+    name: 'faceScreenBandsStrongestGenuine',
+    value: strongestBands(acquired),
+    unit: 'modulation',
+  });
   const t = DEFAULT_FACE_ENGINE_CONFIG.attack;
   figures.push(
     { name: 'faceBpcer', value: percent(refused.length, acquired.length), unit: '%', budget: { max: 5 } },
@@ -291,6 +314,7 @@ export function padFigures(all: readonly PadRow[]): BenchFigure[] {
     { name: 'faceReuseSimilarityMin', value: t.reuseSimilarityMin, unit: 'similarity' },
     { name: 'faceReuseHashMax', value: t.reuseHashMax, unit: 'bits' },
     { name: 'faceScreenLatticeMax', value: t.screenLatticeMax, unit: '×' },
+    { name: 'faceScreenBandsMax', value: t.screenBandsMax, unit: 'modulation' },
   );
   return figures;
 }
@@ -319,6 +343,7 @@ function summary(row: PadRow): string {
     `score ${f(row.score, 3)}`,
     `moves ${a?.challenge ? a.challenge.seen.join(',') : '-'}`,
     `lattice ${f(a?.screenLattice?.value, 1)} ${a?.screenLattice?.channel ?? ''}`,
+    `bands ${f(a?.screenBands?.value, 4)} @${f(a?.screenBands?.cyclesPerFrame, 1)}`,
   ].join('  ');
 }
 
