@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { planeResidual, textureResidual } from '../../../src/server/services/verification/face/planeFit';
 import {
   scaleGrey,
+  TRACKING,
+  trackPairs,
   textureTracks,
   type GreyImage,
   type TrackFrame,
@@ -264,5 +266,30 @@ describe('judgePresentation with texture tracks', () => {
       expect(judged.verdict).toBe('flatPicture');
       expect(judged.evidence.planeResidual).toMatchObject({ passed: false, points: 0 });
     }
+  });
+});
+
+describe('trackPairs: the frame pairs tracked (session 13)', () => {
+  const at = (yawDeg: number, pitchDeg: number) => ({ yawDeg, pitchDeg });
+
+  it('furthest apart first, but none beyond maxPairPoseDeg while a nearer pair exists', () => {
+    // A three-move capture: frontal, right, right, left, left, down, down (engine degrees).
+    const frames = [at(0, 6), at(13, 3.5), at(13.5, 3), at(-13, 3.5), at(-14, 2), at(0, 20), at(-0.5, 19.7)];
+    const pairs = trackPairs(frames);
+    expect(pairs).toHaveLength(TRACKING.maxPairs);
+    const apart = ([i, j]: [number, number]) =>
+      Math.hypot(frames[i]!.yawDeg - frames[j]!.yawDeg, frames[i]!.pitchDeg - frames[j]!.pitchDeg);
+    // The side-to-side pairs (27° apart) are left out; the next furthest are taken, in order.
+    for (const pair of pairs) expect(apart(pair)).toBeLessThanOrEqual(TRACKING.maxPairPoseDeg);
+    const within = frames
+      .flatMap((_, i) => frames.map((__, j) => [i, j] as [number, number]).filter(([a, b]) => a < b))
+      .filter((pair) => apart(pair) <= TRACKING.maxPairPoseDeg);
+    const furthest = Math.max(...within.map(apart));
+    expect(apart(pairs[0]!)).toBe(furthest);
+  });
+
+  it('all pairs beyond it: the nearest of them are still tracked (never none)', () => {
+    const frames = [at(-30, 0), at(30, 0)];
+    expect(trackPairs(frames)).toEqual([[0, 1]]);
   });
 });

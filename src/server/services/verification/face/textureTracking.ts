@@ -46,6 +46,9 @@ export const TRACKING = {
   /** Frame pairs tracked, the furthest apart in pose first (the figure is their largest; on the
    *  measured sets 8 pairs gave the same ranges as 4 at twice the CPU: 221 against 121 ms median). */
   maxPairs: 4,
+  /** Pairs further apart than this (engine degrees, yaw and pitch together) are tracked only when
+   *  no pair is nearer (trackPairs). */
+  maxPairPoseDeg: 22,
   /** Patch half-side as a share of the face's width, and its bounds in pixels. */
   patchShare: 1 / 22,
   minHalf: 4,
@@ -407,7 +410,13 @@ export function trackPoints(
   return { from, to };
 }
 
-/** The frame pairs to track: furthest apart in the engine's pose first, at most `maxPairs`. */
+/**
+ * The frame pairs to track: furthest apart in the engine's pose first, at most `maxPairs`, but none
+ * further apart than `maxPairPoseDeg` while some pair is within it: a head's texture does not
+ * match across a turn from one side to the other (a three-move challenge holds both sides: a
+ * rendered head turned 27° right and 27° left, 27 engine-degrees apart, kept no point on any of its
+ * four furthest pairs), and one side against the middle or a nod shows its depth as well.
+ */
 export function trackPairs(frames: readonly Pick<TrackFrame, 'yawDeg' | 'pitchDeg'>[]): [number, number][] {
   const pairs: { pair: [number, number]; d: number }[] = [];
   for (let i = 0; i < frames.length; i++)
@@ -417,7 +426,8 @@ export function trackPairs(frames: readonly Pick<TrackFrame, 'yawDeg' | 'pitchDe
       pairs.push({ pair: [i, j], d: Math.hypot(a.yawDeg - b.yawDeg, a.pitchDeg - b.pitchDeg) });
     }
   pairs.sort((x, y) => y.d - x.d || x.pair[0] - y.pair[0] || x.pair[1] - y.pair[1]);
-  return pairs.slice(0, TRACKING.maxPairs).map((p) => p.pair);
+  const within = pairs.filter((p) => p.d <= TRACKING.maxPairPoseDeg);
+  return (within.length > 0 ? within : pairs).slice(0, TRACKING.maxPairs).map((p) => p.pair);
 }
 
 /** `grey` scaled by s ≤ 1, each output pixel the mean of the input pixels it covers (no aliasing
