@@ -1,5 +1,6 @@
 // What the plugins add to Fastify, declared once so every plugin and route sees the same shapes.
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Pool } from 'pg';
 import type { BackOfficeRole } from '../contract/api/backOfficeRoles';
 import type { Locale } from '../contract/envelope';
@@ -28,6 +29,9 @@ export interface Principal {
   locale: Locale;
 }
 
+/** A route hook that lets the request on or answers it with the envelope's error. */
+export type RoleHook = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
@@ -35,10 +39,10 @@ declare module 'fastify' {
     db: Db;
     pool: Pool;
     /** Hooks for `onRequest` (or `preHandler`): reject with the envelope unless the caller is
-     *  signed in with that role. */
-    requireSignedIn: (request: FastifyRequest) => Promise<void>;
-    requireApplicant: (request: FastifyRequest) => Promise<void>;
-    requireReviewer: (request: FastifyRequest) => Promise<void>;
+     *  signed in with that role. Callback hooks: no promise per request for a synchronous check. */
+    requireSignedIn: RoleHook;
+    requireApplicant: RoleHook;
+    requireReviewer: RoleHook;
   }
   interface FastifyRequest {
     /** From the language header: '0' → zh-cn, anything else → en-us (spec §1). */

@@ -1,12 +1,14 @@
-// The workers' JSON log lines, written to stdout once per turn of the event loop instead of once a
-// line (issue 31 §5). pino's default destination makes one write system call per line: two a
-// request at the production level (Fastify's "incoming request" and "request completed"), which
-// measured about a third of the authenticated read's CPU (docs/decisions/performance.md, Session
-// 12). Here the lines of one turn — under load, every request the turn served — leave in one write.
-// Nothing is dropped or reordered: a line waits at most until the loop's check phase, and the lines
-// still waiting when the process exits (process.exit after a fault, a drained SIGTERM) are written
-// synchronously by the 'exit' listener, so a dying worker's last line is still written. Only a
-// process killed outright (SIGKILL) loses the lines of its last turn.
+// The workers' JSON log lines, written to stdout in batches instead of once a line (issue 31 §5).
+// pino's default destination makes one write system call per line: two a request at the production
+// level (Fastify's "incoming request" and "request completed"), which measured about a third of the
+// authenticated read's CPU (docs/decisions/performance.md, Session 12). Writing once per turn of the
+// event loop still cost ~15 µs a request under load (a turn serves one or two requests: a write
+// system call and the stream's bookkeeping per turn; Session 13), so lines now wait up to
+// FLUSH_AFTER_MS, or until a batch reaches BATCH_MAX_CHARS, and leave together.
+// Nothing is dropped or reordered: the lines still waiting when the process exits (process.exit after
+// a fault, a drained SIGTERM) are written synchronously by the 'exit' listener, so a dying worker's
+// last line is still written. Only a process killed outright (SIGKILL) loses its last few
+// milliseconds of lines.
 
 export interface BatchedStream {
   /** pino's destination API: a line (or several) to write. */
@@ -15,28 +17,46 @@ export interface BatchedStream {
   flush(callback?: (error?: Error) => void): void;
 }
 
-/** Captured at load: a test's fake timers must not hold the server's log back. */
-const nextTurn = setImmediate;
+/** How long a line may wait for others (a person tailing the log sees no delay). */
+export const FLUSH_AFTER_MS = 10;
+/**
+ * A batch is written before it would grow past this: Linux writes up to 4 096 bytes to a pipe in one
+ * piece (PIPE_BUF), so the workers sharing the supervisor's stdout never cut into each other's
+ * ASCII JSON lines; and under load it is a write every ten requests or so.
+ */
+export const BATCH_MAX_CHARS = 4096;
 
-export function createBatchedStream(out: (chunk: string) => void): BatchedStream {
+/** Runs `flush` later; captured at load: a test's fake timers must not hold the server's log back. */
+export type Schedule = (flush: () => void) => void;
+const later = setTimeout;
+const afterDelay: Schedule = (flush) => void later(flush, FLUSH_AFTER_MS).unref();
+
+export function createBatchedStream(
+  out: (chunk: string) => void,
+  schedule: Schedule = afterDelay,
+): BatchedStream {
   let pending = '';
   let scheduled = false;
-  const flushNow = () => {
-    scheduled = false;
+  const writePending = () => {
     if (pending === '') return;
     const chunk = pending;
     pending = '';
     out(chunk);
   };
+  const onTimer = () => {
+    scheduled = false;
+    writePending();
+  };
   return {
     write(chunk) {
+      if (pending.length + chunk.length > BATCH_MAX_CHARS) writePending();
       pending += chunk;
       if (scheduled) return;
       scheduled = true;
-      nextTurn(flushNow);
+      schedule(onTimer);
     },
     flush(callback) {
-      flushNow();
+      writePending();
       callback?.();
     },
   };

@@ -1,27 +1,61 @@
-// The workers' batched log (src/server/observability/batchedStdout.ts): the lines of one turn of the
-// event loop leave in one write, in order, none dropped; the lines still waiting when the process
-// exits are written (a dying worker's last words), and pino through Fastify writes through it.
+// The workers' batched log (src/server/observability/batchedStdout.ts): the lines written before the
+// scheduled flush leave in one write, in order, none dropped; a batch never grows past
+// BATCH_MAX_CHARS (what waits is written first); the lines still waiting when the process exits are
+// written (a dying worker's last words), and pino through Fastify writes through it.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createBatchedStream } from '../../../src/server/observability/batchedStdout';
+import { BATCH_MAX_CHARS, createBatchedStream } from '../../../src/server/observability/batchedStdout';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A schedule the test runs by hand: what the stream asked to run later, in order. */
+function manualSchedule() {
+  const due: (() => void)[] = [];
+  return {
+    schedule: (flush: () => void) => void due.push(flush),
+    runDue: () => due.splice(0).forEach((flush) => flush()),
+    count: () => due.length,
+  };
+}
 
 describe('batched log stream', () => {
-  it('writes the lines of one turn in one write, in order, at the next turn', async () => {
+  it('writes the lines waiting when the flush comes in one write, in order, one flush scheduled', () => {
     const writes: string[] = [];
-    const stream = createBatchedStream((chunk) => writes.push(chunk));
+    const timer = manualSchedule();
+    const stream = createBatchedStream((chunk) => writes.push(chunk), timer.schedule);
     stream.write('a\n');
     stream.write('b\n');
     stream.write('c\n');
     expect(writes).toEqual([]);
-    await nextTurn();
+    expect(timer.count()).toBe(1);
+    timer.runDue();
     expect(writes).toEqual(['a\nb\nc\n']);
     stream.write('d\n');
-    await nextTurn();
+    expect(timer.count()).toBe(1);
+    timer.runDue();
     expect(writes).toEqual(['a\nb\nc\n', 'd\n']);
+  });
+
+  it('writes what waits before a batch would grow past its limit, and keeps the order', () => {
+    const writes: string[] = [];
+    const timer = manualSchedule();
+    const stream = createBatchedStream((chunk) => writes.push(chunk), timer.schedule);
+    const line = `${'x'.repeat(99)}\n`;
+    const perBatch = Math.floor(BATCH_MAX_CHARS / line.length);
+    for (let i = 0; i < perBatch + 1; i++) stream.write(line);
+    expect(writes).toEqual([line.repeat(perBatch)]);
+    timer.runDue();
+    expect(writes).toEqual([line.repeat(perBatch), line]);
+    expect(writes.every((chunk) => chunk.length <= BATCH_MAX_CHARS)).toBe(true);
+  });
+
+  it('writes with the default schedule too, without holding the process open', async () => {
+    const writes: string[] = [];
+    const stream = createBatchedStream((chunk) => writes.push(chunk));
+    stream.write('soon\n');
+    expect(writes).toEqual([]);
+    await expect.poll(() => writes).toEqual(['soon\n']);
   });
 
   it('writes what waits at once when flushed', () => {

@@ -21,15 +21,22 @@ const httpDuration = new Histogram({
 /** Requests no route matched (404s of probes and typos): one series, whatever the URL. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
+/**
+ * The series of each method, route and status, looked up by one string instead of a labels object
+ * built per request (prom-client's own lookup still runs in observe). A route's statuses are few,
+ * and routes are patterns, so the map stays small.
+ */
+const series = new Map<string, ReturnType<typeof httpDuration.labels>>();
+
 function observe(request: FastifyRequest, reply: FastifyReply, done: () => void) {
-  httpDuration.observe(
-    {
-      method: request.method,
-      route: request.routeOptions.url ?? UNMATCHED_ROUTE,
-      status_code: reply.statusCode,
-    },
-    reply.elapsedTime / 1000,
-  );
+  const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+  const key = `${request.method} ${reply.statusCode} ${route}`;
+  let child = series.get(key);
+  if (!child) {
+    child = httpDuration.labels({ method: request.method, route, status_code: reply.statusCode });
+    series.set(key, child);
+  }
+  child.observe(reply.elapsedTime / 1000);
   done();
 }
 
