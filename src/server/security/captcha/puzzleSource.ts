@@ -19,13 +19,18 @@ export const PUZZLES_AHEAD = 48;
 /** Test processes build many apps and each shows few captchas. */
 export const PUZZLES_AHEAD_IN_TESTS = 2;
 
-// The thread runs the TypeScript source through tsx, as the server itself does (`npm start` is
-// `tsx src/server/main.ts`; vitest has its own transform, which a thread does not inherit).
-const THREAD_BOOT = `
+// In a compiled worker (process/compiledWorker.ts) the thread loads its compiled module, whose URL
+// the supervisor passes in PORTAL_PUZZLE_THREAD. Elsewhere (the tests' apps, a worker run from its
+// sources) it runs the TypeScript source through tsx: vitest has its own transform, which a thread
+// does not inherit.
+const COMPILED_THREAD = process.env.PORTAL_PUZZLE_THREAD;
+const THREAD_BOOT = COMPILED_THREAD
+  ? `import('node:worker_threads').then(({ workerData }) => import(workerData.file));`
+  : `
 const { workerData } = require('node:worker_threads');
 import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.file); });
 `;
-const THREAD_FILE = new URL('./puzzleThread.ts', import.meta.url).href;
+const THREAD_FILE = COMPILED_THREAD ?? new URL('./puzzleThread.ts', import.meta.url).href;
 
 type Pending = { resolve: (p: RawPuzzle) => void; reject: (e: Error) => void };
 
