@@ -21,6 +21,8 @@ import { callJson, dataOf, EN_US_HEADERS, LoopbackAddresses } from './support/po
 import { eventLoopFigures } from './support/eventLoopFigures';
 import { median } from './support/runnerStats';
 import { startBenchPortal } from './support/portalServer';
+import { cpuMsSince, treeCpuMs } from './support/treeCpu';
+import { workerPids } from '../tests/support/processTree';
 import type { EventLoopDelayReport } from '../src/server/observability/eventLoopDelay';
 
 const CONNECTIONS = 50;
@@ -35,12 +37,21 @@ const WARM_UP_SECONDS = 2;
 interface Target {
   url: string;
   headers?: Record<string, string>;
+  /** The processes whose CPU is the server's: the yardstick's, or the portal's HTTP workers (not
+   *  its supervisor and engine process, which start up and draw ahead while the rounds run). */
+  cpuRoots: () => number[];
+}
+
+/** A run and the server CPU it cost per request (µs): the server's tree, PostgreSQL's tree. */
+interface Run extends LoadResult {
+  serverCpuUs: number;
+  postgresCpuUs: number;
 }
 
 interface Round {
-  api: LoadResult;
-  bare: LoadResult;
-  bareDb: LoadResult;
+  api: Run;
+  bare: Run;
+  bareDb: Run;
 }
 
 interface Setting {
@@ -68,15 +79,28 @@ async function measureSetting(
     try {
       const headers = { ...EN_US_HEADERS, authorization: `Bearer ${token}` };
       const targets: Record<keyof Round, Target> = {
-        bare: { url: `${bareServer.url}/` },
-        bareDb: { url: `${bareServer.url}/db` },
-        api: { url: `${portal.url}/plat${AccountPaths.userInfo}`, headers },
+        bare: { url: `${bareServer.url}/`, cpuRoots: () => [bareServer.pid] },
+        bareDb: { url: `${bareServer.url}/db`, cpuRoots: () => [bareServer.pid] },
+        api: {
+          url: `${portal.url}/plat${AccountPaths.userInfo}`,
+          headers,
+          cpuRoots: () => workerPids(portal.pid),
+        },
       };
       for (const target of Object.values(targets))
         await load(target.url, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS, headers: target.headers });
       for (let i = 0; i < options.rounds; i++) {
-        const run = (target: Target) =>
-          load(target.url, { connections: CONNECTIONS, seconds: options.seconds, headers: target.headers });
+        const run = async (target: Target): Promise<Run> => {
+          const before = [treeCpuMs(target.cpuRoots()), treeCpuMs([portal.postgresPid])];
+          const result = await load(target.url, {
+            connections: CONNECTIONS,
+            seconds: options.seconds,
+            headers: target.headers,
+          });
+          const after = [treeCpuMs(target.cpuRoots()), treeCpuMs([portal.postgresPid])];
+          const perRequest = (i: number) => (cpuMsSince(before[i]!, after[i]!) * 1000) / result.requests;
+          return { ...result, serverCpuUs: perRequest(0), postgresCpuUs: perRequest(1) };
+        };
         const bare = await run(targets.bare);
         const bareDb = await run(targets.bareDb);
         const api = await run(targets.api);
@@ -84,7 +108,9 @@ async function measureSetting(
         console.log(
           `  round ${i + 1}: bare ${bare.reqPerSec.toFixed(0)}, bare-db ${bareDb.reqPerSec.toFixed(0)}, ` +
             `portal ${api.reqPerSec.toFixed(0)} req/s (${(api.reqPerSec / bareDb.reqPerSec).toFixed(2)} of ` +
-            `bare-db), portal p99 ${api.p99Ms} ms`,
+            `bare-db), portal p99 ${api.p99Ms} ms; server CPU a request (server + PostgreSQL): ` +
+            `bare-db ${bareDb.serverCpuUs.toFixed(0)} + ${bareDb.postgresCpuUs.toFixed(0)} µs, ` +
+            `portal ${api.serverCpuUs.toFixed(0)} + ${api.postgresCpuUs.toFixed(0)} µs`,
         );
       }
     } finally {
@@ -120,6 +146,11 @@ function figuresOf(setting: Setting, suffix: '' | 'PerCore', p99Max: number): Be
     { name: `apiP50Ms${suffix}`, value: of((r) => r.api.p50Ms), unit: 'ms' },
     { name: `apiP99Ms${suffix}`, value: of((r) => r.api.p99Ms), unit: 'ms', budget: { max: p99Max } },
     { name: `bareDbP99Ms${suffix}`, value: of((r) => r.bareDb.p99Ms), unit: 'ms' },
+    // What the server side spent per request: steadier than req/s when neighbours load the machine.
+    { name: `apiServerCpuUs${suffix}`, value: of((r) => r.api.serverCpuUs), unit: 'µs' },
+    { name: `apiPostgresCpuUs${suffix}`, value: of((r) => r.api.postgresCpuUs), unit: 'µs' },
+    { name: `bareDbServerCpuUs${suffix}`, value: of((r) => r.bareDb.serverCpuUs), unit: 'µs' },
+    { name: `bareDbPostgresCpuUs${suffix}`, value: of((r) => r.bareDb.postgresCpuUs), unit: 'µs' },
     ...eventLoopFigures('api', setting.loop, suffix),
   ];
 }

@@ -23,7 +23,11 @@ export interface BareOptions {
 export async function startBareServer(options: BareOptions = {}): Promise<BareServer> {
   const args = ['--workers', String(options.workers ?? 1)];
   if (options.databaseUrl) args.push('--db', options.databaseUrl);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'apiBareServer.ts'), ...args], {
+  // BENCH_SERVER_CPU_PROF=<dir>: a V8 CPU profile of the yardstick too, to set beside the portal's.
+  const profile = process.env.BENCH_SERVER_CPU_PROF;
+  const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const entry = [...profiling, '--import', 'tsx', path.join(HERE, 'apiBareServer.ts'), ...args];
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
