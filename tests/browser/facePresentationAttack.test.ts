@@ -10,7 +10,8 @@
 // photo itself ('presentationAttack'); a replay's recorded movement is not the one asked
 // ('challengeNotSeen'). Either is accepted, never a verification. A screen replaying a recording of
 // the asked movement (session 12: a held-out screen of screenSets.ts, PenTile-like sub-pixels) has
-// no such way out: the screen check must see its pixel grid ('presentationAttack'). One scan per case: the phone key
+// no such way out: the screen check must see its pixel grid ('presentationAttack'); a pulsing one
+// (session 13), its flicker bands. One scan per case: the phone key
 // lives in the scanning browser's sessionStorage, and each video needs its own browser.
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -33,8 +34,8 @@ const REFUSALS: Record<string, string> = {
     'This looks like a photo or a screen, not a live face. Verify in person, in front of the camera.',
 };
 
-/** The attacks played: the quick set's species, and a screen replaying the asked movement. */
-type Played = AttackSpecies | 'screenReplayAsked';
+/** The attacks played: the quick set's species, and screens replaying the asked movement. */
+type Played = AttackSpecies | 'screenReplayAsked' | 'screenReplayPulsing';
 const videos = new Map<Played, { capture: FaceCapture; y4m: string }>();
 
 beforeAll(async () => {
@@ -66,6 +67,23 @@ beforeAll(async () => {
     },
   };
   videos.set('screenReplayAsked', { capture: asked, y4m: await attackVideo(asked, PINNED) });
+  // Session 13: the quick set's screen made to replay the asked movement and to pulse as a PWM-dimmed
+  // display does (367 Hz, lit 28 %, seen through 20 ms exposures read out in 13 ms: the main set's
+  // first pulsing screen), each video frame at its own pulse phase.
+  const content = replay.recipe.content;
+  const pulsing: FaceCapture = {
+    ...replay,
+    id: `${replay.id}-pulsing-asked`,
+    recipe: {
+      ...replay.recipe,
+      content: {
+        ...content,
+        recording: { ...content.recording, movement: PINNED },
+        flicker: { hz: 367, duty: 0.28, exposureMs: 20, readoutMs: 13 },
+      },
+    },
+  };
+  videos.set('screenReplayPulsing', { capture: pulsing, y4m: await attackVideo(pulsing, PINNED) });
 }, 600_000);
 
 /** The session the phone used (the company's latest), as the server stored it. */
@@ -111,6 +129,10 @@ async function refusedOnBothScreens(species: Played, annotate: (note: string) =>
     // The movement asked was replayed: what refuses it is the screen's own pixel grid.
     expect(stored?.reason).toBe('presentationAttack');
     expect(stored?.evidence?.screenLattice).toMatchObject({ passed: false });
+  } else if (species === 'screenReplayPulsing') {
+    // The movement asked was replayed: the display's flicker bands refuse it (session 13).
+    expect(stored?.reason).toBe('presentationAttack');
+    expect(stored?.evidence?.screenBands).toMatchObject({ passed: false });
   } else if (species !== 'screenReplay')
     // A flat picture: the plane fit on the picture's own texture refuses it by itself, whichever
     // check spoke first (session 12; the mesh landmarks' figure had let the ID portrait through).
@@ -153,6 +175,12 @@ describe('presentation attacks with a camera (fake device, real engine): refused
   test(
     'a screen replaying a recording of the asked movement: its pixel grid seen (session 12)',
     ({ annotate }) => refusedOnBothScreens('screenReplayAsked', annotate),
+    CAMERA_TEST_TIMEOUT,
+  );
+
+  test(
+    'a pulsing screen replaying a recording of the asked movement: its flicker bands seen (session 13)',
+    ({ annotate }) => refusedOnBothScreens('screenReplayPulsing', annotate),
     CAMERA_TEST_TIMEOUT,
   );
 });
