@@ -69,11 +69,15 @@ export default defineConfig({
     reporters: ['default', './tests/support/summaryReporter.ts'],
     // Vitest's default is one worker less than the cores: one worker on a 2-core CI machine, and the
     // suites spend much of their time waiting on servers, PostgreSQL and browsers, not on the CPU.
+    // Three, in one group: two browser files, which mostly wait, beside one of the CPU-bound others
+    // (the order in tests/support/longestFirst.ts), and three browser files once the others are done.
+    // Four ran four browser files at once at the end and timed out waits on a loaded machine.
     maxWorkers: workers('TEST_WORKERS', 3),
     // A hang guard, not a speed check (speed is benched): the 5 s default failed CI on a test whose
     // first lint loaded the whole configuration on a loaded machine.
     testTimeout: 30_000,
-    // The files known to run longest start first (a fresh checkout has no timing cache).
+    // One group for every project: the browser files overlap the others, about two at a time, the
+    // longest of each kind first (a fresh checkout has no timing cache; docs/decisions/ci-time.md).
     sequence: { sequencer: LongestFirst },
     projects: [
       {
@@ -159,10 +163,12 @@ export default defineConfig({
           globalSetup: ['tests/support/globalSetup.ts', 'tests/support/browserSetup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Two files at once, each with its own Chromium and portal, after the other suites (a
-          // group of its own: vitest runs projects with another worker count as a separate group).
-          maxWorkers: workers('BROWSER_TEST_WORKERS', 2),
-          sequence: { groupOrder: 1 },
+          // A file's concurrent tests (the accessibility visits) run three at a time: each waits
+          // mostly on a fresh context loading the app, and three keep that wait off the wall clock.
+          maxConcurrency: 3,
+          // Each file has its own Chromium and portal; the file order (longestFirst.ts) runs about
+          // two at a time beside the other projects, in the same group and worker pool (a project
+          // with its own maxWorkers would be a group of its own, run after the others).
           // A poll waits like a Playwright locator (30 s), not expect.poll's default second: on a
           // loaded CI machine a page's answer arrives later (a puzzle's answer did, and failed CI).
           expect: { poll: { timeout: 30_000 } },

@@ -1,56 +1,161 @@
-// The order of test files: within each group, the files known to run longest start first, then the
-// rest in vitest's own order (its timing cache when there is one). A fresh CI checkout has no cache,
-// and vitest then keeps the listing order, so a five-minute file could start last and leave one
-// worker busy alone at the end. The list is measured (docs/decisions/ci-time.md "CI time"); a file missing
-// from it only loses its head start.
+// The order of test files. Every project runs in ONE group (vite.config.ts), so the browser files,
+// which mostly wait (on pages, servers, timers), overlap the CPU-bound unit, web and server files
+// instead of running after them. The pool hands each freed worker the next file of one list, so the
+// list is made by replaying the pool on the files' expected durations: a freed worker takes the next
+// browser file while fewer than BROWSER_LANES browser files run, else the next other file, each kind
+// longest first. A fresh CI checkout has no timing cache, hence the measured table below; with a
+// cache (local runs), vitest's own durations win. A file in neither only falls back to its kind's
+// typical time (docs/decisions/ci-time.md "One group").
+import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Longest first, from CI runs on 2 cores (the browser part re-measured in session 9). */
-export const LONGEST_FILES = [
-  // browser (2 at a time), from the CI runs of session 9 (ci logs of 01:29 and 01:47 UTC)
-  'tests/browser/accessibility.test.ts',
-  'tests/browser/modelBased/certification.test.ts',
-  'tests/browser/modelBased/qrVerification.test.ts',
-  // Not yet in a CI log: 50–85 s alone here, by the load (docs/decisions/testing.md "Generated paths in the real UI: the phone page").
-  'tests/browser/modelBased/identityVerification.test.ts',
-  'tests/browser/modelBased/registration.test.ts',
-  'tests/browser/modelBased/cardApplication.test.ts',
-  'tests/browser/accounts.test.ts',
-  'tests/browser/cardApplication.test.ts',
-  'tests/browser/faceVerification.test.ts',
-  'tests/browser/inputs/uploads.test.ts',
-  'tests/browser/backOffice.test.ts',
-  'tests/browser/faceVerificationRefusals.test.ts',
-  'tests/browser/keyboard.test.ts',
-  'tests/browser/modelBased/login.test.ts',
-  'tests/browser/supportReplay.test.ts',
-  'tests/browser/watermark.test.ts',
-  'tests/browser/modelBased/resetPassword.test.ts',
-  'tests/browser/inputs/navigation.test.ts',
-  // the other projects (3 at a time)
-  'tests/server/security/fuzz.test.ts',
-  'tests/server/faults/killDuringSubmit.embedded-only.test.ts',
-  'tests/server/paths/verificationSession.http.test.ts',
-  'tests/server/process/twoInstances.test.ts',
-  'tests/server/paths/certification.http.test.ts',
-  'tests/server/faults/databaseRestart.embedded-only.test.ts',
-  'tests/server/admin/caseViews.test.ts',
-  'tests/paths/pathCoverage.test.ts',
-  'tests/server/accounts/password.test.ts',
-  'tests/server/certification/lifecycle.test.ts',
-];
+/** How many browser files the order lets run at once (each has its own Chromium, portal and database). */
+export const BROWSER_LANES = 2;
 
-function rankOf(spec: TestSpecification): number {
-  const file = spec.moduleId.replaceAll('\\', '/');
-  const rank = LONGEST_FILES.findIndex((known) => file.endsWith(`/${known}`));
-  return rank < 0 ? LONGEST_FILES.length : rank;
+/** The project whose files drive Chromium. */
+export const BROWSER_PROJECT = 'browser';
+
+/**
+ * Seconds per file, from the full 2-core runs of session 13 (results.json of `npm test`), the files
+ * over ~5 s. Only the order depends on them; a stale figure costs a little overlap, never a test.
+ */
+export const KNOWN_SECONDS: Record<string, number> = {
+  // browser
+  'tests/browser/accessibility.test.ts': 198,
+  'tests/browser/modelBased/certification.test.ts': 119,
+  'tests/browser/modelBased/identityVerification.test.ts': 77,
+  'tests/browser/modelBased/qrVerification.test.ts': 73,
+  'tests/browser/facePresentationAttack.test.ts': 70,
+  'tests/browser/modelBased/registration.test.ts': 53,
+  'tests/browser/modelBased/cardApplication.test.ts': 46,
+  'tests/browser/backOffice.test.ts': 43,
+  'tests/browser/accounts.test.ts': 42,
+  'tests/browser/cardApplication.test.ts': 38,
+  'tests/browser/faceVerificationRefusals.test.ts': 37,
+  'tests/browser/inputs/uploads.test.ts': 35,
+  'tests/browser/faceVerificationChallenge.test.ts': 32,
+  'tests/browser/watermark.test.ts': 29,
+  'tests/browser/certification.test.ts': 24,
+  'tests/browser/errorReporting.test.ts': 23,
+  'tests/browser/supportReplay.test.ts': 23,
+  'tests/browser/modelBased/resetPassword.test.ts': 23,
+  'tests/browser/modelBased/login.test.ts': 23,
+  'tests/browser/inputs/cardUploads.test.ts': 23,
+  'tests/browser/documentHint.test.ts': 22,
+  'tests/browser/keyboard.test.ts': 21,
+  'tests/browser/inputs/keyboardAndNarrow.test.ts': 20,
+  'tests/browser/shell.test.ts': 19,
+  'tests/browser/modelBased/activation.test.ts': 18,
+  'tests/browser/inputs/navigation.test.ts': 18,
+  'tests/browser/caseView.test.ts': 17,
+  'tests/browser/languages.test.ts': 16,
+  'tests/browser/modelBased/forgotPassword.test.ts': 15,
+  'tests/browser/storedText.test.ts': 14,
+  'tests/browser/faceVerification.test.ts': 13,
+  'tests/browser/inputs/network.test.ts': 12,
+  'tests/browser/identityVerification.test.ts': 11,
+  // unit, web, paths
+  'tests/unit/server/faceEngine.test.ts': 48,
+  'tests/unit/server/faceScreenPhysics.test.ts': 36,
+  'tests/web/admin/machinesAndReplay.test.tsx': 16,
+  'tests/web/admin/faceEvidence.test.tsx': 12,
+  'tests/web/support/supportReplayView.test.tsx': 11,
+  'tests/paths/pathCoverage.test.ts': 11,
+  'tests/web/cardApplication/cardApplicationFlow.test.tsx': 11,
+  'tests/web/accounts/accountFlows.test.tsx': 10,
+  'tests/web/admin/queue.test.tsx': 9,
+  'tests/web/support/supportReplayAllFlows.test.tsx': 7,
+  'tests/unit/server/faceChallengeEngine.test.ts': 6,
+  // server (and server-external-pg, which repeats some of its files)
+  'tests/server/security/fuzz.test.ts': 47,
+  'tests/server/documents/documentReading.test.ts': 46,
+  'tests/server/faults/killDuringSubmit.embedded-only.test.ts': 25,
+  'tests/server/faults/databaseRestart.embedded-only.test.ts': 21,
+  'tests/server/process/twoInstances.test.ts': 19,
+  'tests/server/db/killRecovery.embedded-only.test.ts': 18,
+  'tests/server/cli/admin.test.ts': 17,
+  'tests/server/process/sigterm.test.ts': 17,
+  'tests/server/process/crashLoop.test.ts': 15,
+  'tests/server/security/accessMatrix.test.ts': 15,
+  'tests/server/process/faultRecovery.test.ts': 14,
+  'tests/server/paths/verificationSession.http.test.ts': 12,
+  'tests/server/paths/certification.http.test.ts': 10,
+  'tests/server/admin/caseViews.test.ts': 8,
+  'tests/server/mail/deliveryLanes.test.ts': 8,
+  'tests/server/accounts/password.test.ts': 8,
+};
+
+/** What a file in neither the cache nor the table is taken to last: a browser file starts a portal and Chromium. */
+const TYPICAL_SECONDS = { browser: 10, other: 2 };
+
+/** A file's path from the repository root, with forward slashes. */
+function fileOf(spec: TestSpecification, root: string): string {
+  return relative(root, spec.moduleId).replaceAll('\\', '/');
+}
+
+interface Timed {
+  spec: TestSpecification;
+  seconds: number;
+}
+
+/**
+ * The list a pool of `workers` should receive: replays the pool (a freed worker takes the list's next
+ * file) and puts next the longest browser file while fewer than `lanes` run, else the longest other
+ * file; when one kind is used up, the other fills every worker.
+ */
+export function interleave(browser: Timed[], other: Timed[], workers: number, lanes: number): Timed[] {
+  const byLength = (a: Timed, b: Timed) => b.seconds - a.seconds;
+  const queues = { browser: [...browser].sort(byLength), other: [...other].sort(byLength) };
+  const running: { ends: number; browser: boolean }[] = [];
+  const order: Timed[] = [];
+  let now = 0;
+  while (queues.browser.length + queues.other.length > 0) {
+    if (running.length >= workers) {
+      running.sort((a, b) => a.ends - b.ends);
+      const done = running.shift();
+      if (done) now = done.ends;
+      continue;
+    }
+    const browserRunning = running.filter((r) => r.browser).length;
+    const takeBrowser = queues.other.length === 0 || (queues.browser.length > 0 && browserRunning < lanes);
+    const next = (takeBrowser ? queues.browser : queues.other).shift();
+    if (!next) break;
+    order.push(next);
+    running.push({ ends: now + next.seconds, browser: takeBrowser });
+  }
+  return order;
 }
 
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const group = (spec: TestSpecification) => spec.project.config.sequence.groupOrder;
-    // Array.prototype.sort is stable: unranked files keep vitest's order among themselves.
-    return [...sorted].sort((a, b) => group(a) - group(b) || rankOf(a) - rankOf(b));
+    const root = this.ctx.config.root;
+    const secondsOf = (spec: TestSpecification): number => {
+      const file = fileOf(spec, root);
+      const cached = this.ctx.cache.getFileTestResults(`${spec.project.name}:${file}`);
+      if (cached && cached.duration > 0) return cached.duration / 1000;
+      const known = KNOWN_SECONDS[file];
+      if (known !== undefined) return known;
+      return spec.project.name === BROWSER_PROJECT ? TYPICAL_SECONDS.browser : TYPICAL_SECONDS.other;
+    };
+    const workers = this.ctx.config.maxWorkers;
+    // Groups (sequence.groupOrder) still run one after another: order each on its own.
+    const groups = new Map<number, TestSpecification[]>();
+    for (const spec of sorted) {
+      const group = spec.project.config.sequence.groupOrder;
+      groups.set(group, [...(groups.get(group) ?? []), spec]);
+    }
+    return [...groups.keys()]
+      .sort((a, b) => a - b)
+      .flatMap((group) => {
+        const timed = (groups.get(group) ?? []).map((spec) => ({ spec, seconds: secondsOf(spec) }));
+        const isBrowser = (t: Timed) => t.spec.project.name === BROWSER_PROJECT;
+        return interleave(
+          timed.filter(isBrowser),
+          timed.filter((t) => !isBrowser(t)),
+          workers,
+          BROWSER_LANES,
+        ).map((t) => t.spec);
+      });
   }
 }

@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import type { Clock } from '../../src/server/types';
@@ -15,6 +14,7 @@ import type { SessionUser } from '../../src/web/session/sessionStore';
 import { createCompany, signInAs, type SignedIn } from './sessions';
 import { createTestDatabase } from './testDb';
 import { closeWithin } from './closeApp';
+import { suiteWebDir } from './suiteWebBuild';
 
 export interface PortalOptions {
   /** A web build other than the suite's own (e.g. one made with VITE_SENTRY_DSN). */
@@ -87,7 +87,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     // The suite's own production build (browserSetup.ts), unless the test brings one.
     app = await buildApp(config, {
       serveWeb: true,
-      webDir: options.webDir ?? inject('webDir'),
+      webDir: options.webDir ?? (await suiteWebDir()),
       clock: options.clock ?? realTimeClock(),
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
