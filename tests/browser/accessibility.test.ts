@@ -26,12 +26,16 @@ test('every route of the table has a visit, and every visit a route', () => {
   ).toEqual([]);
 });
 
+// The visits run a few at a time (the project's maxConcurrency): each mostly waits for a fresh
+// context to load the production app, and each has its own person, context and page (forTest), so
+// no visit sees another's. Hence the test's own `expect`, as vitest asks of concurrent tests.
 describe.each(LOCALES)('in %s', (locale) => {
-  test.each(ROUTES)('%s has no serious or critical axe violation', async (path) => {
+  test.concurrent.for(ROUTES)('%s has no serious or critical axe violation', async (path, test) => {
+    const { expect } = test;
     const visit = PAGE_VISITS[path];
     if (!visit)
       throw new Error(`no accessibility visit for ${path} (add one to tests/browser/support/a11yVisits.ts)`);
-    const page = await visit.open(suite, locale);
+    const page = await visit.open(suite.forTest(test), locale);
     // The page speaks the language it shows (WCAG 3.1.1): the html lang follows the locale.
     expect(await page.evaluate(() => document.documentElement.lang.toLowerCase())).toBe(
       locale === 'zh-cn' ? 'zh-cn' : 'en-us',

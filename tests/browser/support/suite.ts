@@ -1,6 +1,6 @@
 // One browser and one portal per test file, a fresh context per test (closed after it).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, type TestContext } from 'vitest';
 import {
   desktopContext,
   launchBrowser,
@@ -30,6 +30,11 @@ export interface BrowserSuite {
     options?: ContextOptions & { mobile?: boolean },
   ): Promise<{ page: Page; user: SeededUser }>;
   page(context: BrowserContext): Promise<Page>;
+  /**
+   * The same suite for one test of a concurrent file (`test.concurrent`): its contexts are its own,
+   * screenshotted if it failed and closed when it finishes, not at every test's end.
+   */
+  forTest(test: TestContext): BrowserSuite;
 }
 
 export interface BrowserOptions {
@@ -70,24 +75,36 @@ export function useBrowserSuite(
     return value;
   };
 
-  const suite: BrowserSuite = {
-    browser: () => need(browser, 'the browser'),
-    portal: () => need(portal, 'the portal'),
-    async context(options = {}) {
-      const b = suite.browser();
-      const context = options.mobile ? await mobileContext(b, options) : await desktopContext(b, options);
-      contexts.push(context);
-      if (options.seeded) await signInBeforeLoad(context, options.seeded.sessionUser);
-      return context;
-    },
-    async signedInPage(seed, options = {}) {
-      const user = await seedSignedInUser(suite.portal(), seed);
-      const context = await suite.context({ ...options, seeded: user });
-      return { page: await suite.page(context), user };
-    },
-    async page(context) {
-      return (await openPage(context)).page;
-    },
+  /** A suite whose contexts go into `owned` (closed by whoever owns that list). */
+  const suiteOver = (owned: BrowserContext[]): BrowserSuite => {
+    const suite: BrowserSuite = {
+      browser: () => need(browser, 'the browser'),
+      portal: () => need(portal, 'the portal'),
+      async context(options = {}) {
+        const b = suite.browser();
+        const context = options.mobile ? await mobileContext(b, options) : await desktopContext(b, options);
+        owned.push(context);
+        if (options.seeded) await signInBeforeLoad(context, options.seeded.sessionUser);
+        return context;
+      },
+      async signedInPage(seed, options = {}) {
+        const user = await seedSignedInUser(suite.portal(), seed);
+        const context = await suite.context({ ...options, seeded: user });
+        return { page: await suite.page(context), user };
+      },
+      async page(context) {
+        return (await openPage(context)).page;
+      },
+      forTest(test) {
+        const own: BrowserContext[] = [];
+        test.onTestFinished(async ({ task }) => {
+          if (task.result?.state === 'fail') await screenshotFailure(`${task.file.name}-${task.name}`, own);
+          await Promise.allSettled(own.map((c) => c.close()));
+        });
+        return suiteOver(own);
+      },
+    };
+    return suite;
   };
-  return suite;
+  return suiteOver(contexts);
 }
