@@ -77,7 +77,7 @@ export default defineConfig({
     // first lint loaded the whole configuration on a loaded machine.
     testTimeout: 30_000,
     // One group for every project: the browser files overlap the others, about two at a time, the
-    // longest of each kind first (a fresh checkout has no timing cache; docs/decisions/ci-time.md).
+    // longest of each kind first (a fresh checkout has no timing cache; docs/decisions/testing.md).
     sequence: { sequencer: LongestFirst },
     projects: [
       {

@@ -5,7 +5,7 @@
 // browser file while fewer than BROWSER_LANES browser files run, else the next other file, each kind
 // longest first. A fresh CI checkout has no timing cache, hence the measured table below; with a
 // cache (local runs), vitest's own durations win. A file in neither only falls back to its kind's
-// typical time (docs/decisions/ci-time.md "One group").
+// typical time (docs/decisions/testing.md "One group for every project").
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
