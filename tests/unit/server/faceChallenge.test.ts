@@ -198,16 +198,18 @@ describe('challengeSeen, three moves', () => {
   });
 
   it('options change the thresholds', () => {
-    const frames = [FRONT, pose(-3, 0), pose(0, -4.5), pose(3, 0)];
+    const frames = [FRONT, pose(-3, 0), pose(0, -4), pose(3, 0)];
     expect(challengeSeen(frames, 'left-up-right').passed).toBe(false);
     expect(challengeSeen(frames, 'left-up-right', { enterYawDeg: 2.5 }).passed).toBe(false);
-    expect(challengeSeen(frames, 'left-up-right', { enterYawDeg: 2.5, enterPitchDeg: 4 }).passed).toBe(true);
+    expect(challengeSeen(frames, 'left-up-right', { enterYawDeg: 2.5, enterPitchDeg: 3.5 }).passed).toBe(
+      true,
+    );
   });
 
-  it('the defaults: 4° of the engine’s yaw (about half a real turn), 5° of its pitch', () => {
+  it('the defaults: 4° of the engine’s yaw (about half a real turn), 4.5° of its pitch', () => {
     expect(CHALLENGE_THRESHOLDS).toEqual({
       enterYawDeg: 4,
-      enterPitchDeg: 5,
+      enterPitchDeg: 4.5,
       holdShare: 0.5,
       takeOverRatio: 2,
     });
