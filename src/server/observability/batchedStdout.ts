@@ -4,7 +4,7 @@
 // authenticated read's CPU (docs/decisions/performance.md, Session 12). Writing once per turn of the
 // event loop still cost ~15 µs a request under load (a turn serves one or two requests: a write
 // system call and the stream's bookkeeping per turn; Session 13), so lines now wait up to
-// FLUSH_AFTER_MS, or until a batch reaches BATCH_MAX_CHARS, and leave together.
+// FLUSH_AFTER_MS, or until a batch would pass BATCH_MAX_CHARS, and leave together.
 // Nothing is dropped or reordered: the lines still waiting when the process exits (process.exit after
 // a fault, a drained SIGTERM) are written synchronously by the 'exit' listener, so a dying worker's
 // last line is still written. Only a process killed outright (SIGKILL) loses its last few
@@ -20,11 +20,13 @@ export interface BatchedStream {
 /** How long a line may wait for others (a person tailing the log sees no delay). */
 export const FLUSH_AFTER_MS = 10;
 /**
- * A batch is written before it would grow past this: Linux writes up to 4 096 bytes to a pipe in one
- * piece (PIPE_BUF), so the workers sharing the supervisor's stdout never cut into each other's
- * ASCII JSON lines; and under load it is a write every ten requests or so.
+ * A batch is written before it would grow past this (a burst's lines are not held in memory for
+ * long): under load, one write every few dozen requests. A 4 096-character cap (one atomic pipe
+ * write) measured no better than one write per turn at 3 000–4 000 req/s (Session 13). Files (a
+ * service manager's log, the bench's) take each write whole; on a pipe shared by several workers a
+ * batch over 4 KB may interleave with another's, as a busy turn's batch could before.
  */
-export const BATCH_MAX_CHARS = 4096;
+export const BATCH_MAX_CHARS = 64 * 1024;
 
 /** Runs `flush` later; captured at load: a test's fake timers must not hold the server's log back. */
 export type Schedule = (flush: () => void) => void;
