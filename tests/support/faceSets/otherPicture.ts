@@ -5,9 +5,12 @@
 // another day's photograph differs in its light (a key light from a side, baked into the skin's
 // shading), its white balance, and its fine detail (another sensor, another resolution). The only
 // public-domain pictures of A and B the Debian packages ship are the ones faces.ts uses, so the
-// other photograph is made from it that way: the head's picture relit by a light from one side
-// (a smooth ramp across the face, 0.6–1.4 of the light), warmed or cooled, and resampled through
-// a coarser sensor. The ID portrait stays as it was; the ID-reuse rule is unchanged.
+// other photograph is made from it that way: the head's picture given another expression (the
+// mouth's corners and the brows moved), relit by a light from one side (a smooth ramp across the
+// face, 0.6–1.4 of the light), warmed or cooled, and resampled through a coarser sensor. A light
+// ramp alone moves only the lowest frequencies a perceptual hash sees: one capture still hashed 2
+// bits from the ID portrait with it. The ID portrait stays as it was; the ID-reuse rule is
+// unchanged.
 import { pictureSharp, readPicture } from './image';
 import type { HeadModel } from './head';
 import type { Picture } from './raster';
@@ -21,6 +24,57 @@ export interface OtherPicture {
   warmth: number;
   /** The other sensor's resolution against the source's (0.5–0.8). */
   resolution: number;
+  /** Another expression: the mouth's corners drawn out and up (a wider smile, > 0) or in, and the
+   *  brows raised (> 0) or lowered, in face widths. */
+  smile: number;
+  brows: number;
+}
+
+/** Mesh points an expression moves: the mouth's corners (61, 291) and the brows' middles (105, 334). */
+const MOUTH = [61, 291] as const;
+const BROWS = [105, 334] as const;
+
+/** The picture warped as the face would look with another expression: each moved point drags the
+ *  picture around it (a Gaussian of a tenth of the face width), sampled back bilinearly. */
+function express(model: HeadModel, p: Picture, o: OtherPicture): Picture {
+  const w = model.faceWidthPx;
+  const at = (i: number) => model.landmarks[i]!;
+  const [cx] = model.centre;
+  const moves = [
+    ...MOUTH.map((i) => {
+      const [x, y] = at(i);
+      return { x, y, dx: Math.sign(x - cx) * o.smile * w, dy: -0.5 * o.smile * w };
+    }),
+    ...BROWS.map((i) => {
+      const [x, y] = at(i);
+      return { x, y, dx: 0, dy: -o.brows * w };
+    }),
+  ];
+  const sigma = 0.1 * w;
+  const out = new Uint8Array(p.data.length);
+  for (let y = 0; y < p.height; y++)
+    for (let x = 0; x < p.width; x++) {
+      let sx = x;
+      let sy = y;
+      for (const m of moves) {
+        const g = Math.exp(-((x - m.x - m.dx) ** 2 + (y - m.y - m.dy) ** 2) / (2 * sigma * sigma));
+        sx -= m.dx * g;
+        sy -= m.dy * g;
+      }
+      const x0 = Math.max(0, Math.min(p.width - 2, Math.floor(sx)));
+      const y0 = Math.max(0, Math.min(p.height - 2, Math.floor(sy)));
+      const fx = Math.max(0, Math.min(1, sx - x0));
+      const fy = Math.max(0, Math.min(1, sy - y0));
+      const o0 = (y * p.width + x) * 3;
+      for (let c = 0; c < 3; c++) {
+        const v = (xx: number, yy: number) => p.data[(yy * p.width + xx) * 3 + c]!;
+        out[o0 + c] = Math.round(
+          (v(x0, y0) * (1 - fx) + v(x0 + 1, y0) * fx) * (1 - fy) +
+            (v(x0, y0 + 1) * (1 - fx) + v(x0 + 1, y0 + 1) * fx) * fy,
+        );
+      }
+    }
+  return { data: out, width: p.width, height: p.height };
 }
 
 /** The head model's picture (and what is behind the head) as another photograph would show them. */
@@ -49,7 +103,7 @@ export async function anotherPicture(model: HeadModel, o: OtherPicture): Promise
   };
   return {
     ...model,
-    picture: await resample(relight(model.picture)),
+    picture: await resample(relight(express(model, model.picture, o))),
     behind: await resample(relight(model.behind)),
   };
 }

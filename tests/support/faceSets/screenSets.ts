@@ -49,15 +49,20 @@ export interface ScreenSetPlan {
 
 const CHALLENGES: readonly Movement[] = ['leftThenRight', 'rightThenLeft', 'downThenUp', 'upThenDown'];
 
-/** A live head's texture is another photograph than the ID portrait's (otherPicture.ts): a key
- *  light from any side changing 30–50 % over a face width, white balance ±6 %, a sensor of half to
+/** A live head's texture is another photograph than the ID portrait's (otherPicture.ts): another
+ *  expression (mouth corners 2–4 %, brows 1–2.5 % of the face width), a key light from a side
+ *  (±45°) changing 35–60 % over a face width, white balance ±6 %, a sensor of half to
  *  four fifths the resolution. Its own random stream: the capture's other draws stay as they were. */
 function otherPicture(random: () => number): OtherPicture {
   return {
-    lightDeg: between(random, 0, 360),
-    ramp: between(random, 0.3, 0.5),
+    // A key light from the left or the right, up to 45° above or below the side (from below
+    // the face is no photograph's light).
+    lightDeg: (random() < 0.5 ? 0 : 180) + between(random, -45, 45),
+    ramp: between(random, 0.35, 0.6),
     warmth: between(random, -0.06, 0.06),
     resolution: between(random, 0.5, 0.8),
+    smile: (random() < 0.5 ? -1 : 1) * between(random, 0.02, 0.04),
+    brows: (random() < 0.5 ? -1 : 1) * between(random, 0.01, 0.025),
   };
 }
 
