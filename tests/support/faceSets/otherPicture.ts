@@ -11,6 +11,7 @@
 // ramp alone moves only the lowest frequencies a perceptual hash sees: one capture still hashed 2
 // bits from the ID portrait with it. The ID portrait stays as it was; the ID-reuse rule is
 // unchanged.
+import { between } from './geometry';
 import { pictureSharp, readPicture } from './image';
 import type { HeadModel } from './head';
 import type { Picture } from './raster';
@@ -105,5 +106,22 @@ export async function anotherPicture(model: HeadModel, o: OtherPicture): Promise
     ...model,
     picture: await resample(relight(express(model, model.picture, o))),
     behind: await resample(relight(model.behind)),
+  };
+}
+
+/** A live head's texture is another photograph than the ID portrait's (otherPicture.ts): another
+ *  expression (mouth corners 2–4 %, brows 1–2.5 % of the face width), a key light from a side
+ *  (±45°) changing 35–60 % over a face width, white balance ±6 %, a sensor of half to
+ *  four fifths the resolution. Its own random stream: the capture's other draws stay as they were. */
+export function drawOtherPicture(random: () => number): OtherPicture {
+  return {
+    // A key light from the left or the right, up to 45° above or below the side (from below
+    // the face is no photograph's light).
+    lightDeg: (random() < 0.5 ? 0 : 180) + between(random, -45, 45),
+    ramp: between(random, 0.35, 0.6),
+    warmth: between(random, -0.06, 0.06),
+    resolution: between(random, 0.5, 0.8),
+    smile: (random() < 0.5 ? -1 : 1) * between(random, 0.02, 0.04),
+    brows: (random() < 0.5 ? -1 : 1) * between(random, 0.01, 0.025),
   };
 }

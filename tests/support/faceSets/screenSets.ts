@@ -19,7 +19,7 @@
 import type { HeadRecipe, Person, PlaneRecipe, ScreenLayout } from './captures';
 import { between } from './geometry';
 import { drawFlicker, type ScreenFlicker } from './flicker';
-import type { OtherPicture } from './otherPicture';
+import { drawOtherPicture } from './otherPicture';
 import type { Movement } from './motion';
 
 /** What a plan needs from sets.ts (passed in, so this file imports no values back from it). */
@@ -48,23 +48,6 @@ export interface ScreenSetPlan {
 }
 
 const CHALLENGES: readonly Movement[] = ['leftThenRight', 'rightThenLeft', 'downThenUp', 'upThenDown'];
-
-/** A live head's texture is another photograph than the ID portrait's (otherPicture.ts): another
- *  expression (mouth corners 2–4 %, brows 1–2.5 % of the face width), a key light from a side
- *  (±45°) changing 35–60 % over a face width, white balance ±6 %, a sensor of half to
- *  four fifths the resolution. Its own random stream: the capture's other draws stay as they were. */
-function otherPicture(random: () => number): OtherPicture {
-  return {
-    // A key light from the left or the right, up to 45° above or below the side (from below
-    // the face is no photograph's light).
-    lightDeg: (random() < 0.5 ? 0 : 180) + between(random, -45, 45),
-    ramp: between(random, 0.35, 0.6),
-    warmth: between(random, -0.06, 0.06),
-    resolution: between(random, 0.5, 0.8),
-    smile: (random() < 0.5 ? -1 : 1) * between(random, 0.02, 0.04),
-    brows: (random() < 0.5 ? -1 : 1) * between(random, 0.01, 0.025),
-  };
-}
 
 interface ScreenVariant {
   name: string;
@@ -117,6 +100,9 @@ export function screenSetPlans(persons: readonly Person[], h: ScreenSetHelpers):
         variant.recording ?? { width: 480, height: 360 },
       );
       recording.noise = 0;
+      // A recording of the person, not the ID portrait's pixels (the ID-reuse rule is not what
+      // should refuse a screen).
+      recording.otherPicture = drawOtherPicture(h.rnd(`${id}-picture`));
       const base = h.planeBase(random, movement);
       const sign = random() < 0.5 ? -1 : 1;
       const range = (r: [number, number] | undefined, fallback: [number, number]) =>
@@ -150,7 +136,7 @@ export function screenSetPlans(persons: readonly Person[], h: ScreenSetHelpers):
       const id = `genuineHard-pattern-${person}-${movement}`;
       const random = h.rnd(id);
       const recipe = h.headRecipe(person, movement, random);
-      recipe.otherPicture = otherPicture(h.rnd(`${id}-picture`));
+      recipe.otherPicture = drawOtherPicture(h.rnd(`${id}-picture`));
       // A small face (the crop then holds more of what is around it) over a fine pattern.
       recipe.faceShare = between(random, 0.17, 0.22);
       recipe.pattern = {
@@ -170,7 +156,7 @@ export function screenSetPlans(persons: readonly Person[], h: ScreenSetHelpers):
       const random = h.rnd(id);
       out.push({
         id, species: 'genuine', person, challenge: movement, frameCount: h.count(random),
-        recipe: { ...h.headRecipe(person, movement, random), otherPicture: otherPicture(h.rnd(`${id}-picture`)) }, quality: 45,
+        recipe: { ...h.headRecipe(person, movement, random), otherPicture: drawOtherPicture(h.rnd(`${id}-picture`)) }, quality: 45,
         note: 'a 3D head, frames compressed at JPEG quality 45 (hard for the screen check)',
       }); // prettier-ignore
     }

@@ -25,6 +25,7 @@ import {
 } from './motion';
 import type { FaceChallenge } from '../../../src/contract/api/verification';
 import { CHALLENGE_FRAMES, challengeTimeline } from '../../../src/web/features/identity/cameraActor';
+import { drawOtherPicture } from './otherPicture';
 import { drawFlicker, type ScreenFlicker } from './flicker';
 import { heldOutPlans } from './heldOut';
 import { screenSetPlans } from './screenSets';
@@ -263,6 +264,14 @@ function screenFlicker(random: () => number): { flicker?: ScreenFlicker } {
 function plans(seed: number, quick: boolean, people: readonly Person[]): Plan[] {
   const out: Plan[] = [];
   const rnd = (id: string) => seeded(hashSeed(id, seed));
+  // A live head, or a recording of one, is another photograph of the person than the one the ID
+  // portrait is rendered from (otherPicture.ts): a live person is never the ID photo's pixels, and
+  // the ID-reuse rule must not be what refuses a genuine capture or a screen (session 13: one
+  // genuine capture was refused that way while heads were textured with the ID's own picture).
+  const liveHead = (...[shows, movement, random, id, frame]: [Person, Movement, () => number, string, { width: number; height: number }?]) => ({
+    ...headRecipe(shows, movement, random, frame),
+    otherPicture: drawOtherPicture(rnd(`${id}-picture`)),
+  }); // prettier-ignore
   // The phone's frames (cameraActor.ts CHALLENGE_FRAMES): make() takes them on its timeline.
   const count = (_random: () => number) => CHALLENGE_FRAMES;
   const persons = quick ? people.slice(0, 1) : [...people];
@@ -282,7 +291,7 @@ function plans(seed: number, quick: boolean, people: readonly Person[]): Plan[] 
           shows: person,
           challenge: movement,
           frameCount: count(random),
-          recipe: headRecipe(person, movement, random),
+          recipe: liveHead(person, movement, random, id),
           note: 'a 3D head moving as asked',
         });
       }
@@ -323,7 +332,7 @@ function plans(seed: number, quick: boolean, people: readonly Person[]): Plan[] 
     for (const movement of quick ? [second] : CHALLENGES) {
       const id = `screenReplay-${person}-${movement}`;
       const random = rnd(id);
-      const recording = headRecipe(person, movement, random, { width: 480, height: 360 });
+      const recording = liveHead(person, movement, random, id, { width: 480, height: 360 });
       recording.noise = 0;
       const base = planeBase(random, movement);
       out.push({
@@ -362,7 +371,7 @@ function plans(seed: number, quick: boolean, people: readonly Person[]): Plan[] 
       const movement: Movement = CHALLENGES[(k + 2 * PERSONS.indexOf(person)) % CHALLENGES.length]!;
       const id = `otherPerson-${person}-${other}`;
       const random = rnd(id);
-      out.push({ id, set: 'attack', species: 'otherPerson', person, shows: other, challenge: movement, frameCount: count(random), recipe: headRecipe(other, movement, random), note: `${other}'s 3D head doing the asked movement, against ${person}'s ID card` }); // prettier-ignore
+      out.push({ id, set: 'attack', species: 'otherPerson', person, shows: other, challenge: movement, frameCount: count(random), recipe: liveHead(other, movement, random, id), note: `${other}'s 3D head doing the asked movement, against ${person}'s ID card` }); // prettier-ignore
     }
     // A virtual camera (or a screen filling the view) looping a recording of an ordinary genuine
     // turn, a nod or a one-sided turn, whatever the server asks: the attacker's best case starts
@@ -373,7 +382,7 @@ function plans(seed: number, quick: boolean, people: readonly Person[]): Plan[] 
       for (let v = 0; v < (quick ? 1 : 2); v++) {
         const id = `loopedTurn-${person}-${movement}-${v}`;
         const random = rnd(id);
-        const recipe = headRecipe(person, movement, random);
+        const recipe = liveHead(person, movement, random, id);
         const periodMs = between(random, 2500, 4500);
         const startsAt = between(random, 0, 0.06);
         const timeline = challengeTimeline(3);

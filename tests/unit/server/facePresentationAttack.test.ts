@@ -322,6 +322,27 @@ describe('the verdict', () => {
     expect(judged.evidence.idReuse).toMatchObject({ hashDistance: 0, reused: false });
     expect(judged.verdict).toBeNull();
   });
+  it('ID reuse is judged frame by frame: one frame as similar and another as close in pixels is not one picture', () => {
+    const texture = Array.from({ length: TEXTURE_SIDE * TEXTURE_SIDE }, (_, i) => (i * 37) % 251);
+    const otherTexture = Array.from({ length: TEXTURE_SIDE * TEXTURE_SIDE }, (_, i) => (i * 53) % 241);
+    const reference = { embedding: BASE, texture };
+    const split = judgePresentation(
+      [face({ texture: otherTexture }), face({ texture, embedding: [30, 0, 0, 0] })],
+      reference,
+      thresholds,
+    );
+    // The frame shown is the most similar one, with its own hash distance.
+    expect(split.evidence.idReuse).toMatchObject({ similarity: 1, reused: false });
+    expect(split.evidence.idReuse!.hashDistance).toBeGreaterThan(thresholds.reuseHashMax);
+    // One reused frame among others is enough, and it is the frame shown.
+    const oneReused = judgePresentation(
+      [face({ texture: otherTexture }), face({ texture }), face({ texture, embedding: [30, 0, 0, 0] })],
+      reference,
+      thresholds,
+    );
+    expect(oneReused.evidence.idReuse).toMatchObject({ similarity: 1, hashDistance: 0, reused: true });
+    expect(oneReused.verdict).toBe('idReused');
+  });
   it('the asked movement must be seen in its order, before any attack is judged', () => {
     // capture(): yaw 0 → −10 (the person's own left) → +10 (right)
     const asked = (challenge: 'left-right' | 'right-left', depth = head) =>

@@ -65,7 +65,13 @@ function lowest(values: readonly (number | null)[]): number | null {
   return scores.length ? Math.min(...scores) : null;
 }
 
-/** The ID-reuse figures: the frame closest to the ID photo decides (one reused frame is enough). */
+/**
+ * The ID-reuse figures of one frame: a frame is the ID portrait reused when it is BOTH as similar
+ * to it as no second photograph of a person is AND its aligned face hashes within a few bits of it.
+ * The two are judged on the same frame (session 13): the best similarity of one frame and the
+ * nearest hash of another are not one picture, and a genuine capture of seven frames came close to
+ * both that way. The frame shown is the reused one, else the one most similar to the ID photo.
+ */
 function idReuse(
   faces: readonly FoundFace[],
   reference: ReferenceFace,
@@ -73,18 +79,22 @@ function idReuse(
 ): NonNullable<FaceAttackEvidence['idReuse']> | null {
   if (!reference.texture) return null;
   const referenceHash = textureHash(reference.texture);
-  let similarity = 0;
-  let distance = 63;
-  for (const face of faces) {
-    similarity = Math.max(similarity, faceSimilarity(reference.embedding, face.embedding));
-    if (face.texture) distance = Math.min(distance, hashDistance(referenceHash, textureHash(face.texture)));
-  }
+  const frames = faces.map((face) => {
+    const similarity = faceSimilarity(reference.embedding, face.embedding);
+    const distance = face.texture ? hashDistance(referenceHash, textureHash(face.texture)) : 63;
+    return { similarity, distance, reused: similarity >= t.reuseSimilarityMin && distance <= t.reuseHashMax };
+  });
+  const [first] = frames;
+  if (!first) return null;
+  const shown =
+    frames.find((frame) => frame.reused) ??
+    frames.reduce((best, frame) => (frame.similarity > best.similarity ? frame : best), first);
   return {
-    similarity: round(similarity, 3),
+    similarity: round(shown.similarity, 3),
     similarityThreshold: t.reuseSimilarityMin,
-    hashDistance: distance,
+    hashDistance: shown.distance,
     hashThreshold: t.reuseHashMax,
-    reused: similarity >= t.reuseSimilarityMin && distance <= t.reuseHashMax,
+    reused: shown.reused,
   };
 }
 
