@@ -3,6 +3,7 @@
 // place in decide(). The geometry is made here from 3D points under a perspective camera, so each
 // rule is tested on the physics it relies on, not on pictures.
 import { describe, expect, it } from 'vitest';
+import { lcgRandom } from '../../support/lcgRandom';
 import {
   applyHomography,
   fitHomography,
@@ -24,14 +25,7 @@ import { decide } from '../../../src/server/services/verification/face/decide';
 import type { FoundFace, ImageAnalysis } from '../../../src/server/services/verification/face/analysis';
 import { DEFAULT_FACE_ENGINE_CONFIG } from '../../../src/server/services/verification/face/engineConfig';
 
-/** A deterministic pseudo-random sequence (tests must not depend on Math.random). */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
+const random = lcgRandom;
 
 /** 200 points of a face-sized object (units: cm), depth given by `depth(x, y)`. */
 function object(depth: (x: number, y: number) => number, seed = 1): [number, number, number][] {

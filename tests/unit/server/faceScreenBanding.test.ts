@@ -4,6 +4,7 @@
 // smooth unevenness, horizontal edges and a moving face-like oval; the same scene on a display that
 // pulses (the test material's own rolling-shutter model, tests/support/faceSets/flicker.ts).
 import { describe, expect, it } from 'vitest';
+import { lcgRandom } from '../../support/lcgRandom';
 import { DEFAULT_FACE_ENGINE_CONFIG } from '../../../src/server/services/verification/face/engineConfig';
 import { judgePresentation } from '../../../src/server/services/verification/face/presentationAttack';
 import {
@@ -19,14 +20,7 @@ const W = 360;
 const H = 480;
 const threshold = DEFAULT_FACE_ENGINE_CONFIG.attack.screenBandsMax;
 
-/** A deterministic pseudo-random sequence (tests must not depend on Math.random). */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
+const random = lcgRandom;
 
 /** Smooth unevenness: a random grid every `cell` pixels, bilinear between its points. */
 function valueNoise(seed: number, cell: number): (x: number, y: number) => number {

@@ -4,6 +4,7 @@
 // on a screen (sub-pixels at several pitches and angles, seen through the camera's blur and pixels).
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { lcgRandom } from '../../support/lcgRandom';
 import { DEFAULT_FACE_ENGINE_CONFIG } from '../../../src/server/services/verification/face/engineConfig';
 import {
   LATTICE_SIDE,
@@ -20,14 +21,7 @@ import type { FoundFace } from '../../../src/server/services/verification/face/a
 const N = LATTICE_SIDE;
 const threshold = DEFAULT_FACE_ENGINE_CONFIG.attack.screenLatticeMax;
 
-/** A deterministic pseudo-random sequence (tests must not depend on Math.random). */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
+const random = lcgRandom;
 
 /** Smooth unevenness without any period: Gaussian bumps of `size` pixels at random places. */
 function smoothNoise(seed: number, size: number): (x: number, y: number) => number {

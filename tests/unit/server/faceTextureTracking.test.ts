@@ -4,6 +4,7 @@
 // cases (as the engine's mesh model does, a print's face included). Tracking must follow the
 // picture, not the mesh: the print's texture is explained by one homography, the head's is not.
 import { describe, expect, it } from 'vitest';
+import { lcgRandom } from '../../support/lcgRandom';
 import { planeResidual, textureResidual } from '../../../src/server/services/verification/face/planeFit';
 import {
   scaleGrey,
@@ -19,13 +20,7 @@ import type { FoundFace } from '../../../src/server/services/verification/face/a
 
 const thresholds = DEFAULT_FACE_ENGINE_CONFIG.attack;
 
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
+const random = lcgRandom;
 
 /** Skin-like texture on the object (x, y in cm): value noise on a 0.35 cm lattice, bilinear. */
 function textureOf(seed: number): (x: number, y: number) => number {
