@@ -10,6 +10,7 @@ import { platformPackageDir } from '../../src/server/db/embeddedServer/nativeLib
 import { ensurePostgresOsUser, runningAsRoot } from '../../src/server/db/embeddedServer/osUser';
 import { spawnPostgres, type PostgresProcess } from '../../src/server/db/embeddedServer/postgresProcess';
 import { runMigrations } from '../../src/server/db/migrate';
+import { THROWAWAY_CLUSTER } from './pg/throwawayCluster';
 
 export interface RestartablePostgres {
   /** The migrated app database. */
@@ -28,7 +29,7 @@ export async function startRestartablePostgres(): Promise<RestartablePostgres> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-fault-pg-'));
   // The first start does what the app's own start does: cluster, password, app database. As root,
   // the cluster belongs to the unprivileged "postgres" user (PostgreSQL refuses root).
-  const first = await startEmbeddedPostgres({ dataDir });
+  const first = await startEmbeddedPostgres({ dataDir, settings: THROWAWAY_CLUSTER });
   const { url, adminUrl, port } = first;
   let running: { stop(): Promise<void> } | null = first;
   try {
@@ -63,6 +64,7 @@ export async function startRestartablePostgres(): Promise<RestartablePostgres> {
           unix_socket_directories: '',
           password_encryption: 'scram-sha-256',
           lc_messages: 'C',
+          ...THROWAWAY_CLUSTER,
         },
       });
       running = server;

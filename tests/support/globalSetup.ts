@@ -9,12 +9,13 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded';
 import { startDebianPostgres } from './pg/debianPostgres';
 import { createMigratedTemplate } from './pg/templateDatabase';
+import { THROWAWAY_CLUSTER } from './pg/throwawayCluster';
 import './pg/providedContext';
 
 async function startServer(kind: 'embedded' | 'external') {
   if (kind === 'external') return startDebianPostgres();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-testpg-'));
-  const embedded = await startEmbeddedPostgres({ dataDir });
+  const embedded = await startEmbeddedPostgres({ dataDir, settings: THROWAWAY_CLUSTER });
   return {
     adminUrl: embedded.adminUrl,
     stop: async () => {

@@ -14,6 +14,7 @@ import {
   runningAsRoot,
 } from '../../../src/server/db/embeddedServer/osUser';
 import { spawnPostgres } from '../../../src/server/db/embeddedServer/postgresProcess';
+import { THROWAWAY_CLUSTER } from './throwawayCluster';
 
 const execFileAsync = promisify(execFile);
 export const DEBIAN_POSTGRES_ROOT = '/usr/lib/postgresql';
@@ -89,7 +90,7 @@ export async function startDebianPostgres(): Promise<ExternalServer> {
     port,
     osUser,
     log: () => undefined,
-    settings: { listen_addresses: '127.0.0.1', unix_socket_directories: '' },
+    settings: { listen_addresses: '127.0.0.1', unix_socket_directories: '', ...THROWAWAY_CLUSTER },
   });
   return {
     adminUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
