@@ -89,6 +89,20 @@ function screenCrop(seed: number, pitch: number, angleDeg: number, blur = 0.5): 
   const jitter = random(seed + 13);
   const a = (angleDeg * Math.PI) / 180;
   const [cos, sin] = [Math.cos(a), Math.sin(a)];
+  // What the screen pixel (iu, iv) shows: the face at the pixel's centre. The 32 samples of a camera
+  // pixel, and the camera pixels that see one screen pixel, ask for the same few values again and
+  // again; each is worked out once (the face's bumps are a few thousand terms a point). The same
+  // numbers as computing them afresh, only sooner.
+  const screenPixels = new Map<number, number>();
+  const shown = (iu: number, iv: number): number => {
+    const key = (iu + 4096) * 8192 + (iv + 4096);
+    let value = screenPixels.get(key);
+    if (value === undefined) {
+      value = face((iu + 0.5) * pitch * cos - (iv + 0.5) * pitch * sin, (iu + 0.5) * pitch * sin + (iv + 0.5) * pitch * cos); // prettier-ignore
+      screenPixels.set(key, value);
+    }
+    return value;
+  };
   const rgb = new Uint8Array(N * N * 3);
   const samples = 32;
   for (let y = 0; y < N; y++)
@@ -108,7 +122,7 @@ function screenCrop(seed: number, pitch: number, angleDeg: number, blur = 0.5): 
         if (fv > 0.7) continue; // the dark gap between rows
         const channel = Math.min(2, Math.floor(fu * 3));
         // The pixel shows the face at its own centre (the screen's resolution).
-        const l = face((Math.floor(u) + 0.5) * pitch * cos - (Math.floor(v) + 0.5) * pitch * sin, (Math.floor(u) + 0.5) * pitch * sin + (Math.floor(v) + 0.5) * pitch * cos); // prettier-ignore
+        const l = shown(Math.floor(u), Math.floor(v));
         // A lit sub-pixel is three times as bright as the colour it shows (one of three lit).
         sum[channel]! += (3 * l * SKIN[channel]!) / 0.7;
       }
