@@ -16,6 +16,42 @@ import { renderAdminPage, signInAsReviewer } from './renderAdmin';
 beforeEach(signInAsReviewer);
 afterEach(cleanup);
 
+/**
+ * How many visible tables of the page carry each accessible name: what one getByRole('table',
+ * { name }) a table checks (the role, the name, not hidden, exactly one), in one pass. The page has
+ * six tables a machine; a getByRole works out every table's name each time it is called, which made
+ * one query a table cost the file most of its half minute.
+ */
+function visibleTablesByName(): Map<string, number> {
+  const names = new Map<Element, string>();
+  const visible = screen.getAllByRole('table', {
+    name: (name, element) => {
+      names.set(element, name);
+      return true;
+    },
+  });
+  const counts = new Map<string, number>();
+  for (const table of visible) counts.set(names.get(table)!, (counts.get(names.get(table)!) ?? 0) + 1);
+  return counts;
+}
+
+/** The elements labelled "Mermaid source of …", by label, in one pass (as for the tables). */
+function mermaidSourcesByLabel(): Map<string, HTMLElement[]> {
+  const labels = new Map<Element, string>();
+  const found = screen.getAllByLabelText((label, element) => {
+    const hit = label.startsWith('Mermaid source of ');
+    if (hit && element) labels.set(element, label);
+    return hit;
+  });
+  const byLabel = new Map<string, HTMLElement[]>();
+  for (const element of found) {
+    const label = labels.get(element);
+    if (label === undefined) throw new Error(`no label recorded for ${element.outerHTML.slice(0, 120)}`);
+    byLabel.set(label, [...(byLabel.get(label) ?? []), element]);
+  }
+  return byLabel;
+}
+
 function paste(text: string) {
   fireEvent.change(screen.getByLabelText(/Support snapshot/), { target: { value: text } });
   fireEvent.click(screen.getByRole('button', { name: 'Replay' }));
@@ -25,11 +61,14 @@ describe('machine diagrams page', { timeout: 60_000 }, () => {
   it('shows every registered machine with its Mermaid source, states and events', async () => {
     renderAdminPage(AdminMachinesPage, '/admin/machines');
     await screen.findByRole('heading', { name: 'Machine diagrams' });
+    const tables = visibleTablesByName();
+    const sources = mermaidSourcesByLabel();
     for (const entry of machineRegistry) {
-      const source = screen.getByLabelText(`Mermaid source of ${entry.id}`);
-      expect(source.textContent).toMatch(/^stateDiagram-v2/);
-      expect(screen.getByRole('table', { name: `States of ${entry.id}` })).toBeTruthy();
-      expect(screen.getByRole('table', { name: `Events of ${entry.id}` })).toBeTruthy();
+      const source = sources.get(`Mermaid source of ${entry.id}`) ?? [];
+      expect(source, `Mermaid source of ${entry.id}`).toHaveLength(1);
+      expect(source[0]!.textContent).toMatch(/^stateDiagram-v2/);
+      expect(tables.get(`States of ${entry.id}`), `States of ${entry.id}`).toBe(1);
+      expect(tables.get(`Events of ${entry.id}`), `Events of ${entry.id}`).toBe(1);
     }
     expect(document.querySelectorAll('[data-machine]').length).toBe(machineRegistry.length);
     const review = screen.getByRole('table', { name: 'States of reviewDecision' });
@@ -43,10 +82,10 @@ describe('machine diagrams page', { timeout: 60_000 }, () => {
   it("lists each machine's guards (what each checks), delays (value and contract limit) and actions", async () => {
     renderAdminPage(AdminMachinesPage, '/admin/machines');
     await screen.findByRole('heading', { name: 'Machine diagrams' });
+    const tables = visibleTablesByName();
     for (const entry of machineRegistry) {
-      expect(screen.getByRole('table', { name: `Guards of ${entry.id}` })).toBeTruthy();
-      expect(screen.getByRole('table', { name: `Delays of ${entry.id}` })).toBeTruthy();
-      expect(screen.getByRole('table', { name: `Actions of ${entry.id}` })).toBeTruthy();
+      for (const kind of ['Guards', 'Delays', 'Actions'])
+        expect(tables.get(`${kind} of ${entry.id}`), `${kind} of ${entry.id}`).toBe(1);
     }
     const cells = (name: string, first: string) =>
       within(screen.getByRole('table', { name }))
