@@ -243,12 +243,14 @@ async function send(
     res.statusCode < 400 && (request.method === 'HEAD' || binarySuccess || codeOf(res.body) === 200);
 
   if (!accepted) {
-    const changed = await changes.since(baseline);
+    const { changed, now } = await changes.step(baseline);
     if (changed.length > 0)
       throw new Error(`a refused request changed stored data:\n  ${changed.join('\n  ')}\n${where}`);
+    baseline = now;
+  } else {
+    if (identity !== 'anonymous') await stillSignedIn(identity);
+    baseline = await changes.mark();
   }
-  if (accepted && identity !== 'anonymous') await stillSignedIn(identity);
-  baseline = await changes.mark();
   if (res.statusCode === 429) {
     // Counted per IP; cleared so that the next requests reach the route's own checks again.
     await t.app.pool.query('DELETE FROM rate_limit_counters');
