@@ -110,6 +110,10 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(Math.min(64, availableParallelism())),
   /** One engine process per machine for the face engine, puzzles and document reader (issue 31 §1); off: each worker has its own. */
   ENGINE_PROCESS: z.enum(['on', 'off']).default('on'),
+  /** Each worker keeps the sessions it resolved, dropped at once on any change (security/sessionCache/). */
+  SESSION_CACHE: z.enum(['on', 'off']).default('on'),
+  /** How long a request that changed a session waits for the slowest worker to drop it, at most. */
+  SESSION_CACHE_FENCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   /** The document reader's OCR engine (docs/decisions/documents-engine.md). */
   DOCUMENT_OCR_ENGINE: z.enum(OCR_ENGINE_NAMES).default('paddle'),
   /** The proxy in front (process/trustProxy.ts): off, a hop count, or addresses/CIDRs, comma-separated. */
@@ -238,6 +242,10 @@ export interface AppConfig {
   workers: number;
   /** The supervisor runs one engine process that the workers call (src/server/engine/). */
   engineProcess: boolean;
+  /** Workers answer signed-in requests from their session cache (SESSION_CACHE, on by default). */
+  sessionCache: boolean;
+  /** The longest a request that changed a session waits for every worker to drop it. */
+  sessionCacheFenceTimeoutMs: number;
   /** The OCR engine that reads uploaded documents (DOCUMENT_OCR_ENGINE). */
   documentOcrEngine: OcrEngineName;
   /** Fastify's trustProxy: false (the socket address is the client), a hop count, or addresses. */
@@ -328,6 +336,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     workers: e.WORKERS,
     engineProcess: e.ENGINE_PROCESS === 'on',
+    sessionCache: e.SESSION_CACHE === 'on',
+    sessionCacheFenceTimeoutMs: e.SESSION_CACHE_FENCE_TIMEOUT_MS,
     documentOcrEngine: e.DOCUMENT_OCR_ENGINE,
     trustProxy: e.TRUST_PROXY,
     transportKeys: { current: e.TRANSPORT_PRIVATE_KEY, previous: e.TRANSPORT_PREVIOUS_PRIVATE_KEY },

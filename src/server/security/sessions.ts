@@ -10,6 +10,8 @@ import { Limits } from '../../contract/limits';
 import { companies, sessions, users } from '../db/schema/index';
 import { sessionUserJson } from '../services/accounts/sessionUser';
 import type { Clock, Db, DbOrTx, Principal } from '../types';
+import { countSessionLookup } from '../observability/metrics/recorders';
+import type { SessionCache } from './sessionCache/sessionCache';
 
 export type RevokeReason = 'logout' | 'password' | 'permissions' | 'elsewhere';
 
@@ -31,8 +33,12 @@ const REVOKED_CODE: Record<RevokeReason, SessionFailure> = {
   permissions: 'permissionsChanged',
 };
 
-/** Refresh last_seen_at at most this often: one write a minute per session, not one per request. */
-const TOUCH_EVERY_MS = 60_000;
+/**
+ * Refresh last_seen_at at most this often: one write a minute per session, not one per request. A
+ * cached session is trusted for as long after it was last seen (sessionCache/store.ts): past that the
+ * lookup reads the database and touches, so the idle timeout is the database's on every worker.
+ */
+export const TOUCH_EVERY_MS = 60_000;
 
 /** The lookup's row, in its select order (pg's array row mode: no object built per column). */
 type ResolveRow = [
@@ -44,7 +50,8 @@ type ResolveRow = [
   user: SessionUser,
 ];
 
-export function createSessionService(db: Db, clock: Clock) {
+/** `cache`: the worker's session cache (security/sessionCache/), or null to read every request. */
+export function createSessionService(db: Db, clock: Clock, cache: SessionCache | null = null) {
   // drizzle's node-postgres database keeps the pool it was made with (createDatabase's) as $client.
   const pool = (db as Db & { $client: Pool }).$client;
   // drizzle writes the lookup once, here; pg runs it as a named (prepared) statement on every
@@ -93,16 +100,25 @@ export function createSessionService(db: Db, clock: Clock) {
     },
 
     /**
-     * The principal and the session user behind a token, in one prepared query (the hot path of
-     * every signed-in request: no SQL built, no statement parsed or planned twice per connection),
-     * read from the database on every request: a logout, a password change or a disabled account
-     * refuses the very next request, whichever worker or instance it reaches.
+     * The principal and the session user behind a token. From the worker's cache when it holds the
+     * token (sessionCache/: any change to the session, its user or its company drops it on every
+     * worker before the request that made the change answers); otherwise in one prepared query (no
+     * SQL built, no statement parsed or planned twice per connection), and a logout, a password
+     * change or a disabled account refuses the very next request, whichever worker or instance it
+     * reaches.
      */
     async resolve(
       token: string,
     ): Promise<{ principal: Principal; user: SessionUser } | { failure: SessionFailure }> {
       const now = clock.now();
-      const { rows } = await pool.query<ResolveRow>(resolveStatement(hashToken(token)));
+      const nowMs = now.getTime();
+      const tokenHash = hashToken(token);
+      const cached = cache?.store.get(tokenHash, nowMs);
+      countSessionLookup(cached !== undefined);
+      if (cached) return cached;
+      cache?.holder.ensure();
+      const mark = cache?.store.mark();
+      const { rows } = await pool.query<ResolveRow>(resolveStatement(tokenHash));
       const row = rows[0];
       if (!row) return { failure: 'loginInvalid' };
       const [sessionId, lastSeenAt, expiresAt, revokedAt, revokedReason, user] = row;
@@ -111,24 +127,31 @@ export function createSessionService(db: Db, clock: Clock) {
           failure: REVOKED_CODE[(revokedReason as RevokeReason) ?? 'logout'] ?? 'loginInvalid',
         };
       if (user.accountStatus !== 'active') return { failure: 'permissionsChanged' };
-      if (expiresAt <= now || lastSeenAt.getTime() + Limits.session.idleMs <= now.getTime()) {
+      if (expiresAt <= now || lastSeenAt.getTime() + Limits.session.idleMs <= nowMs) {
         return { failure: 'tokenExpired' };
       }
-      if (now.getTime() - lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+      let seenAtMs = lastSeenAt.getTime();
+      if (nowMs - seenAtMs >= TOUCH_EVERY_MS) {
         await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+        seenAtMs = nowMs;
       }
-      return {
-        principal: {
-          userId: user.userId,
-          sessionId,
-          email: user.email,
-          role: user.role,
-          roles: user.backOfficeRoles,
-          companyId: user.companyId,
-          locale: user.language,
-        },
-        user,
+      const principal: Principal = {
+        userId: user.userId,
+        sessionId,
+        email: user.email,
+        role: user.role,
+        roles: user.backOfficeRoles,
+        companyId: user.companyId,
+        locale: user.language,
       };
+      if (cache && mark) {
+        cache.store.put(
+          tokenHash,
+          { sessionId, principal, user, lastSeenAtMs: seenAtMs, expiresAtMs: expiresAt.getTime() },
+          mark,
+        );
+      }
+      return { principal, user };
     },
 
     async revoke(sessionId: string, reason: RevokeReason, tx: DbOrTx = db) {

@@ -1,10 +1,12 @@
-// An idle worker holds one database connection, its mail outbox LISTEN (issue 31 §1, the memory
-// budget: each connection is a PostgreSQL backend of ~19 MB RSS): the pools close what sat idle
+// An idle worker holds two database connections, its mail outbox LISTEN and its session cache's
+// (security/sessionCache/) (issue 31 §1, the memory budget: each connection is a PostgreSQL backend
+// of ~19 MB RSS): the pools close what sat idle
 // for their timeout, and the outbox's poll looks for due mail on the LISTEN connection instead of
 // taking its lanes' connections every few seconds (which kept them from ever sitting idle).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, type Database } from '../../../src/server/db/client';
 import { DEFAULT_DATABASE_TIMEOUTS } from '../../../src/server/db/timeouts';
+import { HOLDER_APPLICATION_NAME } from '../../../src/server/security/sessionCache/messages';
 import { createDeliveryWorker, type DeliveryWorker } from '../../../src/server/mail/deliveryWorker';
 import { createSmtpSender } from '../../../src/server/mail/smtpSender';
 import { withAdminClient } from '../../support/pg/templateDatabase';
@@ -14,10 +16,10 @@ import { startSmtpPeer, waitFor, type SmtpPeer } from '../mail/smtpPeer';
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** The backends connected to this test's database (the app's pools, the LISTEN included). */
-function backendsOf(database: string): Promise<{ query: string }[]> {
+function backendsOf(database: string): Promise<{ query: string; application_name: string }[]> {
   return withAdminClient(inject('pgAdminUrl'), async (c) => {
-    const r = await c.query<{ query: string }>(
-      `SELECT query FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend'`,
+    const r = await c.query<{ query: string; application_name: string }>(
+      `SELECT query, application_name FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend'`,
       [database],
     );
     return r.rows;
@@ -40,7 +42,7 @@ afterAll(async () => {
 });
 
 describe('idle database connections', () => {
-  it('an app left idle after a burst keeps only the outbox LISTEN connection', async () => {
+  it('an app left idle after a burst keeps only the outbox LISTEN and the session cache connections', async () => {
     const database = new URL(t.config.databaseUrl!).pathname.slice(1);
     // A burst: several connections at once, as requests in parallel open them.
     await Promise.all(Array.from({ length: 5 }, () => t.app.pool.query('SELECT pg_sleep(0.05)')));
@@ -49,8 +51,11 @@ describe('idle database connections', () => {
     // Waits for the pool's timeout (200 ms here): without it, pg's default (10 s) outlasts the poll.
     await expect
       .poll(async () => (await backendsOf(database)).length, { timeout: 5_000, interval: 100 })
-      .toBe(1);
-    const [listener] = await backendsOf(database);
+      .toBe(2);
+    const backends = await backendsOf(database);
+    const holders = backends.filter((b) => b.application_name === HOLDER_APPLICATION_NAME);
+    expect(holders).toHaveLength(1);
+    const [listener] = backends.filter((b) => b.application_name !== HOLDER_APPLICATION_NAME);
     // The LISTEN connection: its last statement is the outbox's look for due mail (or the LISTEN).
     expect(listener?.query).toMatch(/LISTEN|"outbox"/);
   });

@@ -106,3 +106,31 @@ export function setAbusePressure(source: string, value: number): void {
 export function watchAbusePressure(source: string, read: PressureReader): void {
   pressureReaders.set(source, read);
 }
+
+const sessionLookups = new Counter({
+  name: 'portal_session_cache_lookups_total',
+  help: 'Signed-in requests by where their session came from: the worker cache (hit) or PostgreSQL (miss).',
+  labelNames: ['result'],
+  registers,
+});
+// Bound once: the lookup is on every signed-in request.
+const sessionHit = sessionLookups.labels('hit');
+const sessionMiss = sessionLookups.labels('miss');
+
+/** One session lookup: answered from the worker's cache or not (security/sessionCache/). */
+export function countSessionLookup(hit: boolean): void {
+  (hit ? sessionHit : sessionMiss).inc();
+}
+
+const sessionSettles = new Counter({
+  name: 'portal_session_cache_settles_total',
+  help:
+    'Requests that may write, by what the session caches needed before the answer: unchanged, done (every worker confirmed), ' +
+    'timedOut (a worker did not confirm in SESSION_CACHE_FENCE_TIMEOUT_MS) or notListening.',
+  labelNames: ['outcome'],
+  registers,
+});
+
+export function countSessionSettle(outcome: string): void {
+  sessionSettles.inc({ outcome });
+}

@@ -1,6 +1,6 @@
 // The signed-in user as the browser keeps it (spec §3 "Session user store"), with the company's
 // certification status; -1 when there is no company (reviewers; docs/product-rules.md "Status codes").
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { Column, eq, is, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../../contract/api/accounts';
 import { companies, users } from '../../db/schema/index';
 import type { DbOrTx } from '../../types';
@@ -34,6 +34,14 @@ export const sessionUserJson: SQL<SessionUser> = sql<SessionUser>`json_build_obj
   'enterpriseCertificationStatus', coalesce(${companies.certificationStatus}, ${sql.raw(String(NO_CERTIFICATION_STATUS))}),
   'enterpriseAuditStatus', ${companies.auditStatus}
 )`;
+
+/**
+ * The database columns the session user reads. The session cache's triggers (migration 0019) must
+ * announce a change to each of them; tests/server/security/sessionCache.test.ts holds them to it.
+ */
+export function sessionUserColumns(): string[] {
+  return sessionUserJson.queryChunks.filter((chunk): chunk is Column => is(chunk, Column)).map((c) => c.name);
+}
 
 export async function loadSessionUser(db: DbOrTx, userId: string): Promise<SessionUser | null> {
   const [row] = await db
