@@ -7,6 +7,7 @@ import { createDatabase, type Database } from '../db/client';
 import { APP_DATABASE, DataDirInUseError, embeddedPaths, startEmbeddedPostgres } from '../db/embedded';
 import { readOwner } from '../db/embeddedServer/dataDirLock';
 import { runMigrations } from '../db/migrate';
+import { fenceSessionCaches } from '../security/sessionCache/sessionCache';
 
 export interface CliDatabase {
   db: Database['db'];
@@ -43,6 +44,13 @@ export async function openCliDatabase(config: AppConfig): Promise<CliDatabase> {
   return {
     db: database.db,
     close: async () => {
+      // What the command changed (a reviewer's roles, an account) holds on every worker when it ends.
+      const fenced = await fenceSessionCaches(
+        database.pool,
+        config.sessionCacheFenceTimeoutMs,
+        () => undefined,
+      );
+      if (fenced === 'timedOut') console.warn('A portal worker did not confirm the change in time.');
       await database.close();
       await stop?.();
     },

@@ -3,6 +3,8 @@
 // next request on every worker. Two API instances share one database here, as two workers or two
 // machines do; the second reaches PostgreSQL through a proxy that can hold the database's messages
 // back, as a slow network or a descheduled process would.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +59,19 @@ async function lookups(result: 'hit' | 'miss'): Promise<number> {
   return metric.values.find((v) => v.labels.result === result)?.value ?? 0;
 }
 
+/** A connection of the test's own that resolves `asked` when some holder asks for a fence. */
+async function watchFences() {
+  const listener = new pg.Client({ connectionString: t.config.databaseUrl });
+  await listener.connect();
+  const asked = new Promise<void>((resolve) =>
+    listener.on('notification', (n) => {
+      if (n.channel === SHARED_CHANNEL && n.payload?.startsWith('f:')) resolve();
+    }),
+  );
+  await listener.query(`LISTEN ${SHARED_CHANNEL}`);
+  return { asked, close: () => listener.end() };
+}
+
 /** Reads the user on both instances: each now holds the session. */
 async function warm(who: SignedIn) {
   for (const app of [t.app, b]) {
@@ -84,14 +99,7 @@ describe('the session cache', () => {
   it('a logout on one instance is refused on the other at once, even when its database messages are late', async () => {
     const who = await signInAs(t.app, { role: 'applicant' });
     await warm(who);
-    const listener = new pg.Client({ connectionString: t.config.databaseUrl });
-    await listener.connect();
-    const fenceAsked = new Promise<void>((resolve) =>
-      listener.on('notification', (n) => {
-        if (n.channel === SHARED_CHANNEL && n.payload?.startsWith('f:')) resolve();
-      }),
-    );
-    await listener.query(`LISTEN ${SHARED_CHANNEL}`);
+    const fences = await watchFences();
     try {
       proxy.pause();
       let answered = false;
@@ -99,7 +107,7 @@ describe('the session cache', () => {
         .inject({ method: 'POST', url: `/plat${AccountPaths.logout}`, headers: who.headers })
         .finally(() => (answered = true));
       // Either the logout asks every worker to confirm, or (were the fence gone) it answers first.
-      await Promise.race([fenceAsked, logout]);
+      await Promise.race([fences.asked, logout]);
       expect(answered, 'the logout answered while the other instance had not read it').toBe(false);
       proxy.resume();
       expect((await logout).statusCode).toBe(200);
@@ -108,7 +116,7 @@ describe('the session cache', () => {
       expect(after.json().code).toBe(401);
     } finally {
       proxy.resume();
-      await listener.end();
+      await fences.close();
     }
   });
 
@@ -125,7 +133,45 @@ describe('the session cache', () => {
     expect((await userInfo(b, who)).json().data.language).toBe('en-us');
   });
 
-  it('a change made outside any worker (SQL, the admin CLI) reaches every cache', async () => {
+  it('the admin CLI ends only when its change holds on every worker', async () => {
+    const who = await signInAs(t.app, { role: 'reviewer', roles: ['reviewer'] });
+    await warm(who);
+    const fences = await watchFences();
+    try {
+      proxy.pause();
+      let exited = false;
+      const cli = new Promise<number>((resolve) => {
+        execFile(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            'src/server/cli/admin.ts',
+            'set-roles',
+            '--email',
+            who.email,
+            '--roles',
+            'support',
+          ],
+          {
+            cwd: path.resolve(import.meta.dirname, '../../..'),
+            env: { ...process.env, DATABASE_URL: t.config.databaseUrl, DATA_DIR: t.config.dataDir },
+          },
+          (error) => resolve(error ? Number(error.code ?? 1) : 0),
+        );
+      }).finally(() => (exited = true));
+      await Promise.race([fences.asked, cli]);
+      expect(exited, 'the CLI ended while a worker had not read its change').toBe(false);
+      proxy.resume();
+      expect(await cli).toBe(0);
+      expect((await userInfo(b, who)).json().data.backOfficeRoles).toEqual(['support']);
+    } finally {
+      proxy.resume();
+      await fences.close();
+    }
+  }, 60_000);
+
+  it('a change made outside any worker (SQL) reaches every cache', async () => {
     const who = await signInAs(t.app, { role: 'applicant' });
     await warm(who);
     await sql.query('UPDATE companies SET certification_status = 2 WHERE id = $1', [who.companyId]);

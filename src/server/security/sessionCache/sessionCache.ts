@@ -58,3 +58,22 @@ export function createSessionCache(options: SessionCacheOptions) {
 }
 
 export type SessionCache = ReturnType<typeof createSessionCache>;
+
+/**
+ * For a process that changed the database without a cache of its own (the admin CLI): returns once
+ * every worker of every instance has applied every change committed before the call, so the command
+ * ends only when its change holds everywhere (at most `fenceTimeoutMs` for a worker that does not answer).
+ */
+export async function fenceSessionCaches(
+  pool: pg.Pool,
+  fenceTimeoutMs: number,
+  onError: (error: unknown) => void,
+): Promise<FenceOutcome> {
+  const cache = createSessionCache({ pool, freshForMs: 0, fenceTimeoutMs, onError });
+  try {
+    if (!(await cache.holder.whenListening(fenceTimeoutMs))) return 'notListening';
+    return await cache.holder.fence();
+  } finally {
+    await cache.close();
+  }
+}
