@@ -21,8 +21,8 @@ export interface Principal {
   sessionId: string;
   email: string;
   role: 'applicant' | 'reviewer';
-  /** A back-office account's roles, read with the session on every request (a change applies at
-   *  once); empty for applicants. */
+  /** A back-office account's roles, resolved with the session (a change applies at once on every
+   *  worker: security/sessionCache/); empty for applicants. */
   roles: readonly BackOfficeRole[];
   /** Null for reviewers. */
   companyId: string | null;
