@@ -13,8 +13,12 @@
 // no such way out: the screen check must see its pixel grid ('presentationAttack'); a pulsing one
 // (session 13), its flicker bands. One scan per case: the phone key
 // lives in the scanning browser's sessionStorage, and each video needs its own browser.
+// The cases run concurrently (the project's maxConcurrency), each with its own applicant, desktop,
+// phone browser and QR session (camera.forTest), hence the test's own `expect`; they take turns from
+// the camera browser's launch to the frames sent (fakeCamera.ts cameraTurn), so what overlaps is
+// the seeding and one capture's check by the server with the next case's pages and video (session 14).
 import { desc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test, type TestContext } from 'vitest';
 import type { FaceChallenge } from '../../src/contract/api/verification';
 import { verificationSessions } from '../../src/server/db/schema/verification';
 import { UI_TIMEOUT } from './support/certificationDriver';
@@ -108,12 +112,15 @@ async function storedSession(companyId: string) {
  * The attack `species` on the desktop's QR dialog and a phone whose camera plays its video: scanned,
  * consented, captured on cue; the server's answer checked on both screens and in the database.
  */
-async function refusedOnBothScreens(species: Played, annotate: (note: string) => Promise<unknown>) {
+async function refusedOnBothScreens(species: Played, test: TestContext) {
+  const { annotate, expect } = test;
   const { capture, y4m } = videos.get(species)!;
+  const ownCamera = camera.forTest(test);
   // The claimed person's ID card is the one the material was made against (the print's source).
-  const user = await camera.applicant(capture.idPhoto);
-  const { browser, desktop, phone, watching } = await phoneOnVideo(camera, user, y4m);
-  const took = await captureOnCue(phone, watching);
+  const user = await ownCamera.applicant(capture.idPhoto);
+  const run = await phoneOnVideo(ownCamera, user, y4m);
+  const { browser, desktop, phone } = run;
+  const took = await captureOnCue(run);
 
   const stored = await storedSession(user.signedIn.companyId!);
   // The evidence first: a verified attack is a finding to report, with what the checks measured.
@@ -154,33 +161,33 @@ async function refusedOnBothScreens(species: Played, annotate: (note: string) =>
 }
 
 describe('presentation attacks with a camera (fake device, real engine): refused on both screens', () => {
-  test(
+  test.concurrent(
     'the ID card’s portrait, printed and turned as asked',
-    ({ annotate }) => refusedOnBothScreens('idPortraitPrint', annotate),
+    (test) => refusedOnBothScreens('idPortraitPrint', test),
     CAMERA_TEST_TIMEOUT,
   );
 
-  test(
+  test.concurrent(
     'a printed photo, turned as asked',
-    ({ annotate }) => refusedOnBothScreens('flatPhoto', annotate),
+    (test) => refusedOnBothScreens('flatPhoto', test),
     CAMERA_TEST_TIMEOUT,
   );
 
-  test(
+  test.concurrent(
     'a screen replaying a recording of an earlier attempt (another movement)',
-    ({ annotate }) => refusedOnBothScreens('screenReplay', annotate),
+    (test) => refusedOnBothScreens('screenReplay', test),
     CAMERA_TEST_TIMEOUT,
   );
 
-  test(
+  test.concurrent(
     'a screen replaying a recording of the asked movement: its pixel grid seen (session 12)',
-    ({ annotate }) => refusedOnBothScreens('screenReplayAsked', annotate),
+    (test) => refusedOnBothScreens('screenReplayAsked', test),
     CAMERA_TEST_TIMEOUT,
   );
 
-  test(
+  test.concurrent(
     'a pulsing screen replaying a recording of the asked movement: its flicker bands seen (session 13)',
-    ({ annotate }) => refusedOnBothScreens('screenReplayPulsing', annotate),
+    (test) => refusedOnBothScreens('screenReplayPulsing', test),
     CAMERA_TEST_TIMEOUT,
   );
 });

@@ -4,10 +4,13 @@
 // head doing them the other way round is refused with 'challengeNotSeen', said on the phone and on
 // the desktop. The
 // verified capture is also the camera path's JPEG check (formerly in faceVerification.test.ts).
-// How the video and the capture's timeline meet: support/challengeCamera.ts.
+// How the video and the capture's timeline meet: support/challengeCamera.ts. The two cases run
+// concurrently, each with its own applicant, desktop and phone browser (camera.forTest), hence the
+// test's own `expect`; they take turns from the camera browser's launch to the frames sent
+// (fakeCamera.ts cameraTurn), so one capture's check overlaps the other case's pages and video.
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { describe, test, type TestContext } from 'vitest';
 import type { FaceChallenge } from '../../src/contract/api/verification';
 import { verificationSessions } from '../../src/server/db/schema/verification';
 import { CHALLENGE_FRAMES } from '../../src/web/features/identity/cameraActor';
@@ -21,9 +24,10 @@ const camera = useFakeCameraSuite({ faceChallenges: [PINNED] });
 const { suite } = camera;
 
 /** The desktop's QR dialog and the phone on `movement`'s video, consented, the capture on cue. */
-async function challengeRun(movement: FaceChallenge) {
-  const user = await camera.applicant();
-  return { user, ...(await phoneOnVideo(camera, user, await challengeVideo(movement))) };
+async function challengeRun(movement: FaceChallenge, test: TestContext) {
+  const own = camera.forTest(test);
+  const user = await own.applicant();
+  return { user, ...(await phoneOnVideo(own, user, await challengeVideo(movement))) };
 }
 
 /** The challenge the server stored for the phone's session (the company's latest). */
@@ -43,10 +47,11 @@ async function shownChallenge(phone: Page) {
 }
 
 describe('the head-movement challenge with a camera (fake device, real engine)', () => {
-  test(
+  test.concurrent(
     'the phone shows the server’s challenge; the head doing it in order is verified (phone and desktop)',
-    async ({ annotate }) => {
-      const run = await challengeRun(PINNED);
+    async (test) => {
+      const { annotate, expect } = test;
+      const run = await challengeRun(PINNED, test);
       const stored = await storedChallenge(run.user.signedIn.companyId!);
       expect(stored).toBe(PINNED);
       const shown = await shownChallenge(run.phone);
@@ -54,7 +59,7 @@ describe('the head-movement challenge with a camera (fake device, real engine)',
       expect(shown.words).toContain(
         'Move your head in three steps: turn to your left, then look up, then turn to your right',
       );
-      await annotate(`the server answered in ${await captureOnCue(run.phone, run.watching)} ms`);
+      await annotate(`the server answered in ${await captureOnCue(run)} ms`);
       await phoneShows(run.phone, 'verified');
       // One capture of the timeline's 7 frames, all JPEG (the regression test of f344380).
       expect(run.captures).toHaveLength(1);
@@ -65,12 +70,13 @@ describe('the head-movement challenge with a camera (fake device, real engine)',
     CAMERA_TEST_TIMEOUT,
   );
 
-  test(
+  test.concurrent(
     'the same head doing the moves in the other order is refused: challengeNotSeen on the phone and the desktop',
-    async ({ annotate }) => {
-      const run = await challengeRun('right-up-left');
+    async (test) => {
+      const { annotate, expect } = test;
+      const run = await challengeRun('right-up-left', test);
       expect((await shownChallenge(run.phone)).name).toBe(PINNED);
-      await annotate(`the server answered in ${await captureOnCue(run.phone, run.watching)} ms`);
+      await annotate(`the server answered in ${await captureOnCue(run)} ms`);
       const reason = t('The movement asked for was not seen. Follow the arrows in the order shown.');
       const panel = await phoneShows(run.phone, 'failed');
       await expect.poll(() => panel.textContent()).toContain(reason);

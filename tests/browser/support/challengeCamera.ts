@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { VerificationPaths } from '../../../src/contract/api/verification';
 import type { SeededUser } from '../../support/portal';
@@ -256,7 +256,7 @@ export function pressCaptureWhenLit(page: Page, label: string, withinMs = 60_000
  * the frames go out and the server answers. Each stage has its own error. Answers how long the
  * server took (ms).
  */
-export async function captureOnCue(page: Page, watching: Promise<string>): Promise<number> {
+export async function captureOnCue({ phone: page, watching, release }: OnVideo): Promise<number> {
   const isCapture = (url: string, method: string) =>
     url.endsWith(VerificationPaths.capture) && method === 'POST';
   let sentAt = 0;
@@ -274,11 +274,26 @@ export async function captureOnCue(page: Page, watching: Promise<string>): Promi
   await sent.catch((error: unknown) => {
     throw new Error(`the phone sent no capture after "Start capture": ${String(error)}`);
   });
+  // The frames are out: the next phone of the file may open its camera while the server checks.
+  release();
   const response = await answered.catch((error: unknown) => {
     throw new Error(`the server did not answer the capture: ${String(error)}`);
   });
   expect(response.status(), 'the capture is answered with an envelope, never a 5xx').toBeLessThan(500);
   return Date.now() - sentAt;
+}
+
+/** A phone on a video, consented, its camera watched (phoneOnVideo), for captureOnCue. */
+export interface OnVideo {
+  browser: Browser;
+  desktop: Page;
+  phone: Page;
+  /** The capture requests' frame types (watchCaptures). */
+  captures: string[][];
+  /** pressCaptureWhenLit's answer. */
+  watching: Promise<string>;
+  /** Ends this phone's camera turn (FakeCameraSuite.cameraTurn); captureOnCue calls it. */
+  release: () => void;
 }
 
 /**
@@ -287,10 +302,13 @@ export async function captureOnCue(page: Page, watching: Promise<string>): Promi
  * lit picture (`watching`, for captureOnCue). The phone's face-guidance models are blocked: its
  * light-only guide runs (a real path, phones where the engine cannot load), as a look on the
  * headless CPU backend can hold the page for seconds just as the lens is uncovered. The server's
- * check is the same.
+ * check is the same. All this happens in the file's camera turn (cameraTurn), which captureOnCue
+ * ends once the frames are sent: concurrent tests seed their applicants side by side, and one
+ * test's pages load and its video plays while the previous test's capture is checked.
  */
-export async function phoneOnVideo(camera: FakeCameraSuite, user: SeededUser, y4m: string) {
+export async function phoneOnVideo(camera: FakeCameraSuite, user: SeededUser, y4m: string): Promise<OnVideo> {
   const { suite } = camera;
+  const release = await camera.cameraTurn();
   const browser = await camera.cameraBrowser(y4m);
   const desktop = await suite.page(await suite.context({ locale: 'en-us', seeded: user }));
   expect(await openWizard(desktop, suite.portal().url)).toBe('uploadAuthorizerInfo');
@@ -302,5 +320,5 @@ export async function phoneOnVideo(camera: FakeCameraSuite, user: SeededUser, y4
   const watching = pressCaptureWhenLit(phone, t('Start capture'));
   watching.catch(() => undefined);
   await consentOnPhone(phone);
-  return { browser, desktop, phone, captures, watching };
+  return { browser, desktop, phone, captures, watching, release };
 }

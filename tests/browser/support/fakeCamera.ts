@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished, type TestContext } from 'vitest';
 import { VerificationPaths, type VerificationSessionCreated } from '../../../src/contract/api/verification';
 import type { Envelope } from '../../../src/contract/envelope';
 import type { AppConfig } from '../../../src/server/config';
 import { warmFaceEngine } from '../../../src/server/routes/verify/deps';
 import { CHROMIUM_ARGS, mobileContext } from '../../support/browser';
 import { facesFixture, type FacesFixture } from '../../support/faces';
-import type { SeededUser } from '../../support/portal';
+import { seedSignedInUser, type SeededUser } from '../../support/portal';
 import { text } from './catalog';
 import { UI_TIMEOUT } from './certificationDriver';
 import { seedCnDraftWithoutVerification } from './certificationSeed';
@@ -55,15 +55,31 @@ export interface FakeCameraSuite {
   newLink(user: SeededUser): Promise<string>;
   /** The portal still answers an ordinary request with its envelope. */
   portalAnswers(): Promise<void>;
+  /**
+   * The file's camera turn: resolves, with its release, once no other test of this file holds it.
+   * A test holds it from its camera browser's launch to its frames sent (challengeCamera.ts
+   * phoneOnVideo, captureOnCue); one that ends before releasing releases when it finishes.
+   */
+  cameraTurn(): Promise<() => void>;
+  /**
+   * The same camera suite for one test of a concurrent file (`test.concurrent`): its contexts are
+   * its own (BrowserSuite.forTest), and its camera browsers close when that test finishes.
+   */
+  forTest(test: TestContext): FakeCameraSuite;
 }
 
 /** One portal with FACE_PROVIDER 'human', its engine warm before the first test; the fixtures.
  *  `config` adds to the portal's (e.g. faceChallenges pinned to the movement a video shows). */
 export function useFakeCameraSuite(config: Partial<AppConfig> = {}): FakeCameraSuite {
-  const suite = useBrowserSuite({ config: { publicUrl: PUBLIC_URL, faceProvider: 'human', ...config } });
+  const root = useBrowserSuite({ config: { publicUrl: PUBLIC_URL, faceProvider: 'human', ...config } });
   let faces: FacesFixture | undefined;
   let work = '';
   const browsers: Browser[] = [];
+  // Concurrent tests take turns from a camera browser's launch to its frames sent: a video plays in
+  // real time and the phone takes its frames on a timeline (0.8 s of slack), so no other page of the
+  // file loads or waits open meanwhile (an open desktop page costs CPU while it waits). What
+  // overlaps is the seeding and the server's check of one capture with the next test's turn.
+  let turns: Promise<void> = Promise.resolve();
 
   beforeAll(async () => {
     faces = await facesFixture();
@@ -71,7 +87,7 @@ export function useFakeCameraSuite(config: Partial<AppConfig> = {}): FakeCameraS
     // As the worker does after listen (outside APP_ENV=test): the models load now, not inside the
     // first capture. It must really have warmed: a portal whose provider has no warm-up (or whose
     // provider this module cannot see) would load the models inside the first test's capture.
-    expect(await warmFaceEngine(suite.portal().app)).toBe(true);
+    expect(await warmFaceEngine(root.portal().app)).toBe(true);
   }, 180_000);
   afterAll(async () => {
     await Promise.allSettled(browsers.map((b) => b.close()));
@@ -83,7 +99,11 @@ export function useFakeCameraSuite(config: Partial<AppConfig> = {}): FakeCameraS
     return faces;
   };
 
-  return {
+  /** The camera suite over `suite`; `finished` runs a cleanup when the running test finishes. */
+  const over = (
+    suite: BrowserSuite,
+    finished: (cleanup: () => Promise<unknown> | void) => void,
+  ): FakeCameraSuite => ({
     suite,
     faces: fixture,
     async cameraFile(name, frames) {
@@ -111,6 +131,7 @@ export function useFakeCameraSuite(config: Partial<AppConfig> = {}): FakeCameraS
         args: [...CHROMIUM_ARGS, ...fake, `--unsafely-treat-insecure-origin-as-secure=${PUBLIC_URL}`],
       });
       browsers.push(browser);
+      finished(() => browser.close());
       return browser;
     },
     async phoneOn(browser, camera) {
@@ -137,11 +158,9 @@ export function useFakeCameraSuite(config: Partial<AppConfig> = {}): FakeCameraS
       return context;
     },
     async applicant(idPhoto) {
-      const { page, user } = await suite.signedInPage(
-        { certificationStatus: 0, language: 'en-us' },
-        { locale: 'en-us' },
-      );
-      await page.close();
+      // Seeded as suite.signedInPage seeds, without the page it would open: the tests open their
+      // own desktop page with this user's session.
+      const user = await seedSignedInUser(suite.portal(), { certificationStatus: 0, language: 'en-us' });
       const idFront = {
         name: 'id-front.jpg',
         mimeType: 'image/jpeg',
@@ -165,7 +184,20 @@ export function useFakeCameraSuite(config: Partial<AppConfig> = {}): FakeCameraS
       expect(response.status).toBeLessThan(500);
       expect(await response.json()).toMatchObject({ code: expect.any(Number) });
     },
-  };
+    async cameraTurn() {
+      let release = () => {};
+      const mine = new Promise<void>((resolve) => (release = resolve));
+      const before = turns;
+      turns = before.then(() => mine);
+      finished(release);
+      await before;
+      return release;
+    },
+    forTest(test) {
+      return over(suite.forTest(test), (cleanup) => test.onTestFinished(async () => void (await cleanup())));
+    },
+  });
+  return over(root, (cleanup) => onTestFinished(async () => void (await cleanup())));
 }
 
 /** The capture requests of `page`, with the content types of their frame parts. */
