@@ -2,24 +2,43 @@
 // see it: who is signed in (and with which certification status), on a phone or a computer, and the
 // dialog open where the page is mostly that dialog. The accessibility suite checks every route of the
 // table against this list, so a new route without a visit here fails the suite.
+// One visit may go on to further routes in the same tab (`then` steps with a `route`): the routes one
+// person reaches from another (the card application's steps, the phone's pages) or opens next with
+// the same session (the back office's lists). Each such route is opened at its own path (or reached by
+// the same clicks as a visit of its own would make) and checked there; only the fresh context, person
+// and cold load of the app are shared, which were most of a visit's time (docs/decisions/testing.md).
 import type { Page } from 'playwright-core';
 import type { Locale } from '../../../src/contract/envelope';
-import type { DraftStepId } from '../../../src/contract/api/certification';
+import type { CertificationDraft, DraftStepId } from '../../../src/contract/api/certification';
+import type { Portal, SeededUser } from '../../support/portal';
 import { text } from './catalog';
-import { applicantAtStep, applicantWithSubmission, phoneLink, reviewerSession } from './a11ySessions';
+import {
+  applicantAtStep,
+  applicantWithSubmission,
+  phoneLink,
+  reviewerSession,
+  saveStep,
+} from './a11ySessions';
 import type { BrowserSuite } from './suite';
 
 export interface VisitStep {
   /** What the person did to get there (for the test's report). */
   name: string;
+  /** The route of the table this step shows, when it is another one than the visit's own. */
+  route?: string;
   reach(page: Page, locale: Locale): Promise<void>;
 }
 
 export interface PageVisit {
   /** Opens a page on the route, settled, as the person first sees it. */
   open(suite: BrowserSuite, locale: Locale): Promise<Page>;
-  /** Further states of the same page to check (a dialog open, a case selected, …). */
+  /** Further states of the same page, or further routes in the same tab, to check. */
   then?: VisitStep[];
+  /**
+   * Much longer than the others and busy the whole time (a very large page): spread over the list
+   * (accessibility.test.ts), so that two such visits never run at once and the rest overlap them.
+   */
+  slow?: boolean;
 }
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -35,11 +54,47 @@ export async function settled(page: Page): Promise<void> {
   );
 }
 
-async function go(page: Page, suite: BrowserSuite, path: string, landsOn = path): Promise<Page> {
-  await page.goto(`${suite.portal().url}${path}`);
+/** Opens `path` of the portal at `origin` in the tab, waits to land on `landsOn`, settled. */
+async function goTo(page: Page, origin: string, path: string, landsOn = path): Promise<Page> {
+  await page.goto(`${origin}${path}`);
   await page.waitForURL((url) => url.pathname === landsOn, { timeout: 30_000 });
   await settled(page);
   return page;
+}
+
+const go = (page: Page, suite: BrowserSuite, path: string, landsOn = path) =>
+  goTo(page, suite.portal().url, path, landsOn);
+
+/** A further route opened at its own path in the same tab, by the same person (a full page load). */
+function openedHere(
+  route: string,
+  opts: { landsOn?: string; then?: (page: Page, locale: Locale) => Promise<void> } = {},
+): VisitStep {
+  return {
+    name: opts.landsOn ? `${route} opened, on ${opts.landsOn}` : `${route} opened`,
+    route,
+    async reach(page, locale) {
+      await goTo(page, new URL(page.url()).origin, route, opts.landsOn);
+      await opts.then?.(page, locale);
+    },
+  };
+}
+
+/** A further route reached from the page by what the person does (`act`), then settled. */
+function reachedBy(
+  route: string,
+  name: string,
+  act: (page: Page, locale: Locale) => Promise<void>,
+): VisitStep {
+  return {
+    name,
+    route,
+    async reach(page, locale) {
+      await act(page, locale);
+      await page.waitForURL((url) => url.pathname === route, { timeout: 30_000 });
+      await settled(page);
+    },
+  };
 }
 
 function anonymous(path: string, opts: { mobile?: boolean; landsOn?: string } = {}): PageVisit['open'] {
@@ -76,12 +131,40 @@ function reviewer(path: string, opts: { landsOn?: string; withCase?: boolean } =
   };
 }
 
+/** The applicant and draft behind a wizard page a visit opened, for the steps that save further. */
+const wizards = new WeakMap<
+  Page,
+  { portal: Portal; user: SeededUser; draft: Required<CertificationDraft>; at: DraftStepId }
+>();
+
 /** The certification wizard resumed at `step` (the route the wizard moves to is the step's). */
 function certificationAt(step: DraftStepId): PageVisit['open'] {
   return async (suite, locale) => {
-    const { user } = await applicantAtStep(suite.portal(), locale, step);
+    const portal = suite.portal();
+    const { user, draft } = await applicantAtStep(portal, locale, step);
     const page = await suite.page(await suite.context({ locale, seeded: user }));
+    wizards.set(page, { portal, user, draft, at: step });
     return go(page, suite, `/enterpriseCertification/${step}`);
+  };
+}
+
+/**
+ * The same applicant's wizard resumed at the step after: the step shown is saved with its valid
+ * values through the API (as applicantAtStep saves every earlier step), then the next step's route
+ * is opened. The server's draft is then what applicantAtStep(next) would have left.
+ */
+function certificationResumedAt(next: DraftStepId): VisitStep {
+  const route = `/enterpriseCertification/${next}`;
+  return {
+    name: `the step before saved, ${route} opened`,
+    route,
+    async reach(page, locale) {
+      const wizard = wizards.get(page);
+      if (!wizard) throw new Error(`${route}: the visit did not open the wizard with certificationAt`);
+      await saveStep(wizard.portal, wizard.user, locale, wizard.at, wizard.draft[wizard.at], next);
+      wizard.at = next;
+      await goTo(page, new URL(page.url()).origin, route);
+    },
   };
 }
 
@@ -129,79 +212,105 @@ async function puzzleShown(page: Page, locale: Locale) {
   await page.getByRole('slider').waitFor({ timeout: 30_000 });
 }
 
-export const PAGE_VISITS: Record<string, PageVisit> = {
-  '/': { open: applicant('/', {}, { landsOn: '/gateway' }) },
-  '/gateway': {
-    open: applicant('/gateway'),
-    then: [
-      {
-        name: 'card fee dialog open',
-        async reach(page, locale) {
-          await press('Card fee details')(page, locale);
-          await dialogOpen(page, locale, 'Card fee details');
-        },
-      },
-    ],
+const cardFeeDialog: VisitStep = {
+  name: 'card fee dialog open',
+  async reach(page, locale) {
+    await press('Card fee details')(page, locale);
+    await dialogOpen(page, locale, 'Card fee details');
   },
+};
+
+const withPuzzle = async (page: Page, locale: Locale) => puzzleShown(page, locale);
+
+/**
+ * Keyed by the route each visit opens first; a visit's `then` steps with a `route` cover further
+ * routes (routesOfVisits lists them all). Each route of the table is covered once.
+ */
+export const PAGE_VISITS: Record<string, PageVisit> = {
+  // A status-0 applicant on a computer: the home page (through the redirect, then at its own path,
+  // with its dialog), the 404 page and the password change.
+  '/': {
+    open: applicant('/', {}, { landsOn: '/gateway' }),
+    then: [openedHere('/gateway'), cardFeeDialog, openedHere('/404'), openedHere('/modify-pwd')],
+  },
+  // A visitor who is not signed in: the public pages, each at its own path.
   '/login': {
     open: async (suite, locale) => {
       const page = await anonymous('/login')(suite, locale);
       await puzzleShown(page, locale);
       return page;
     },
+    then: [
+      openedHere('/register', { then: withPuzzle }),
+      openedHere('/serviceAgreement'),
+      openedHere('/activateAccount'),
+      openedHere('/forgot', { then: withPuzzle }),
+      openedHere('/resetPassword'),
+    ],
   },
-  '/register': {
-    open: async (suite, locale) => {
-      const page = await anonymous('/register')(suite, locale);
-      await puzzleShown(page, locale);
-      return page;
-    },
-  },
-  '/serviceAgreement': { open: anonymous('/serviceAgreement') },
-  '/activateAccount': { open: anonymous('/activateAccount') },
-  '/forgot': {
-    open: async (suite, locale) => {
-      const page = await anonymous('/forgot')(suite, locale);
-      await puzzleShown(page, locale);
-      return page;
-    },
-  },
-  '/resetPassword': { open: anonymous('/resetPassword') },
   '/mobileTransfer': { open: applicant('/mobileTransfer', {}, { mobile: true }) },
-  '/404': { open: applicant('/404') },
-  '/user-center': { open: applicant('/user-center', certified) },
-  '/modify-pwd': { open: applicant('/modify-pwd') },
-  '/identityVerification': { open: phone(async () => undefined, '/identityVerification/home') },
-  '/identityVerification/home': { open: phone(async () => undefined, '/identityVerification/home') },
-  '/identityVerification/termsAndPrivacy': {
-    open: phone(press('Start verification'), '/identityVerification/termsAndPrivacy'),
+  // A certified applicant: the user center, then the card application through its redirect, at its
+  // own path, and its two steps by the buttons a person presses.
+  '/user-center': {
+    open: applicant('/user-center', certified),
+    then: [
+      openedHere('/issuingCardApplication', {
+        landsOn: '/issuingCardApplication/issuingCardApplicationIndex',
+      }),
+      openedHere('/issuingCardApplication/issuingCardApplicationIndex'),
+      reachedBy(
+        '/issuingCardApplication/selectBusinessPurpose',
+        'Start application pressed',
+        press('Start application'),
+      ),
+      reachedBy(
+        '/issuingCardApplication/uploadRelevantInfo',
+        'a business purpose chosen, Next step pressed',
+        async (page, locale) => {
+          await chooseRadio(page, locale, 'Business purpose', 'first');
+          await press('Next step')(page, locale);
+        },
+      ),
+    ],
   },
-  '/identityVerification/agreementDetail': {
-    open: phone(async (page, locale) => {
-      await press('Start verification')(page, locale);
-      await press('Read the full agreement')(page, locale);
-    }, '/identityVerification/agreementDetail'),
+  // The phone the QR code opens: the link lands on home; the terms and the full agreement by its buttons.
+  '/identityVerification': {
+    open: phone(async () => undefined, '/identityVerification/home'),
+    then: [
+      {
+        name: 'as landed from the link',
+        route: '/identityVerification/home',
+        async reach(page) {
+          await page.waitForURL((url) => url.pathname === '/identityVerification/home', { timeout: 30_000 });
+        },
+      },
+      reachedBy(
+        '/identityVerification/termsAndPrivacy',
+        'Start verification pressed',
+        press('Start verification'),
+      ),
+      reachedBy(
+        '/identityVerification/agreementDetail',
+        'Read the full agreement pressed',
+        press('Read the full agreement'),
+      ),
+    ],
   },
   '/identityVerification/verificationResultPage': {
     open: phone(press('Cancel verification'), '/identityVerification/verificationResultPage'),
   },
+  // A status-0 applicant: the wizard's entry routes redirect to the location step.
   '/enterpriseCertification': {
     open: applicant(
       '/enterpriseCertification',
       {},
       { landsOn: '/enterpriseCertification/selectLocationCompany' },
     ),
-  },
-  '/enterpriseCertification/enterpriseCertificationIndex': {
-    open: applicant(
-      '/enterpriseCertification/enterpriseCertificationIndex',
-      {},
-      { landsOn: '/enterpriseCertification/selectLocationCompany' },
-    ),
-  },
-  '/enterpriseCertification/selectLocationCompany': {
-    open: applicant('/enterpriseCertification/selectLocationCompany'),
     then: [
+      openedHere('/enterpriseCertification/enterpriseCertificationIndex', {
+        landsOn: '/enterpriseCertification/selectLocationCompany',
+      }),
+      openedHere('/enterpriseCertification/selectLocationCompany'),
       {
         name: 'location confirm dialog open',
         async reach(page, locale) {
@@ -212,15 +321,15 @@ export const PAGE_VISITS: Record<string, PageVisit> = {
       },
     ],
   },
-  '/enterpriseCertification/completeCompanyInfo': { open: certificationAt('completeCompanyInfo') },
-  '/enterpriseCertification/uploadEquityStructureChart': {
-    open: certificationAt('uploadEquityStructureChart'),
-  },
-  '/enterpriseCertification/uploadLegalPersonInfo': { open: certificationAt('uploadLegalPersonInfo') },
-  '/enterpriseCertification/uploadBeneficiaryInfo': { open: certificationAt('uploadBeneficiaryInfo') },
-  '/enterpriseCertification/uploadAuthorizerInfo': {
-    open: certificationAt('uploadAuthorizerInfo'),
+  // An applicant whose wizard resumes at the company information; each step saved in turn, the
+  // next one opened where a fresh applicant resumed at it would be (the last with its QR dialog).
+  '/enterpriseCertification/completeCompanyInfo': {
+    open: certificationAt('completeCompanyInfo'),
     then: [
+      certificationResumedAt('uploadEquityStructureChart'),
+      certificationResumedAt('uploadLegalPersonInfo'),
+      certificationResumedAt('uploadBeneficiaryInfo'),
+      certificationResumedAt('uploadAuthorizerInfo'),
       {
         name: 'QR verification dialog open',
         async reach(page, locale) {
@@ -244,43 +353,28 @@ export const PAGE_VISITS: Record<string, PageVisit> = {
       },
     ],
   },
-  '/issuingCardApplication': {
-    open: applicant('/issuingCardApplication', certified, {
-      landsOn: '/issuingCardApplication/issuingCardApplicationIndex',
-    }),
+  // A reviewer with every role: the back office's pages that need no case, each at its own path.
+  '/admin': {
+    open: reviewer('/admin'),
+    then: [
+      openedHere('/admin/cardApplications'),
+      openedHere('/admin/partnerLinks'),
+      openedHere('/admin/support'),
+      openedHere('/admin/accounts'),
+    ],
   },
-  '/issuingCardApplication/issuingCardApplicationIndex': {
-    open: applicant('/issuingCardApplication/issuingCardApplicationIndex', certified),
-  },
-  '/issuingCardApplication/selectBusinessPurpose': {
+  // Every machine's diagram and tables on one page: axe alone takes tens of seconds on it.
+  '/admin/machines': {
+    slow: true,
     open: async (suite, locale) => {
-      const page = await applicant('/issuingCardApplication/issuingCardApplicationIndex', certified)(
-        suite,
-        locale,
-      );
-      await press('Start application')(page, locale);
-      await page.waitForURL((url) => url.pathname === '/issuingCardApplication/selectBusinessPurpose');
-      await settled(page);
+      const page = await reviewer('/admin/machines')(suite, locale);
+      await page.locator('svg[id^="mermaid-"]').first().waitFor({ timeout: 60_000 });
       return page;
     },
   },
-  '/issuingCardApplication/uploadRelevantInfo': {
-    open: async (suite, locale) => {
-      const page = await applicant('/issuingCardApplication/issuingCardApplicationIndex', certified)(
-        suite,
-        locale,
-      );
-      await press('Start application')(page, locale);
-      await chooseRadio(page, locale, 'Business purpose', 'first');
-      await press('Next step')(page, locale);
-      await page.waitForURL((url) => url.pathname === '/issuingCardApplication/uploadRelevantInfo');
-      await settled(page);
-      return page;
-    },
-  },
-  '/admin': { open: reviewer('/admin') },
   '/admin/certifications': {
     open: reviewer('/admin/certifications', { withCase: true }),
+
     then: [
       {
         name: 'a case open',
@@ -298,17 +392,12 @@ export const PAGE_VISITS: Record<string, PageVisit> = {
       },
     ],
   },
-  '/admin/cardApplications': { open: reviewer('/admin/cardApplications') },
-  '/admin/partnerLinks': { open: reviewer('/admin/partnerLinks') },
-  '/admin/machines': {
-    open: async (suite, locale) => {
-      const page = await reviewer('/admin/machines')(suite, locale);
-      await page.locator('svg[id^="mermaid-"]').first().waitFor({ timeout: 60_000 });
-      return page;
-    },
-  },
-  '/admin/support': { open: reviewer('/admin/support') },
-  '/admin/accounts': { open: reviewer('/admin/accounts') },
 };
+
+/** Every route a visit covers: the one it opens, then its steps' (in the order they are checked). */
+export function routesOfVisit(path: string): string[] {
+  const visit = PAGE_VISITS[path];
+  return [path, ...(visit?.then ?? []).flatMap((step) => (step.route ? [step.route] : []))];
+}
 
 export { pathOf };
