@@ -63,12 +63,13 @@ const isStepSubmit = (event: EventObject, step: string) =>
 export function arrangementOf(path: PlannedPath): CertificationArrangement {
   const loads = path.events.filter((e) => isDone(e, 'loadApplication') || isError(e, 'loadApplication'));
   const firstDone = loads.find((e) => isDone(e, 'loadApplication'));
-  // Typing on the authorizer step needs its person form, which only "none of these" shows.
+  // Typing on the authorizer step needs its person form, which only "none of these" shows (a
+  // conflict is driven by typing too: another tab saved first, this tab's autosave is refused).
   const touchesAuthorizer = path.events.some(
     (e, i) =>
       e.type === 'user.startVerification' ||
       isStepSubmit(e, 'uploadAuthorizerInfo') ||
-      ((e.type === 'user.edit' || e.type === 'user.retrySave') &&
+      ((e.type === 'user.edit' || e.type === 'user.retrySave' || e.type === 'draft.conflict') &&
         activeStatePaths(path.expectedValues[i]!).includes('wizard.uploadAuthorizerInfo')),
   );
   const firstSubmit = path.events.find((e) => isDone(e, 'submitApplication'));

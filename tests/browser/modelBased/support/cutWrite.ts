@@ -47,10 +47,16 @@ export async function cutNextCall(
   const tries = () => (keyed ? 1 + Limits.idempotency.retryDelaysMs.length : 1);
   return {
     async resendsPassed() {
+      // Each cut's pause passes in one move of the clocks (the client waits exactly that long);
+      // should the client not have started its pause yet, the small steps after the move pass it.
+      let pausesPassed = 0;
       await expect
         .poll(async () => {
           if (cuts > 0 && cuts >= tries()) return true;
-          if (cuts > 0) await advanceBoth(page, portal, STEP_MS);
+          if (cuts > pausesPassed) {
+            await advanceBoth(page, portal, Limits.idempotency.retryDelaysMs[cuts - 1]!);
+            pausesPassed = cuts;
+          } else if (cuts > 0) await advanceBoth(page, portal, STEP_MS);
           return false;
         })
         .toBe(true);
