@@ -54,6 +54,7 @@ export function createSessionCacheHolder(options: HolderOptions) {
   let pid = 0;
   let connecting: Promise<void> | null = null;
   let lastFailureAt = -Infinity;
+  let retryTimer: NodeJS.Timeout | undefined;
   let closed = false;
   let counter = 0;
   const sentinels = new Map<string, Waiter>();
@@ -78,8 +79,17 @@ export function createSessionCacheHolder(options: HolderOptions) {
     void c.end().catch(() => undefined);
     if (closed) return;
     options.onError(error);
-    // Listening again soon, without waiting for a signed-in request to ask.
-    setTimeout(ensure, retryAfterMs).unref();
+    scheduleRetry();
+  }
+
+  /** Listening again soon, without waiting for a signed-in request to ask (and again if that fails). */
+  function scheduleRetry() {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      startConnecting();
+    }, retryAfterMs);
+    retryTimer.unref();
   }
 
   function onNotification(c: pg.Client, channel: string, payload: string | undefined) {
@@ -131,17 +141,24 @@ export function createSessionCacheHolder(options: HolderOptions) {
     }
   }
 
-  /** Starts connecting if it is not (and has not just failed); never waits, never throws. */
-  function ensure(): void {
-    if (client || connecting || closed || Date.now() - lastFailureAt < retryAfterMs) return;
+  function startConnecting(): void {
+    if (client || connecting || closed) return;
     connecting = connect()
       .catch((error: unknown) => {
         lastFailureAt = Date.now();
-        if (!closed) options.onError(error);
+        if (closed) return;
+        options.onError(error);
+        scheduleRetry();
       })
       .finally(() => {
         connecting = null;
       });
+  }
+
+  /** Starts connecting if it is not (and has not just failed); never waits, never throws. */
+  function ensure(): void {
+    if (Date.now() - lastFailureAt < retryAfterMs) return;
+    startConnecting();
   }
 
   /** Runs `round` once the current turn's callers have joined; the next turn's callers get another. */
@@ -270,6 +287,7 @@ export function createSessionCacheHolder(options: HolderOptions) {
     isListening: () => client !== null,
     async close() {
       closed = true;
+      clearTimeout(retryTimer);
       await connecting;
       const c = client;
       client = null;
