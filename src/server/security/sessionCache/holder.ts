@@ -59,9 +59,6 @@ export function createSessionCacheHolder(options: HolderOptions) {
   let counter = 0;
   const sentinels = new Map<string, Waiter>();
   const fences = new Map<string, PendingFence>();
-  /** Callers that asked while a sentinel/fence was being prepared share it (one round for a burst). */
-  let nextSentinel: Promise<FenceOutcome> | null = null;
-  let nextFence: Promise<FenceOutcome> | null = null;
 
   function settleAll(outcome: FenceOutcome) {
     for (const waiter of [...sentinels.values(), ...fences.values()]) waiter.resolve(outcome);
@@ -161,20 +158,17 @@ export function createSessionCacheHolder(options: HolderOptions) {
     startConnecting();
   }
 
-  /** Runs `round` once the current turn's callers have joined; the next turn's callers get another. */
-  function shared(
-    current: () => Promise<FenceOutcome> | null,
-    set: (p: Promise<FenceOutcome> | null) => void,
-    round: () => Promise<FenceOutcome>,
-  ): Promise<FenceOutcome> {
-    const joined = current();
-    if (joined) return joined;
-    const next = new Promise<void>((r) => setImmediate(r)).then(() => {
-      set(null);
-      return round();
-    });
-    set(next);
-    return next;
+  /**
+   * `round`, shared: the callers of one turn of the event loop join one round; a caller after the
+   * round has sent its notice gets the next one (its own changes may have come after that notice).
+   */
+  function joinable(round: () => Promise<FenceOutcome>): () => Promise<FenceOutcome> {
+    let next: Promise<FenceOutcome> | null = null;
+    return () =>
+      (next ??= new Promise<void>((r) => setImmediate(r)).then(() => {
+        next = null;
+        return round();
+      }));
   }
 
   function sentinelRound(): Promise<FenceOutcome> {
@@ -267,23 +261,9 @@ export function createSessionCacheHolder(options: HolderOptions) {
     ensure,
     whenListening,
     /** Resolves once every notice committed before the call has been applied here. */
-    sentinel: (): Promise<FenceOutcome> =>
-      shared(
-        () => nextSentinel,
-        (p) => {
-          nextSentinel = p;
-        },
-        sentinelRound,
-      ),
+    sentinel: joinable(sentinelRound),
     /** Resolves once every holder of the database has applied every notice committed before the call. */
-    fence: (): Promise<FenceOutcome> =>
-      shared(
-        () => nextFence,
-        (p) => {
-          nextFence = p;
-        },
-        fenceRound,
-      ),
+    fence: joinable(fenceRound),
     isListening: () => client !== null,
     async close() {
       closed = true;
