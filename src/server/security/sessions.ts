@@ -113,7 +113,7 @@ export function createSessionService(db: Db, clock: Clock, cache: SessionCache |
       const now = clock.now();
       const nowMs = now.getTime();
       const tokenHash = hashToken(token);
-      const cached = cache?.store.get(tokenHash, nowMs);
+      const cached = cache?.holder.isCurrent() ? cache.store.get(tokenHash, nowMs) : undefined;
       countSessionLookup(cached !== undefined);
       if (cached) return cached;
       cache?.holder.ensure();

@@ -21,6 +21,7 @@ import { signInAs, type SignedIn } from '../../support/sessions';
 import { createTestApp, type TestApp } from '../../support/testApp';
 
 const USER_INFO = `/plat${AccountPaths.userInfo}`;
+const B_FENCE_MS = 4_000;
 
 let t: TestApp;
 let proxy: PausableProxy;
@@ -32,7 +33,11 @@ beforeAll(async () => {
   // Long enough that only the held-back instance's answer can end a fence in these tests.
   t = await createTestApp({ sessionCacheFenceTimeoutMs: 60_000 });
   proxy = await startPausableProxy(t.config.databaseUrl!);
-  b = await buildApp({ ...t.config, databaseUrl: proxy.url }, { clock: t.clock });
+  // Its own fence wait (and so its trust window, half of it) short enough for the last test.
+  b = await buildApp(
+    { ...t.config, databaseUrl: proxy.url, sessionCacheFenceTimeoutMs: B_FENCE_MS },
+    { clock: t.clock },
+  );
   await b.ready();
   sql = new pg.Client({ connectionString: t.config.databaseUrl });
   await sql.connect();
@@ -257,8 +262,8 @@ describe('the session cache', () => {
     }
   });
 
-  it('a worker that never confirms does not hold a change up for longer than the fence allows', async () => {
-    const short = await buildApp({ ...t.config, sessionCacheFenceTimeoutMs: 300 }, { clock: t.clock });
+  it('a worker that never confirms holds a change up no longer than the fence allows, and by then trusts nothing it holds', async () => {
+    const short = await buildApp({ ...t.config, sessionCacheFenceTimeoutMs: B_FENCE_MS }, { clock: t.clock });
     try {
       await short.ready();
       await listening(short);
@@ -271,6 +276,12 @@ describe('the session cache', () => {
         headers: who.headers,
       });
       expect(logout.statusCode).toBe(200);
+      // The held-back instance has not read the logout, but it has heard nothing from the database
+      // for longer than half the wait: it goes to the database (which answers once let through)
+      // instead of answering from what it holds.
+      const next = userInfo(b, who);
+      proxy.resume();
+      expect((await next).statusCode).toBe(401);
     } finally {
       proxy.resume();
       await closeWithin(short);

@@ -55,6 +55,27 @@ export function createSessionCacheHolder(options: HolderOptions) {
   let connecting: Promise<void> | null = null;
   let lastFailureAt = -Infinity;
   let retryTimer: NodeJS.Timeout | undefined;
+  /**
+   * A holder trusts its entries only while it has lately heard PostgreSQL through (a sentinel it sent
+   * came back) and its own event loop has lately turned: half the fence's wait. A writer that gave
+   * up on this holder after the whole wait (a stalled link, a blocked loop) has answered only once
+   * this holder has stopped trusting what it holds.
+   */
+  const trustMs = options.fenceTimeoutMs / 2;
+  let lastHeardAt = -Infinity;
+  let lastTickAt = performance.now();
+  const heartbeat = setInterval(
+    () => {
+      lastTickAt = performance.now();
+      if (!client) return;
+      const sentAt = performance.now();
+      void sentinel().then((outcome) => {
+        if (outcome === 'done') lastHeardAt = Math.max(lastHeardAt, sentAt);
+      });
+    },
+    Math.max(10, trustMs / 4),
+  );
+  heartbeat.unref();
   let closed = false;
   let counter = 0;
   const sentinels = new Map<string, Waiter>();
@@ -130,6 +151,7 @@ export function createSessionCacheHolder(options: HolderOptions) {
       if (closed) throw new Error('closed while connecting');
       client = c;
       pid = ownPid;
+      lastHeardAt = performance.now();
       store.startListening();
     } catch (error) {
       c.removeAllListeners();
@@ -257,17 +279,25 @@ export function createSessionCacheHolder(options: HolderOptions) {
     return client !== null;
   }
 
+  const sentinel = joinable(sentinelRound);
+
   return {
     ensure,
+    /** Whether entries may be trusted now (listening, heard from lately, loop not just blocked). */
+    isCurrent(): boolean {
+      const now = performance.now();
+      return client !== null && now - lastHeardAt < trustMs && now - lastTickAt < trustMs;
+    },
     whenListening,
     /** Resolves once every notice committed before the call has been applied here. */
-    sentinel: joinable(sentinelRound),
+    sentinel,
     /** Resolves once every holder of the database has applied every notice committed before the call. */
     fence: joinable(fenceRound),
     isListening: () => client !== null,
     async close() {
       closed = true;
       clearTimeout(retryTimer);
+      clearInterval(heartbeat);
       await connecting;
       const c = client;
       client = null;
