@@ -44,15 +44,18 @@ export async function openCliDatabase(config: AppConfig): Promise<CliDatabase> {
   return {
     db: database.db,
     close: async () => {
-      // What the command changed (a reviewer's roles, an account) holds on every worker when it ends.
-      const fenced = await fenceSessionCaches(
-        database.pool,
-        config.sessionCacheFenceTimeoutMs,
-        () => undefined,
-      );
-      if (fenced === 'timedOut') console.warn('A portal worker did not confirm the change in time.');
-      await database.close();
-      await stop?.();
+      try {
+        // What the command changed (a reviewer's roles, an account) holds on every worker when it ends.
+        const fenced = await fenceSessionCaches(
+          database.pool,
+          config.sessionCacheFenceTimeoutMs,
+          () => undefined,
+        );
+        if (fenced === 'timedOut') console.warn('A portal worker did not confirm the change in time.');
+      } finally {
+        await database.close();
+        await stop?.();
+      }
     },
   };
 }

@@ -38,6 +38,20 @@ export interface HolderOptions {
 /** How often a waiting fence looks again at who holds: a holder that went away answers nothing. */
 const HOLDERS_RECHECK_MS = 250;
 
+/** The holders of this database: the connections that took HOLDER_APPLICATION_NAME once listening. */
+const holdersSql = (param: string) =>
+  `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${param}`;
+
+/**
+ * Lets a client go without leaving it deaf: an 'error' it emits while ending, with no listener left,
+ * would be thrown and take the worker down.
+ */
+async function endQuietly(c: pg.Client): Promise<void> {
+  c.removeAllListeners();
+  c.on('error', () => undefined);
+  await c.end().catch(() => undefined);
+}
+
 interface Waiter {
   resolve(outcome: FenceOutcome): void;
 }
@@ -154,8 +168,7 @@ export function createSessionCacheHolder(options: HolderOptions) {
       lastHeardAt = performance.now();
       store.startListening();
     } catch (error) {
-      c.removeAllListeners();
-      await c.end().catch(() => undefined);
+      await endQuietly(c);
       throw error;
     }
   }
@@ -213,10 +226,7 @@ export function createSessionCacheHolder(options: HolderOptions) {
   }
 
   async function holdersNow(c: pg.Client): Promise<Set<number>> {
-    const { rows } = await c.query<{ pid: number }>(
-      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
-      [HOLDER_APPLICATION_NAME],
-    );
+    const { rows } = await c.query<{ pid: number }>(holdersSql('$1'), [HOLDER_APPLICATION_NAME]);
     return new Set(rows.map((r) => r.pid));
   }
 
@@ -245,11 +255,11 @@ export function createSessionCacheHolder(options: HolderOptions) {
       };
       // The list is read in the statement that asks: a holder that starts listening later has read
       // nothing from before (its store starts empty), so it is not waited for.
-      c.query<{ holders: number[] }>(
-        `SELECT pg_notify($1, $2), ARRAY(SELECT pid FROM pg_stat_activity
-           WHERE datname = current_database() AND application_name = $3) AS holders`,
-        [SHARED_CHANNEL, fenceAskedPayload(pid, fenceId), HOLDER_APPLICATION_NAME],
-      )
+      c.query<{ holders: number[] }>(`SELECT pg_notify($1, $2), ARRAY(${holdersSql('$3')}) AS holders`, [
+        SHARED_CHANNEL,
+        fenceAskedPayload(pid, fenceId),
+        HOLDER_APPLICATION_NAME,
+      ])
         .then(({ rows }) => {
           if (!fences.has(fenceId)) return;
           waitFor(new Set(rows[0]?.holders ?? []));
@@ -303,12 +313,7 @@ export function createSessionCacheHolder(options: HolderOptions) {
       client = null;
       store.stopListening();
       settleAll('notListening');
-      if (c) {
-        c.removeAllListeners();
-        await c.end().catch(() => undefined);
-      }
+      if (c) await endQuietly(c);
     },
   };
 }
-
-export type SessionCacheHolder = ReturnType<typeof createSessionCacheHolder>;

@@ -27,7 +27,7 @@ export interface ReadMark {
 }
 
 /** Enough for every signed-in user of a busy worker; past it the oldest entries go first. */
-export const MAX_ENTRIES = 20_000;
+const MAX_ENTRIES = 20_000;
 
 export function createSessionStore(options: { freshForMs: number; maxEntries?: number }) {
   const maxEntries = options.maxEntries ?? MAX_ENTRIES;
