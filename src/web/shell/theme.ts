@@ -11,6 +11,13 @@ export const theme = createTheme({
   fontFamily:
     '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "WenQuanYi Zen Hei", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '600' },
+  components: {
+    // Every spinner carries a name ("Loading the puzzle"), and ARIA allows a name only on an element
+    // with a role: Mantine's Loader is a bare span, which axe reports (aria-prohibited-attr) and
+    // screen readers skip. An indeterminate progressbar is what a spinner is. Not `status`: that
+    // role is the portal's live messages, which tests and assistive tech look up by it.
+    Loader: { defaultProps: { role: 'progressbar' } },
+  },
 });
 
 /** Mantine's dimmed text (gray 6, 3.3:1 on white) fails WCAG AA; gray 7 reads at 8:1. */
@@ -26,6 +33,7 @@ export function localisedTheme(closeLabel: string) {
   return createTheme({
     ...theme,
     components: {
+      ...theme.components,
       // A plain object rather than Modal.extend(): importing Modal here would put the whole modal
       // stack into the first load (issue 10 §1 budget); AppModal.tsx loads it on first open.
       // Links sit inside sentences (the empty-results contact, the support mail): colour alone is not
