@@ -3,7 +3,7 @@
 // application by moving `state` through machines/cardApplicationLifecycle.machine.ts, writing the
 // reason, decided_at and decided_by, and appending a history row.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type {
   CardQuestionnaireAnswers,
   LocalizedText,
@@ -77,6 +77,9 @@ export const cardApplicationHistory = pgTable(
     /** Anything the action needs on record (the reason of a rejection). */
     detail: jsonb('detail'),
     createdAt: ts('created_at').notNull(),
+    /** Insertion order: rows of one instant (one transaction, or a test's fixed clock) still read in
+     *  the order they happened (caseHistory.ts). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [index('card_application_history_application_idx').on(t.applicationId, t.createdAt)],
 );

@@ -2,7 +2,7 @@
 // The company row keeps the status numbers the session store shows (companies.certification_status,
 // audit_status); the application row keeps what the wizard and the back office work on.
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -64,6 +64,9 @@ export const certificationHistory = pgTable(
     /** Anything the action needs on record (the reason, the flagged fields, the location). */
     detail: jsonb('detail'),
     createdAt: ts('created_at').notNull(),
+    /** Insertion order: rows of one instant (one transaction, or a test's fixed clock) still read in
+     *  the order they happened (caseHistory.ts). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [index('certification_history_application_idx').on(t.applicationId, t.createdAt)],
 );
