@@ -51,7 +51,17 @@ export async function runWorker(): Promise<void> {
       // CI saw a replacement worker miss the grace after a fault test (session 10).
       if (!clean)
         app?.log.error(
-          { activeResources: process.getActiveResourcesInfo() },
+          {
+            activeResources: process.getActiveResourcesInfo(),
+            // Whether the database pool is what waits: a client still checked out keeps pool.end()
+            // waiting (CI saw three open TCP sockets once more in session 14, cause not yet known).
+            pool: app.pool && {
+              total: app.pool.totalCount,
+              idle: app.pool.idleCount,
+              waiting: app.pool.waitingCount,
+            },
+            sessionCacheListening: app.sessionCache?.holder.isListening() ?? null,
+          },
           `not closed cleanly within ${SHUTDOWN_GRACE_MS} ms: exiting anyway`,
         );
       process.exit(clean ? 0 : 1);
