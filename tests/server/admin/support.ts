@@ -79,7 +79,11 @@ export async function companyOf(app: FastifyInstance, companyId: string) {
 }
 
 export function auditRowsOf(app: FastifyInstance, caseId: string) {
-  return app.db.select().from(auditLog).where(eq(auditLog.caseId, caseId)).orderBy(asc(auditLog.createdAt));
+  return app.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.caseId, caseId))
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.seq));
 }
 
 export function mailsTo(app: FastifyInstance, to: string, template: string) {

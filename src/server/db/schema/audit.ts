@@ -2,7 +2,7 @@
 // case, from which state to which, and the reason or comment. Append-only for real: a trigger
 // (custom migration) refuses UPDATE, DELETE and TRUNCATE, so not even a bug in our code, nor an
 // operator with the app's credentials, can rewrite what was decided.
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -34,6 +34,8 @@ export const auditLog = pgTable(
     /** Anything else on record: the flagged fields, the operator id assigned. */
     detail: jsonb('detail'),
     createdAt: ts('created_at').notNull(),
+    /** Insertion order: entries of one instant still read in the order they were written. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [index('audit_log_case_idx').on(t.caseKind, t.caseId, t.createdAt)],
 );

@@ -53,7 +53,7 @@ export async function caseHistory(db: DbOrTx, kind: CaseKind, caseId: string): P
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.caseKind, kind), eq(auditLog.caseId, caseId)))
-      .orderBy(asc(auditLog.createdAt)),
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.seq)),
   ]);
   const actorIds = [...new Set([...lifecycle.map((r) => r.actorId), ...audit.map((r) => r.actorId)])].filter(
     (id): id is string => id !== null,

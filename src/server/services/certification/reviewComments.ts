@@ -48,7 +48,8 @@ export async function commentsOfRevision(
         lte(auditLog.createdAt, application.decidedAt),
       ),
     )
-    .orderBy(desc(auditLog.createdAt))
+    // The last one written: two saves of one instant (a fixed clock, one millisecond) by sequence.
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.seq))
     .limit(1);
   const flagged = new Set(Array.isArray(application.flaggedFields) ? application.flaggedFields : []);
   const out: Record<string, string> = {};
