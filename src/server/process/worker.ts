@@ -54,7 +54,7 @@ export async function runWorker(): Promise<void> {
           {
             activeResources: process.getActiveResourcesInfo(),
             // Whether the database pool is what waits: a client still checked out keeps pool.end()
-            // waiting (CI saw three open TCP sockets once more in session 14, cause not yet known).
+            // waiting (a full local run saw three open TCP sockets once more in session 15, cause not yet known).
             pool: app.pool && {
               total: app.pool.totalCount,
               idle: app.pool.idleCount,

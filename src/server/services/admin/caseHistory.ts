@@ -22,8 +22,8 @@ interface LifecycleRow {
 function lifecycleRows(db: DbOrTx, kind: CaseKind, caseId: string): Promise<LifecycleRow[]> {
   const table = kind === 'certification' ? certificationHistory : cardApplicationHistory;
   // Rows of one instant (a reapply and the save in its transaction, a test's fixed clock) keep the
-  // order they were written in: the time alone left that to the planner (CI saw a save read after
-  // the submit it came before).
+  // order they were written in: the time alone left that to the planner (a full local run, session
+  // 15, saw a save read after the submit it came before).
   return db
     .select()
     .from(table)
